@@ -1,0 +1,45 @@
+"""The pure core: frames, rotations, the tree, its checks and findings. No ROS imports here.
+
+Public API::
+
+    from physframe_ros.core import Conventions, TfState, check_tree, Edge, Finding
+"""
+
+from .checks import check_tree, transform_findings
+from .conventions import Conventions
+from .expected import ExpectedTree, ExpectedTreeError, Lookup, crosscheck
+from .findings import CODES, Finding, FindingPolicy, Location, Severity, TimeSpan, sort_findings
+from .rotations import ALL_ROTATIONS, IDENTITY, AxisTriple, OrthoRotation
+from .tfmessage import TfDecodeError, decode_cdr, decode_ros1, encode_cdr, encode_ros1
+from .tfstate import FindingTracker, StateConfig, TfState
+from .tree import Edge
+
+__all__ = [
+    "ALL_ROTATIONS",
+    "AxisTriple",
+    "CODES",
+    "Conventions",
+    "Edge",
+    "ExpectedTree",
+    "ExpectedTreeError",
+    "Finding",
+    "FindingPolicy",
+    "FindingTracker",
+    "IDENTITY",
+    "Location",
+    "Lookup",
+    "OrthoRotation",
+    "Severity",
+    "StateConfig",
+    "TfDecodeError",
+    "TfState",
+    "TimeSpan",
+    "check_tree",
+    "crosscheck",
+    "decode_cdr",
+    "decode_ros1",
+    "encode_cdr",
+    "encode_ros1",
+    "sort_findings",
+    "transform_findings",
+]

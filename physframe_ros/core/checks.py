@@ -1,0 +1,237 @@
+"""Checks on a frame tree and on single transforms; the same for live, replay and scan.
+
+Each check returns findings whose messages name the frames, the convention and,
+for axis errors, the rotation that would be right.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import defaultdict
+from typing import Iterable, Sequence
+
+from .conventions import BASE, SENSOR, Conventions
+from .findings import Finding, Location
+from .rotations import DEFAULT_TOLERANCE, IDENTITY, OrthoRotation, format_rotation
+from .tree import Edge, ancestors, components, cycle_path, parents_by_child, strongly_connected
+
+REP105 = "REP-105 order is earth -> map -> odom -> base_link"
+# tf2 accepts names made of these; anything else is rewritten or rejected somewhere downstream.
+_VALID_FRAME_ID = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_./\-]*$")
+QUATERNION_NORM_TOLERANCE = 1e-2  # tf2 BufferCore's own threshold on |q|^2 - 1
+
+
+# --- single transforms ---------------------------------------------------------------
+def frame_id_problem(frame: str) -> str | None:
+    """Why tf2 would mangle or reject this (non-empty) frame id, or None when it is fine."""
+    if frame.startswith("/"):
+        return f"frame id '{frame}' has a leading '/': tf2 strips it on insert and rejects it in lookups"
+    if frame != frame.strip() or any(c.isspace() for c in frame):
+        return f"frame id '{frame}' contains whitespace"
+    if not _VALID_FRAME_ID.match(frame):
+        return f"frame id '{frame}' has characters outside [A-Za-z0-9_./-]"
+    return None
+
+
+def transform_findings(
+    parent: str,
+    child: str,
+    translation: Sequence[float] | None,
+    rotation: Sequence[float] | None,
+    location: Location | None = None,
+    what: str = "transform",
+) -> list[Finding]:
+    """The per-transform problems tf2 would drop or mangle the transform for."""
+    out: list[Finding] = []
+    if not parent:
+        out.append(Finding("MISSING_FRAME", f"{what} to '{child}' has an empty frame_id (header.frame_id); tf2 drops it", (child,) if child else (), location))
+    if not child:
+        out.append(Finding("MISSING_CHILD_FRAME", f"{what} from '{parent}' has an empty child_frame_id; tf2 drops it", (parent,) if parent else (), location))
+    for frame in (parent, child):
+        problem = frame and frame_id_problem(frame)
+        if problem:
+            out.append(Finding("INVALID_FRAME_ID", problem, (frame,), location))
+    if parent and parent == child:
+        out.append(Finding("REDUNDANT_TRANSFORM", f"{what} from '{parent}' to itself: tf2 ignores self transforms", (parent,), location))
+    bad = invalid_values(translation, rotation)
+    if bad:
+        out.append(Finding("INVALID_TRANSFORM", f"{what} {parent} -> {child}: {bad}; tf2 drops it", (parent, child), location))
+    return out
+
+
+def invalid_values(translation: Sequence[float] | None, rotation: Sequence[float] | None) -> str | None:
+    values = [*(translation or ()), *(rotation or ())]
+    if any(not math.isfinite(v) for v in values):
+        which = []
+        if translation and any(not math.isfinite(v) for v in translation):
+            which.append("translation")
+        if rotation and any(not math.isfinite(v) for v in rotation):
+            which.append("rotation")
+        return f"{' and '.join(which)} contains NaN or infinity"
+    if rotation is not None:
+        n2 = sum(c * c for c in rotation)
+        if abs(n2 - 1.0) >= QUATERNION_NORM_TOLERANCE:
+            return f"quaternion is not unit length (|q| = {math.sqrt(n2):.4g})"
+    return None
+
+
+# --- the tree ------------------------------------------------------------------------
+def check_tree(edges: Iterable[Edge], conventions: Conventions, tolerance: float = DEFAULT_TOLERANCE) -> list[Finding]:
+    """Structural and axis checks over one tree (a live snapshot or one subsystem's declared edges)."""
+    edges = [e for e in edges if e.parent and e.child]
+    out: list[Finding] = []
+    loops = strongly_connected(edges)
+    in_loop = {f: i for i, comp in enumerate(loops) for f in comp}
+    for comp in loops:
+        out.append(_cycle_finding(comp, edges))
+    parents = parents_by_child(e for e in edges if e.parent != e.child)
+    out.extend(_multiple_parents(parents))
+    out.extend(_order(parents, conventions, in_loop))
+    out.extend(_disconnected(edges, conventions))
+    for e in edges:
+        if e.parent == e.child:
+            out.append(Finding("REDUNDANT_TRANSFORM", f"transform from '{e.parent}' to itself: tf2 ignores self transforms", (e.parent,), e.location, publishers=e.publishers))
+            continue
+        f = axis_finding(e, conventions, tolerance)
+        if f:
+            out.append(f)
+        f = _sensor_null(e, conventions)
+        if f:
+            out.append(f)
+    return out
+
+
+def _cycle_finding(comp: list[str], edges: list[Edge]) -> Finding:
+    path = cycle_path(comp, edges)
+    loop_edges = [e for e in edges if e.parent in comp and e.child in comp]
+    loc = next((e.location for e in loop_edges if e.location), None)
+    pubs = tuple(sorted({p for e in loop_edges for p in e.publishers}))
+    frames = tuple(path[:-1]) if len(path) > 1 and path[0] == path[-1] else tuple(path)
+    return Finding(
+        "CYCLE_IN_FRAME_TREE",
+        f"the parent links form a loop {' -> '.join(path)}: tf2 cannot resolve lookups through it (\"contains a loop\")",
+        frames,
+        loc,
+        publishers=pubs,
+    )
+
+
+def _multiple_parents(parents: dict[str, list[Edge]]) -> Iterable[Finding]:
+    for child, pe in parents.items():
+        distinct = sorted({e.parent for e in pe})
+        if len(distinct) < 2:
+            continue
+        by_parent: dict[str, list[Edge]] = defaultdict(list)
+        for e in pe:
+            by_parent[e.parent].append(e)
+        described = []
+        for p in distinct:
+            pubs = sorted({x for e in by_parent[p] for x in e.publishers})
+            srcs = sorted({str(s) for e in by_parent[p] for s in e.sources})
+            who = ", ".join(pubs or srcs)
+            described.append(f"'{p}'" + (f" (from {who})" if who else ""))
+        # point at the second declaration: the first one is usually the intended parent
+        locs = [e.location for e in pe if e.location]
+        loc = sorted(locs)[1] if len(locs) > 1 else (locs[0] if locs else None)
+        yield Finding(
+            "MULTIPLE_PARENTS_IN_FRAME_TREE",
+            f"'{child}' has {len(distinct)} parents: {', '.join(described)}; a tf tree gives each frame one parent, and tf2 silently keeps whichever arrived last",
+            (child, *distinct),
+            loc,
+            publishers=tuple(sorted({x for e in pe for x in e.publishers})),
+        )
+
+
+def _order(parents: dict[str, list[Edge]], conventions: Conventions, in_loop: dict[str, int]) -> Iterable[Finding]:
+    reported = set()
+    for child in list(parents):
+        ci = conventions.classify(child)
+        if ci.order is None:
+            continue
+        for anc in ancestors(child, parents):
+            ai = conventions.classify(anc)
+            if ai.order is None or (ai.robot and ci.robot and ai.robot != ci.robot):
+                continue
+            if anc in in_loop and in_loop.get(child) == in_loop[anc]:
+                continue  # reported as a cycle; the order is meaningless inside a loop
+            both_base = ai.order == ci.order == 3
+            if ai.order < ci.order or both_base or (anc, child) in reported:
+                continue
+            reported.add((anc, child))
+            edge = next((e for e in parents[child]), None)
+            direct = edge is not None and edge.parent == anc
+            how = "is the parent of" if direct else "is above"
+            yield Finding(
+                "INCORRECT_FRAME_ORDER_IN_TREE",
+                f"'{anc}' {how} '{child}': {REP105}, so '{child}' must be above '{anc}'",
+                (anc, child),
+                edge.location if edge else None,
+                publishers=edge.publishers if edge else (),
+            )
+
+
+def _disconnected(edges: list[Edge], conventions: Conventions) -> Iterable[Finding]:
+    comps = components(edges)
+    if len(comps) < 2:
+        return
+    has_parent = {e.child for e in edges}
+    by_robot: dict[str, list[tuple[str, set[str]]]] = defaultdict(list)
+    for comp in comps:
+        roots = sorted(comp - has_parent) or [min(comp)]
+        robots = {conventions.classify(f).robot for f in comp if conventions.classify(f).order is not None}
+        by_robot[min(robots) if robots else ""].append((roots[0], comp))
+    for robot, group in sorted(by_robot.items()):
+        if len(group) < 2:
+            continue
+        group.sort(key=lambda g: -len(g[1]))
+        roots = [r for r, _ in group]
+        sizes = ", ".join(f"'{r}' ({len(c)} frames)" for r, c in group)
+        loc = next((e.location for e in edges if e.location and e.parent in roots), None)
+        yield Finding(
+            "DISCONNECTED_TREE",
+            f"the frames form {len(group)} separate trees rooted at {sizes}" + (f" for robot '{robot}'" if robot else "") + "; lookups between them fail",
+            tuple(roots),
+            loc,
+        )
+
+
+def axis_finding(edge: Edge, conventions: Conventions, tolerance: float = DEFAULT_TOLERANCE) -> Finding | None:
+    """INCORRECT_TRANSFORM when an orthogonal rotation contradicts the frames' axis conventions."""
+    if edge.rotation is None:
+        return None
+    expected = conventions.expected_rotation(edge.parent, edge.child)
+    if expected is None:
+        return None
+    actual = OrthoRotation.from_quaternion(edge.rotation, tolerance)
+    if actual is None or actual == expected.rotation:
+        return None  # not orthogonal: the paper's top, never a convention finding
+    got_axes = actual.apply(expected.parent_axes)
+    return Finding(
+        "INCORRECT_TRANSFORM",
+        f"{edge.child} is {got_axes} relative to {edge.parent} (rotation {actual}); {expected.rule}: "
+        f"expected {expected.child_axes} relative to {expected.parent_axes} {edge.parent}, rotation {expected.rotation}, "
+        f"{format_rotation(expected.rotation.quaternion())}",
+        (edge.parent, edge.child),
+        edge.location,
+        publishers=edge.publishers,
+        details={"actual": str(actual), "expected": str(expected.rotation), "expected_quaternion": list(expected.rotation.quaternion())},
+    )
+
+
+def _sensor_null(edge: Edge, conventions: Conventions) -> Finding | None:
+    if not edge.static or edge.translation is None or edge.rotation is None:
+        return None
+    p, c = conventions.classify(edge.parent), conventions.classify(edge.child)
+    if p.cls.name != BASE or c.cls.name != SENSOR:
+        return None
+    if any(v != 0.0 for v in edge.translation) or OrthoRotation.from_quaternion(edge.rotation, 1e-9) != IDENTITY:
+        return None
+    return Finding(
+        "SENSOR_NULL",
+        f"sensor frame '{edge.child}' sits exactly on '{edge.parent}' (zero translation and rotation): "
+        "usually a placeholder mount that was never measured",
+        (edge.parent, edge.child),
+        edge.location,
+        publishers=edge.publishers,
+    )

@@ -1,0 +1,349 @@
+"""The state of a TF stream (live /tf or a bag) and its evaluation into findings.
+
+Both the monitor node and ``physframe replay`` feed transforms in with the time
+they were received (ROS clock or bag time) and call ``evaluate(now)``
+periodically. Memory is one record per edge and per distinct problem, whatever
+the number of messages.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable, Hashable, Iterable
+
+from .checks import check_tree, transform_findings
+from .conventions import Conventions
+from .findings import Finding, TimeSpan
+from .rotations import DEFAULT_TOLERANCE
+from .tfmessage import Transform, decode_cdr, decode_ros1
+from .tree import Edge
+
+MAX_PUBLISHERS_PER_EDGE = 8
+
+
+@dataclass(frozen=True)
+class StateConfig:
+    """Timing thresholds (seconds of the stream's own clock)."""
+
+    edge_timeout: float = 1.0  # a dynamic edge counts as current for this long after its last message
+    stale_timeout: float = 1.0  # an established dynamic edge silent this long (and 5 periods) is stale
+    established_after: float = 1.0  # an edge published over a shorter span is a transient, never stale
+    future_tolerance: float = 0.5  # stamps further ahead than this are FUTURE_TIMESTAMP
+    old_threshold: float = 10.0  # stamps older than this are OLD_TIMESTAMP (tf2's default cache time)
+    event_hold: float = 2.0  # a per-message problem stays active this long after it was last seen
+    tolerance: float = DEFAULT_TOLERANCE  # radians, for the orthogonal rotation abstraction
+
+    def __post_init__(self) -> None:
+        for name, value in self.__dict__.items():
+            if not (isinstance(value, (int, float)) and value >= 0 and math.isfinite(value)):
+                raise ValueError(f"{name} must be a finite number >= 0, got {value!r}")
+
+
+@dataclass(slots=True)
+class EdgeStats:
+    """One parent -> child edge as seen on one kind of topic (static or dynamic)."""
+
+    parent: str
+    child: str
+    static: bool
+    values: tuple[float, ...]
+    first_receive: float
+    last_receive: float
+    last_stamp: float
+    count: int = 1
+    delay_sum: float = 0.0
+    delay_max: float = -math.inf
+    gap_max: float = 0.0
+    publishers: set[Hashable] = field(default_factory=set)
+    topics: set[str] = field(default_factory=set)
+
+    @property
+    def mean_interval(self) -> float | None:
+        if self.count < 2:
+            return None
+        return (self.last_receive - self.first_receive) / (self.count - 1)
+
+    @property
+    def rate(self) -> float | None:
+        iv = self.mean_interval
+        return 1.0 / iv if iv else None
+
+    def to_dict(self, now: float, name_of: Callable[[Hashable], str] = str) -> dict[str, Any]:
+        """tf2_monitor-style statistics (static edges are reported as static, not as a rate)."""
+        out: dict[str, Any] = {
+            "parent": self.parent,
+            "child": self.child,
+            "static": self.static,
+            "messages": self.count,
+            "first_receive": round(self.first_receive, 6),
+            "last_receive": round(self.last_receive, 6),
+            "topics": sorted(self.topics),
+            "publishers": sorted(name_of(p) for p in self.publishers),
+        }
+        if self.static:
+            out["pattern"] = "static"
+            return out
+        rate = self.rate
+        out["rate_hz"] = round(rate, 3) if rate else None
+        out["delay_mean"] = round(self.delay_sum / self.count, 6)
+        out["delay_max"] = round(self.delay_max, 6)
+        out["gap_max"] = round(self.gap_max, 6)
+        iv = self.mean_interval
+        if iv is None:
+            out["pattern"] = "single message"
+        elif now - self.last_receive > max(5 * iv, 1.0):
+            out["pattern"] = "stopped"
+        elif self.gap_max > 5 * iv:
+            out["pattern"] = "bursty"
+        else:
+            out["pattern"] = "periodic"
+        return out
+
+
+@dataclass(slots=True)
+class _Event:
+    finding: Finding
+    first: float
+    last: float
+    count: int = 1
+
+
+class TfState:
+    """Ingest transforms as they arrive; ``evaluate(now)`` gives the findings active at ``now``."""
+
+    def __init__(self, conventions: Conventions | None = None, config: StateConfig | None = None) -> None:
+        self.conventions = conventions or Conventions()
+        self.config = config or StateConfig()
+        self.edges: dict[tuple[str, str, bool], EdgeStats] = {}
+        self._events: dict[tuple[Any, ...], _Event] = {}
+        self.transforms_received = 0
+        self.messages_received = 0
+        self.invalid_transforms = 0
+        self.decode_errors = 0
+
+    # --- ingestion ---------------------------------------------------------------------
+    def ingest_cdr(self, data: bytes, receive_time: float, static: bool, publisher: Hashable = None, topic: str = "/tf") -> None:
+        """A raw CDR TFMessage as an rclpy ``raw=True`` subscription or rosbag2 delivers it."""
+        self.add_transforms(decode_cdr(data), receive_time, static, publisher, topic)
+
+    def ingest_ros1(self, data: bytes, receive_time: float, static: bool, publisher: Hashable = None, topic: str = "/tf") -> None:
+        self.add_transforms(decode_ros1(data), receive_time, static, publisher, topic)
+
+    def add_transforms(
+        self, transforms: Iterable[Transform], receive_time: float, static: bool, publisher: Hashable = None, topic: str = "/tf"
+    ) -> None:
+        """The per-message hot path: cheap checks inline, the thorough ones on new edges only."""
+        self.messages_received += 1
+        edges = self.edges
+        future_tol = self.config.future_tolerance
+        old_thr = self.config.old_threshold
+        n = 0
+        for parent, child, stamp, values in transforms:
+            n += 1
+            e = edges.get((parent, child, static))
+            tx, ty, tz, qx, qy, qz, qw = values
+            s = tx + ty + tz
+            q2 = qx * qx + qy * qy + qz * qz + qw * qw
+            if e is None or s - s != 0.0 or not (-0.01 < q2 - 1.0 < 0.01):
+                e = self._first_or_invalid(parent, child, stamp, values, static, receive_time, publisher, topic)
+                if e is None:
+                    continue
+            else:
+                gap = receive_time - e.last_receive
+                if gap > e.gap_max:
+                    e.gap_max = gap
+                e.count += 1
+                if not static and stamp == e.last_stamp:
+                    self._event("REPEATED_DATA", (parent, child), receive_time, publisher, stamp)
+                e.values = values
+                e.last_receive = receive_time
+                e.last_stamp = stamp
+                if publisher not in e.publishers and len(e.publishers) < MAX_PUBLISHERS_PER_EDGE:
+                    e.publishers.add(publisher)
+                if topic not in e.topics:
+                    e.topics.add(topic)
+            if not static:
+                delay = receive_time - stamp
+                e.delay_sum += delay
+                if delay > e.delay_max:
+                    e.delay_max = delay
+                if delay < -future_tol:
+                    self._event("FUTURE_TIMESTAMP", (parent, child), receive_time, publisher, -delay)
+                elif delay > old_thr:
+                    self._event("OLD_TIMESTAMP", (parent, child), receive_time, publisher, delay)
+        self.transforms_received += n
+
+    def _first_or_invalid(
+        self,
+        parent: str,
+        child: str,
+        stamp: float,
+        values: tuple[float, ...],
+        static: bool,
+        now: float,
+        publisher: Hashable,
+        topic: str,
+    ) -> EdgeStats | None:
+        """A transform for a new edge, or one with bad values: run the full per-transform checks."""
+        problems = transform_findings(parent, child, values[:3], values[3:], what=f"transform on {topic}")
+        dropped = False
+        for f in problems:
+            self._events_add(f, now, publisher)
+            if f.code != "INVALID_FRAME_ID":
+                dropped = True  # tf2 drops these; it only rewrites invalid ids
+        if dropped:
+            self.invalid_transforms += 1
+            return None
+        e = EdgeStats(parent, child, static, values, now, now, stamp, publishers={publisher}, topics={topic})
+        self.edges[(parent, child, static)] = e
+        return e
+
+    def _event(self, code: str, frames: tuple[str, ...], now: float, publisher: Hashable, amount: float) -> None:
+        key = (code, frames)
+        ev = self._events.get(key)
+        if ev is not None:
+            ev.last = now
+            ev.count += 1
+            return
+        parent, child = frames
+        if code == "REPEATED_DATA":
+            msg = f"transform {parent} -> {child} was published again with the same stamp ({amount:.3f} s); tf2 drops the repeat"
+        elif code == "FUTURE_TIMESTAMP":
+            msg = f"transform {parent} -> {child} is stamped {amount:.2f} s ahead of the receiver's clock; check the publisher's clock, or use_sim_time"
+        else:
+            msg = f"transform {parent} -> {child} is stamped {amount:.2f} s behind the receiver's clock; tf2 discards data older than its 10 s cache"
+        self._events_add(Finding(code, msg, frames), now, publisher)
+
+    def _events_add(self, finding: Finding, now: float, publisher: Hashable) -> None:
+        key = (finding.code, finding.frames)
+        ev = self._events.get(key)
+        if ev is None:
+            self._events[key] = _Event(finding.with_(publishers=(publisher,)) if publisher is not None else finding, now, now)
+        else:
+            ev.last = now
+            ev.count += 1
+
+    # --- evaluation ----------------------------------------------------------------------
+    def _alive(self, e: EdgeStats, now: float, window: float) -> bool:
+        if e.static:
+            return True
+        iv = e.mean_interval or 0.0
+        return now - e.last_receive <= max(window, 3.0 * iv)
+
+    def _established(self, e: EdgeStats) -> bool:
+        return e.count >= 3 and e.last_receive - e.first_receive >= self.config.established_after
+
+    def current_edges(self, now: float, window: float | None = None) -> tuple[list[EdgeStats], list[EdgeStats]]:
+        """(edges in the tree now, established dynamic edges that went silent with nothing replacing them)."""
+        window = self.config.edge_timeout if window is None else window
+        alive = [e for e in self.edges.values() if self._alive(e, now, window)]
+        has_alive_parent = {e.child for e in alive}
+        silent: dict[str, EdgeStats] = {}
+        for e in self.edges.values():
+            if e.static or e.child in has_alive_parent or not self._established(e) or self._alive(e, now, window):
+                continue
+            best = silent.get(e.child)
+            if best is None or e.last_receive > best.last_receive:
+                silent[e.child] = e  # tf2 keeps the last parent it heard of
+        return alive, list(silent.values())
+
+    def snapshot(self, now: float, window: float | None = None, name_of: Callable[[Hashable], str] = str) -> list[Edge]:
+        """The tree as a tf2 listener holds it at ``now``, one Edge per parent -> child."""
+        alive, silent = self.current_edges(now, window)
+        merged: dict[tuple[str, str], Edge] = {}
+        # static first: where an edge is on both topics, the tree shows its static value
+        for e in sorted(alive + silent, key=lambda x: not x.static):
+            pubs = {name_of(p) for p in e.publishers if p is not None}
+            old = merged.get((e.parent, e.child))
+            if old is not None:
+                merged[(e.parent, e.child)] = Edge(old.parent, old.child, True, old.translation, old.rotation, (), tuple(sorted(pubs | set(old.publishers))))
+                continue
+            v = e.values
+            merged[(e.parent, e.child)] = Edge(e.parent, e.child, e.static, (v[0], v[1], v[2]), (v[3], v[4], v[5], v[6]), (), tuple(sorted(pubs)))
+        return list(merged.values())
+
+    def evaluate(self, now: float, window: float | None = None, name_of: Callable[[Hashable], str] = str) -> list[Finding]:
+        """Every finding active at ``now`` (stream clock), with publishers named by ``name_of``."""
+        window = self.config.edge_timeout if window is None else window
+        edges = self.snapshot(now, window, name_of)
+        findings = check_tree(edges, self.conventions, self.config.tolerance)
+        findings.extend(self._stale(now, window, name_of))
+        findings.extend(self._static_dynamic(now, window, name_of))
+        hold = max(self.config.event_hold, window)
+        for key, ev in list(self._events.items()):
+            if now - ev.last > hold:
+                del self._events[key]  # cleared; forgetting it keeps memory bounded
+                continue
+            f = ev.finding
+            findings.append(f.with_(time=TimeSpan(ev.first, ev.last, ev.count), publishers=tuple(name_of(p) for p in f.publishers)))
+        return findings
+
+    def _stale(self, now: float, window: float, name_of: Callable[[Hashable], str]) -> Iterable[Finding]:
+        _, silent = self.current_edges(now, window)
+        for e in silent:
+            iv = e.mean_interval or 0.0
+            quiet = now - e.last_receive
+            if quiet <= max(self.config.stale_timeout, 5.0 * iv):
+                continue
+            rate = f" (it came at {1.0 / iv:.1f} Hz)" if iv > 0 else ""
+            yield Finding(
+                "STALE_TRANSFORM",
+                f"dynamic transform {e.parent} -> {e.child} has not been updated for {quiet:.1f} s{rate}; "
+                f"lookups of '{e.child}' at the current time fail with an extrapolation error",
+                (e.parent, e.child),
+                publishers=tuple(sorted(name_of(p) for p in e.publishers if p is not None)),
+                details={"last_update": round(e.last_receive, 6)},
+            )
+
+    def _static_dynamic(self, now: float, window: float, name_of: Callable[[Hashable], str]) -> Iterable[Finding]:
+        for (parent, child, static), st in self.edges.items():
+            if not static:
+                continue
+            dyn = self.edges.get((parent, child, False))
+            if dyn is None or not self._alive(dyn, now, window):
+                continue
+            pubs = tuple(sorted({name_of(p) for p in st.publishers | dyn.publishers if p is not None}))
+            yield Finding(
+                "STATIC_DYNAMIC_CONFLICT",
+                f"transform {parent} -> {child} is published on both {'/'.join(sorted(st.topics))} and "
+                f"{'/'.join(sorted(dyn.topics))}: tf2 mixes a static and a dynamic value for one edge",
+                (parent, child),
+                publishers=pubs,
+            )
+
+    def stats(self, now: float, name_of: Callable[[Hashable], str] = str) -> list[dict[str, Any]]:
+        return [e.to_dict(now, name_of) for e in sorted(self.edges.values(), key=lambda e: (e.parent, e.child, e.static))]
+
+
+class FindingTracker:
+    """Follows findings across evaluations: what appeared, what cleared, and when each was active."""
+
+    def __init__(self) -> None:
+        self.active: dict[tuple[Any, ...], Finding] = {}
+        self.spans: dict[tuple[Any, ...], TimeSpan] = {}
+        self.latest: dict[tuple[Any, ...], Finding] = {}
+
+    def update(self, findings: Iterable[Finding], now: float) -> tuple[list[Finding], list[Finding]]:
+        """Record one evaluation; returns (appeared, cleared)."""
+        current: dict[tuple[Any, ...], Finding] = {}
+        for f in findings:
+            current.setdefault(f.key, f)
+        appeared = [f for k, f in current.items() if k not in self.active]
+        cleared = [f for k, f in self.active.items() if k not in current]
+        for k, f in current.items():
+            if f.time is not None:  # a per-message problem: the state counts its messages
+                prev = self.latest.get(k)
+                seen = prev.time.count if prev is not None and prev.time is not None and k in self.active else 0
+                added, first, last = max(f.time.count - seen, 0), f.time.first, f.time.last
+            else:  # a tree problem: count the evaluations it was active in
+                added, first, last = 1, now, now
+            span = self.spans.get(k)
+            self.spans[k] = TimeSpan(first, last, added) if span is None else TimeSpan(min(span.first, first), max(span.last, last), span.count + added)
+            self.latest[k] = f
+        self.active = current
+        return appeared, cleared
+
+    def history(self) -> list[Finding]:
+        """Every finding ever active, with the span over which it was active."""
+        return [f.with_(time=self.spans[k]) for k, f in self.latest.items()]

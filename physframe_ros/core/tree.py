@@ -1,0 +1,230 @@
+"""The frame tree as data: edges with their values, where they come from, and graph helpers."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any, Iterable, Iterator, Mapping, Sequence
+
+from .findings import Location
+from .rotations import Quaternion
+
+Vector = tuple[float, float, float]
+
+
+@dataclass(frozen=True)
+class Edge:
+    """A parent -> child transform, as declared in source (scan) or seen on /tf (live, replay)."""
+
+    parent: str
+    child: str
+    static: bool = False
+    translation: Vector | None = None
+    rotation: Quaternion | None = None
+    sources: tuple[Location, ...] = ()
+    publishers: tuple[str, ...] = ()
+
+    @property
+    def location(self) -> Location | None:
+        return self.sources[0] if self.sources else None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "parent": self.parent,
+            "child": self.child,
+            "static": self.static,
+            "translation": _rounded(self.translation),
+            "rotation": _rounded(self.rotation),
+            "sources": [s.to_dict() for s in self.sources],
+            **({"publishers": list(self.publishers)} if self.publishers else {}),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Edge":
+        t, r = data.get("translation"), data.get("rotation")
+        return cls(
+            parent=str(data["parent"]),
+            child=str(data["child"]),
+            static=bool(data.get("static", False)),
+            translation=(float(t[0]), float(t[1]), float(t[2])) if t is not None else None,
+            rotation=(float(r[0]), float(r[1]), float(r[2]), float(r[3])) if r is not None else None,
+            sources=tuple(Location(s["file"], s.get("line"), s.get("column")) for s in data.get("sources", ()) or ()),
+            publishers=tuple(data.get("publishers", ()) or ()),
+        )
+
+
+def _rounded(v: Sequence[float] | None) -> list[float] | None:
+    return None if v is None else [round(float(c), 9) for c in v]
+
+
+def frames_of(edges: Iterable[Edge]) -> list[str]:
+    """All frame names, parents before children where the tree allows (stable, readable order)."""
+    edges = list(edges)
+    seen: dict[str, None] = {}
+    children = defaultdict(list)
+    has_parent = set()
+    for e in edges:
+        children[e.parent].append(e.child)
+        has_parent.add(e.child)
+    roots = sorted({e.parent for e in edges} - has_parent)
+    stack = list(reversed(roots))
+    while stack:
+        f = stack.pop()
+        if f in seen:
+            continue
+        seen[f] = None
+        stack.extend(sorted(children[f], reverse=True))
+    for e in edges:  # frames only reachable through a cycle
+        for f in (e.parent, e.child):
+            seen.setdefault(f, None)
+    return list(seen)
+
+
+def parents_by_child(edges: Iterable[Edge]) -> dict[str, list[Edge]]:
+    out: dict[str, list[Edge]] = defaultdict(list)
+    for e in edges:
+        out[e.child].append(e)
+    return out
+
+
+def strongly_connected(edges: Iterable[Edge]) -> list[list[str]]:
+    """Tarjan's SCCs of the parent -> child graph that contain a loop (size >= 2), iteratively."""
+    succ: dict[str, list[str]] = defaultdict(list)
+    nodes: dict[str, None] = {}
+    for e in edges:
+        if e.parent != e.child:
+            succ[e.parent].append(e.child)
+        nodes.setdefault(e.parent, None)
+        nodes.setdefault(e.child, None)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    out: list[list[str]] = []
+    counter = 0
+    for root in nodes:
+        if root in index:
+            continue
+        work: list[tuple[str, Iterator[str]]] = [(root, iter(succ[root]))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, it = work[-1]
+            advanced = False
+            for nxt in it:
+                if nxt not in index:
+                    index[nxt] = low[nxt] = counter
+                    counter += 1
+                    stack.append(nxt)
+                    on_stack.add(nxt)
+                    work.append((nxt, iter(succ[nxt])))
+                    advanced = True
+                    break
+                if nxt in on_stack:
+                    low[node] = min(low[node], index[nxt])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                comp = []
+                while True:
+                    w = stack.pop()
+                    on_stack.discard(w)
+                    comp.append(w)
+                    if w == node:
+                        break
+                if len(comp) > 1:
+                    out.append(comp)
+    return out
+
+
+def cycle_path(component: Sequence[str], edges: Iterable[Edge]) -> list[str]:
+    """One loop through a strongly connected component, starting at its smallest frame."""
+    members = set(component)
+    succ: dict[str, list[str]] = defaultdict(list)
+    for e in edges:
+        if e.parent in members and e.child in members and e.parent != e.child:
+            succ[e.parent].append(e.child)
+    start = min(members)
+    prev: dict[str, str] = {}
+    queue = [start]
+    while queue:
+        nxt_queue = []
+        for f in queue:
+            for c in sorted(succ[f]):
+                if c == start:
+                    path = [f]
+                    while path[-1] != start:
+                        path.append(prev[path[-1]])
+                    return list(reversed(path)) + [start]
+                if c not in prev:
+                    prev[c] = f
+                    nxt_queue.append(c)
+        queue = nxt_queue
+    return sorted(members)
+
+
+def components(edges: Iterable[Edge]) -> list[set[str]]:
+    """Weakly connected components (union-find)."""
+    parent: dict[str, str] = {}
+
+    def find(x: str) -> str:
+        parent.setdefault(x, x)
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for e in edges:
+        a, b = find(e.parent), find(e.child)
+        if a != b:
+            parent[a] = b
+    groups: dict[str, set[str]] = defaultdict(set)
+    for f in list(parent):
+        groups[find(f)].add(f)
+    return list(groups.values())
+
+
+def ancestors(frame: str, parents: Mapping[str, Sequence[Edge]]) -> Iterator[str]:
+    """Every frame above ``frame`` through any of its parents (each once; safe on cycles)."""
+    seen = {frame}
+    stack = [e.parent for e in parents.get(frame, ())]
+    while stack:
+        f = stack.pop()
+        if f in seen:
+            continue
+        seen.add(f)
+        yield f
+        stack.extend(e.parent for e in parents.get(f, ()))
+
+
+def path_between(a: str, b: str, edges: Iterable[Edge]) -> list[str] | None:
+    """The frames on an undirected path from a to b (how tf2 would connect them), or None."""
+    adj: dict[str, set[str]] = defaultdict(set)
+    for e in edges:
+        adj[e.parent].add(e.child)
+        adj[e.child].add(e.parent)
+    if a == b:
+        return [a]
+    if a not in adj or b not in adj:
+        return None
+    prev = {a: a}
+    queue = [a]
+    while queue:
+        nxt = []
+        for f in queue:
+            for g in adj[f]:
+                if g not in prev:
+                    prev[g] = f
+                    if g == b:
+                        path = [b]
+                        while path[-1] != a:
+                            path.append(prev[path[-1]])
+                        return list(reversed(path))
+                    nxt.append(g)
+        queue = nxt
+    return None

@@ -1,0 +1,1 @@
+"""Reporters: turn findings and trees into text, JSON, SARIF, HTML and drawings."""

@@ -1,0 +1,79 @@
+"""Plain-text reports for terminals and CI logs."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections import defaultdict
+from pathlib import Path
+from typing import Iterable, TextIO
+
+from ..core.findings import Finding, Severity, sort_findings
+from ..core.report import summary_line
+
+_COLOURS = {Severity.ERROR: "\033[31m", Severity.WARNING: "\033[33m", Severity.INFO: "\033[36m"}
+_RESET = "\033[0m"
+
+
+def use_colour(stream: TextIO) -> bool:
+    return hasattr(stream, "isatty") and stream.isatty() and "NO_COLOR" not in os.environ
+
+
+def severity_label(level: Severity, colour: bool) -> str:
+    text = level.value.upper()
+    return f"{_COLOURS[level]}{text}{_RESET}" if colour else text
+
+
+def format_time_findings(findings: Iterable[Finding], colour: bool = False) -> str:
+    """Live and replay findings: most severe first, each with the time it was active."""
+    lines = []
+    for f in sort_findings(findings):
+        when = ""
+        if f.time is not None:
+            when = f" [t={f.time.first:.3f}" + (f"..{f.time.last:.3f}" if f.time.last != f.time.first else "") + f", x{f.time.count}]"
+        pubs = f" (publishers: {', '.join(f.publishers)})" if f.publishers else ""
+        lines.append(f"{severity_label(f.level, colour)} {f.code}{when}: {f.message}{pubs}")
+    lines.append(summary_line(findings))
+    return "\n".join(lines) + "\n"
+
+
+def format_source_findings(findings: Iterable[Finding], root: Path | None = None, colour: bool = False) -> str:
+    """Scan findings grouped by file, each with its source line and a caret under the column."""
+    by_file: dict[str, list[Finding]] = defaultdict(list)
+    findings = list(findings)
+    for f in sort_findings(findings):
+        by_file[f.location.file if f.location else ""].append(f)
+    out = []
+    for file in sorted(by_file, key=lambda x: (x == "", x)):
+        out.append(file or "(no source location)")
+        lines = _read_lines(root / file) if root is not None and file else []
+        for f in sorted(by_file[file], key=lambda x: (x.location.line or 0) if x.location else 0):
+            where = f"{f.location.line}" if f.location and f.location.line else "-"
+            if f.location and f.location.column:
+                where += f":{f.location.column}"
+            out.append(f"  {where}: {severity_label(f.level, colour)} {f.code}: {f.message}")
+            line_no = f.location.line if f.location else None
+            if line_no and 0 < line_no <= len(lines):
+                src = lines[line_no - 1].rstrip("\n").expandtabs(4)
+                out.append(f"      {src}")
+                col = (f.location.column or 0) if f.location else 0
+                indent = col - 1 if col else len(src) - len(src.lstrip())
+                out.append("      " + " " * max(indent, 0) + "^")
+        out.append("")
+    out.append(summary_line(findings))
+    return "\n".join(out) + "\n"
+
+
+def _read_lines(path: Path) -> list[str]:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            return fh.readlines()
+    except OSError:
+        return []
+
+
+def write_text(text: str, output: str | None) -> None:
+    if output and output != "-":
+        Path(output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)

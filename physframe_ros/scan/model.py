@@ -1,0 +1,32 @@
+"""What the scanner learns from each file; the parsers produce it, the subsystem builder joins it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..core.expected import Lookup
+from ..core.findings import Finding, Location
+from ..core.tree import Edge
+
+
+@dataclass(frozen=True)
+class LaunchedNode:
+    """A node a launch file starts: the link from launch files to the sources that run."""
+
+    package: str
+    executable: str
+    location: Location
+    name: str = ""
+
+
+@dataclass
+class FileFacts:
+    """Frame facts of one file. Paths in locations are relative to the scanned root."""
+
+    path: str
+    edges: list[Edge] = field(default_factory=list)  # transforms declared or broadcast
+    lookups: list[Lookup] = field(default_factory=list)  # transforms the code asks tf2 for
+    findings: list[Finding] = field(default_factory=list)  # problems local to the file
+    nodes: list[LaunchedNode] = field(default_factory=list)  # launch files: nodes started
+    includes: list[str] = field(default_factory=list)  # launch files: included files (relative paths)
+    lines: int = 0  # for progress and benchmarks

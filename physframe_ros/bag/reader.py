@@ -1,0 +1,204 @@
+"""Raw TF messages out of ROS 1 and ROS 2 bags, through ``rosbags`` but without its deserializer.
+
+A bag yields ``(topic, receive_time_s, static, raw_bytes, format)`` per TF message,
+``format`` being ``"cdr"`` (ROS 2) or ``"ros1"``: the bytes go straight to the core's
+struct-based decoders, so no Python message object is ever built.
+
+Opens a rosbag2 directory (``metadata.yaml``; sqlite3 or MCAP storage, split and
+zstd-compressed bags included), a single ``.db3`` or ``.mcap`` file, or a ROS 1
+``.bag``. A bag whose index is missing (cut short) is read from the front as far as
+it goes; the error that ends it names the file and the byte where it broke.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Callable, Iterator
+
+from .errors import BagError, NoTfTopics
+from .recovery import RecoveredMessage, scan_mcap, scan_rosbag1
+from .topics import TopicSelection, is_static_topic, is_tf_type
+
+CDR = "cdr"
+ROS1 = "ros1"
+RawTfMessage = tuple[str, float, bool, bytes, str]  # topic, receive time (s), static, bytes, format
+
+
+@dataclass(frozen=True)
+class TopicInfo:
+    name: str
+    msgtype: str
+    messages: int | None = None  # None where the bag's index could not be read
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "type": self.msgtype, "messages": self.messages}
+
+
+@dataclass
+class BagInfo:
+    path: str
+    storage: str  # "rosbag2 sqlite3", "rosbag2 mcap", "rosbag1"
+    start: float | None = None  # seconds, bag time of the first message
+    end: float | None = None
+    topics: list[TopicInfo] = field(default_factory=list)
+    recovered: str | None = None  # why the bag was read from the front instead of through its index
+
+    def describe_topics(self) -> str:
+        if not self.topics:
+            return "it has no topics at all"
+        return "its topics are: " + ", ".join(f"{t.name} [{t.msgtype}]" for t in self.topics)
+
+
+def _storage_of(path: Path) -> str:
+    if path.suffix == ".bag":
+        return "rosbag1"
+    if path.is_dir():
+        meta = path / "metadata.yaml"
+        if meta.is_file() and "storage_identifier: mcap" in meta.read_text(encoding="utf-8", errors="replace"):
+            return "rosbag2 mcap"
+        return "rosbag2 sqlite3"
+    return {".mcap": "rosbag2 mcap", ".db3": "rosbag2 sqlite3"}.get(path.suffix, "")
+
+
+class TfBag:
+    """One bag opened for its TF topics; use as a context manager."""
+
+    def __init__(self, path: str | Path, selection: TopicSelection | None = None) -> None:
+        self.path = Path(path)
+        self.selection = selection or TopicSelection()
+        storage = _storage_of(self.path) if self.path.exists() else ""
+        self.info = BagInfo(str(path), storage)
+        self.format = ROS1 if storage == "rosbag1" else CDR
+        self._reader: Any = None
+        self._connections: list[Any] = []
+        self._scanners: list[Callable[[], Iterator[RecoveredMessage]]] = []
+
+    # --- opening -------------------------------------------------------------------------
+    def __enter__(self) -> TfBag:
+        self.open()
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+        self.close()
+
+    def open(self) -> None:
+        if not self.path.exists():
+            raise BagError(self.path, "no such file or directory")
+        if not self.info.storage:
+            raise BagError(self.path, "not a bag: expected a rosbag2 directory (metadata.yaml), a .db3 or .mcap file, or a ROS 1 .bag")
+        try:
+            if self.format == ROS1:
+                from rosbags.rosbag1 import Reader as Reader1
+
+                self._reader = Reader1(self.path)
+            else:
+                from rosbags.rosbag2 import Reader as Reader2
+
+                self._reader = Reader2(self.path)
+            self._reader.open()
+        except ModuleNotFoundError as exc:
+            raise BagError(self.path, f"reading bags needs the Python package 'rosbags' ({exc}); pip install rosbags") from None
+        except Exception as exc:  # rosbags raises many kinds; each means "the index is unusable"
+            self._reader = None
+            self._start_recovery(exc)
+            return
+        self._read_index()
+
+    def _read_index(self) -> None:
+        reader = self._reader
+        self.info.topics = [TopicInfo(name, t.msgtype or "?", t.msgcount) for name, t in sorted(reader.topics.items())]
+        if reader.message_count:
+            self.info.start = reader.start_time * 1e-9
+            self.info.end = (reader.end_time - 1) * 1e-9  # rosbags' end is one nanosecond past the last message
+        self._connections = [c for c in reader.connections if self.selection.matches(c.topic) and is_tf_type(c.msgtype)]
+        if not self._connections:
+            raise NoTfTopics(self.path, f"no TF topics matching {self.selection} with type tf2_msgs/TFMessage or tf/tfMessage; {self.info.describe_topics()}")
+
+    def _start_recovery(self, exc: Exception) -> None:
+        why = " ".join(str(exc).split()) or type(exc).__name__
+        files: list[Path]
+        if self.path.is_dir():
+            files = sorted(self.path.glob("*.mcap"))
+        else:
+            files = [self.path] if self.path.suffix in (".mcap", ".bag") else []
+        if not files:
+            raise BagError(self.path, f"cannot open: {why}")
+        scan = scan_rosbag1 if self.format == ROS1 else scan_mcap
+        self._scanners = [lambda f=f: scan(f) for f in files]  # type: ignore[misc]
+        self.info.recovered = f"its index is unusable ({why}); read from the front"
+
+    def close(self) -> None:
+        if self._reader is not None:
+            self._reader.close()
+            self._reader = None
+
+    @property
+    def tf_topics(self) -> list[str]:
+        if self._scanners:
+            return [t.name for t in self.info.topics if self.selection.matches(t.name) and is_tf_type(t.msgtype)]
+        return sorted({c.topic for c in self._connections})
+
+    # --- reading ------------------------------------------------------------------------
+    def messages(self, start: float | None = None, stop: float | None = None, static_only: bool = False) -> Iterator[RawTfMessage]:
+        """TF messages with bag time in [start, stop) seconds, in time order (file order when recovered)."""
+        start_ns = None if start is None else int(start * 1e9)
+        stop_ns = None if stop is None else int(stop * 1e9)
+        if self._scanners:
+            yield from self._recovered(start_ns, stop_ns, static_only)
+            return
+        conns = [c for c in self._connections if not static_only or is_static_topic(c.topic)]
+        if not conns:
+            return
+        static_of = {c.topic: is_static_topic(c.topic) for c in conns}
+        fmt = self.format
+        count, last = 0, None
+        try:
+            for conn, stamp, data in self._reader.messages(conns, start_ns, stop_ns):
+                topic = conn.topic
+                yield topic, stamp * 1e-9, static_of[topic], data, fmt
+                count += 1
+                last = stamp
+        except Exception as exc:  # a damaged chunk, page or record somewhere inside the bag
+            raise BagError(self.path, f"damaged: {type(exc).__name__}: {exc}", _position(count, last)) from None
+
+    def _recovered(self, start_ns: int | None, stop_ns: int | None, static_only: bool) -> Iterator[RawTfMessage]:
+        seen: dict[str, TopicInfo] = {t.name: t for t in self.info.topics}
+        fmt = self.format
+        count, last = 0, None
+        for scanner in self._scanners:
+            try:
+                for topic, msgtype, stamp, data in scanner():
+                    if topic not in seen:
+                        seen[topic] = TopicInfo(topic, msgtype)
+                        self.info.topics = sorted(seen.values(), key=lambda t: t.name)
+                    if self.info.start is None or stamp * 1e-9 < self.info.start:
+                        self.info.start = stamp * 1e-9
+                    if self.info.end is None or stamp * 1e-9 > self.info.end:
+                        self.info.end = stamp * 1e-9
+                    if not (self.selection.matches(topic) and is_tf_type(msgtype)):
+                        continue
+                    static = is_static_topic(topic)
+                    if (static_only and not static) or (start_ns is not None and stamp < start_ns) or (stop_ns is not None and stamp >= stop_ns):
+                        continue
+                    yield topic, stamp * 1e-9, static, data, fmt
+                    count += 1
+                    last = stamp
+            except BagError as exc:
+                raise exc.at(_position(count, last).removeprefix("after ")) from None
+        if not self.tf_topics:
+            raise NoTfTopics(self.path, f"no TF topics matching {self.selection} with type tf2_msgs/TFMessage or tf/tfMessage; {self.info.describe_topics()}")
+
+
+def _position(count: int, last_ns: int | None) -> str:
+    if last_ns is None:
+        return "before the first TF message"
+    return f"after {count} TF messages, the last at bag time {last_ns * 1e-9:.3f} s"
+
+
+def open_bag(path: str | Path, selection: TopicSelection | None = None) -> TfBag:
+    """Open a bag for its TF topics (raises :class:`BagError`); close it, or use ``with``."""
+    bag = TfBag(path, selection)
+    bag.open()
+    return bag

@@ -47,8 +47,13 @@ def build_parser() -> argparse.ArgumentParser:
             if exc.name and module_name.startswith(exc.name):
                 continue  # this command is not part of this build
             raise
-        p = sub.add_parser(name, help=help_text, description=getattr(module, "DESCRIPTION", help_text),
-                           epilog=getattr(module, "EPILOG", None), formatter_class=argparse.RawDescriptionHelpFormatter)
+        p = sub.add_parser(
+            name,
+            help=help_text,
+            description=getattr(module, "DESCRIPTION", help_text),
+            epilog=getattr(module, "EPILOG", None),
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
         module.add_arguments(p)
         p.set_defaults(_run=module.run)
     return parser

@@ -16,8 +16,9 @@ from .tree import Edge
 
 __all__ = [
     "ALL_ROTATIONS",
-    "AxisTriple",
     "CODES",
+    "IDENTITY",
+    "AxisTriple",
     "Conventions",
     "Edge",
     "ExpectedTree",
@@ -25,7 +26,6 @@ __all__ = [
     "Finding",
     "FindingPolicy",
     "FindingTracker",
-    "IDENTITY",
     "Location",
     "Lookup",
     "OrthoRotation",

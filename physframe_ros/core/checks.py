@@ -91,7 +91,15 @@ def check_tree(edges: Iterable[Edge], conventions: Conventions, tolerance: float
     out.extend(_disconnected(edges, conventions))
     for e in edges:
         if e.parent == e.child:
-            out.append(Finding("REDUNDANT_TRANSFORM", f"transform from '{e.parent}' to itself: tf2 ignores self transforms", (e.parent,), e.location, publishers=e.publishers))
+            out.append(
+                Finding(
+                    "REDUNDANT_TRANSFORM",
+                    f"transform from '{e.parent}' to itself: tf2 ignores self transforms",
+                    (e.parent,),
+                    e.location,
+                    publishers=e.publishers,
+                )
+            )
             continue
         f = axis_finding(e, conventions, tolerance)
         if f:
@@ -110,7 +118,7 @@ def _cycle_finding(comp: list[str], edges: list[Edge]) -> Finding:
     frames = tuple(path[:-1]) if len(path) > 1 and path[0] == path[-1] else tuple(path)
     return Finding(
         "CYCLE_IN_FRAME_TREE",
-        f"the parent links form a loop {' -> '.join(path)}: tf2 cannot resolve lookups through it (\"contains a loop\")",
+        f'the parent links form a loop {" -> ".join(path)}: tf2 cannot resolve lookups through it ("contains a loop")',
         frames,
         loc,
         publishers=pubs,
@@ -136,7 +144,8 @@ def _multiple_parents(parents: dict[str, list[Edge]]) -> Iterable[Finding]:
         loc = sorted(locs)[1] if len(locs) > 1 else (locs[0] if locs else None)
         yield Finding(
             "MULTIPLE_PARENTS_IN_FRAME_TREE",
-            f"'{child}' has {len(distinct)} parents: {', '.join(described)}; a tf tree gives each frame one parent, and tf2 silently keeps whichever arrived last",
+            f"'{child}' has {len(distinct)} parents: {', '.join(described)}; "
+            "a tf tree gives each frame one parent, and tf2 silently keeps whichever arrived last",
             (child, *distinct),
             loc,
             publishers=tuple(sorted({x for e in pe for x in e.publishers})),
@@ -229,8 +238,7 @@ def _sensor_null(edge: Edge, conventions: Conventions) -> Finding | None:
         return None
     return Finding(
         "SENSOR_NULL",
-        f"sensor frame '{edge.child}' sits exactly on '{edge.parent}' (zero translation and rotation): "
-        "usually a placeholder mount that was never measured",
+        f"sensor frame '{edge.child}' sits exactly on '{edge.parent}' (zero translation and rotation): usually a placeholder mount that was never measured",
         (edge.parent, edge.child),
         edge.location,
         publishers=edge.publishers,

@@ -104,7 +104,7 @@ class Conventions:
         self.classify = lru_cache(maxsize=65536)(self._classify)  # type: ignore[method-assign]
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any] | None) -> "Conventions":
+    def from_dict(cls, data: Mapping[str, Any] | None) -> Conventions:
         """Build from YAML data.
 
         ``classes``: ``{name: {patterns: [regex...], axes: "RDF", order: 1, extend: true}}``;
@@ -119,7 +119,10 @@ class Conventions:
             old = classes.get(name)
             patterns = tuple(spec.get("patterns", ()))
             for p in patterns:
-                re.compile(p)  # fail early, naming the pattern
+                try:
+                    re.compile(p)
+                except re.error as exc:
+                    raise ValueError(f"class {name!r}: pattern {p!r} is not a valid regular expression: {exc}") from None
             if old is not None and spec.get("extend", True):
                 patterns = patterns + old.patterns
             axes_text = spec.get("axes", str(old.axes) if old and old.axes else None)

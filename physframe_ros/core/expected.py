@@ -69,7 +69,7 @@ class ExpectedTree:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], origin: str = "<data>") -> "ExpectedTree":
+    def from_dict(cls, data: Mapping[str, Any], origin: str = "<data>") -> ExpectedTree:
         if not isinstance(data, Mapping) or data.get("format") != FORMAT:
             raise ExpectedTreeError(f"{origin}: not a physframe expected tree (missing 'format: {FORMAT}')")
         if int(data.get("version", 0)) > VERSION:
@@ -77,8 +77,7 @@ class ExpectedTree:
         try:
             edges = [Edge.from_dict(e) for e in data.get("edges") or ()]
             lookups = [
-                Lookup(str(lk["target"]), str(lk["source"]), Location(**lk["location"]) if lk.get("location") else None)
-                for lk in data.get("lookups") or ()
+                Lookup(str(lk["target"]), str(lk["source"]), Location(**lk["location"]) if lk.get("location") else None) for lk in data.get("lookups") or ()
             ]
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise ExpectedTreeError(f"{origin}: malformed entry: {exc}") from None
@@ -92,7 +91,7 @@ class ExpectedTree:
         Path(path).write_text(text, encoding="utf-8")
 
     @classmethod
-    def load(cls, path: str | Path) -> "ExpectedTree":
+    def load(cls, path: str | Path) -> ExpectedTree:
         import yaml
 
         try:
@@ -123,20 +122,41 @@ def crosscheck(expected: ExpectedTree, live: Iterable[Edge]) -> list[Finding]:
             continue
         lp = live_parents.get(e.child, [])
         if not lp:
-            out.append(Finding("EXPECTED_EDGE_MISSING", f"transform {e.parent} -> {e.child} is declared{_at(e)} but '{e.child}' has no parent in the live tree", (e.parent, e.child), e.location))
+            out.append(
+                Finding(
+                    "EXPECTED_EDGE_MISSING",
+                    f"transform {e.parent} -> {e.child} is declared{_at(e)} but '{e.child}' has no parent in the live tree",
+                    (e.parent, e.child),
+                    e.location,
+                )
+            )
             continue
         match = [x for x in lp if x.parent == e.parent]
         if not match:
             got = ", ".join(sorted({x.parent for x in lp}))
-            out.append(Finding("PARENT_MISMATCH", f"'{e.child}' has parent '{got}' in the live tree but is declared{_at(e)} as a child of '{e.parent}'", (e.child, e.parent, got), e.location))
+            out.append(
+                Finding(
+                    "PARENT_MISMATCH",
+                    f"'{e.child}' has parent '{got}' in the live tree but is declared{_at(e)} as a child of '{e.parent}'",
+                    (e.child, e.parent, got),
+                    e.location,
+                )
+            )
             continue
-        f = _value_mismatch(e, match[0])
-        if f:
-            out.append(f)
+        mismatch = _value_mismatch(e, match[0])
+        if mismatch:
+            out.append(mismatch)
     for x in live:
         if (x.parent, x.child) not in declared and x.child not in declared_children:
             by = f" (published by {', '.join(x.publishers)})" if x.publishers else ""
-            out.append(Finding("UNEXPECTED_EDGE", f"live transform {x.parent} -> {x.child}{by} is declared by no scanned source", (x.parent, x.child), publishers=x.publishers))
+            out.append(
+                Finding(
+                    "UNEXPECTED_EDGE",
+                    f"live transform {x.parent} -> {x.child}{by} is declared by no scanned source",
+                    (x.parent, x.child),
+                    publishers=x.publishers,
+                )
+            )
     return out
 
 

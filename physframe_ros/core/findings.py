@@ -125,7 +125,7 @@ class Finding:
         """Identity of a finding across evaluations: the same problem at the same place."""
         return (self.code, self.frames, self.location)
 
-    def with_(self, **changes: Any) -> "Finding":
+    def with_(self, **changes: Any) -> Finding:
         return replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
@@ -145,7 +145,7 @@ class Finding:
         return out
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Finding":
+    def from_dict(cls, data: Mapping[str, Any]) -> Finding:
         loc = data.get("location")
         tm = data.get("time")
         return cls(
@@ -189,9 +189,7 @@ class FindingPolicy:
             raise ValueError(f"unknown finding code(s): {', '.join(sorted(unknown))}")
 
     @classmethod
-    def from_strings(
-        cls, ignore_codes: Iterable[str] = (), ignore_frames: Iterable[str] = (), severity: Iterable[str] = ()
-    ) -> "FindingPolicy":
+    def from_strings(cls, ignore_codes: Iterable[str] = (), ignore_frames: Iterable[str] = (), severity: Iterable[str] = ()) -> FindingPolicy:
         """``severity`` items are ``CODE=level`` (e.g. ``DISCONNECTED_TREE=info``)."""
         overrides: dict[str, Severity] = {}
         for item in severity:

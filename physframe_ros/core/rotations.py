@@ -52,7 +52,7 @@ class OrthoRotation:
 
     # --- construction -------------------------------------------------------------
     @classmethod
-    def parse(cls, text: str) -> "OrthoRotation":
+    def parse(cls, text: str) -> OrthoRotation:
         """Parse the paper's notation, e.g. ``"<x,-z,y>"``."""
         parts = [p.strip() for p in text.strip().strip("<>").split(",")]
         if len(parts) != 3:
@@ -67,7 +67,7 @@ class OrthoRotation:
         return cls((rows[0], rows[1], rows[2]))
 
     @classmethod
-    def from_matrix(cls, m: Sequence[Sequence[float]], tolerance: float = DEFAULT_TOLERANCE) -> "OrthoRotation | None":
+    def from_matrix(cls, m: Sequence[Sequence[float]], tolerance: float = DEFAULT_TOLERANCE) -> OrthoRotation | None:
         """Abstract a rotation matrix; None (the paper's top) when it is not orthogonal."""
         rows: list[int] = []
         for row in m:
@@ -87,18 +87,18 @@ class OrthoRotation:
         return cls(candidate) if angle <= tolerance else None
 
     @classmethod
-    def from_quaternion(cls, q: Sequence[float], tolerance: float = DEFAULT_TOLERANCE) -> "OrthoRotation | None":
+    def from_quaternion(cls, q: Sequence[float], tolerance: float = DEFAULT_TOLERANCE) -> OrthoRotation | None:
         norm = math.sqrt(sum(c * c for c in q))
         if not math.isfinite(norm) or norm < 1e-9:
             return None
         return cls.from_matrix(quaternion_to_matrix(q), tolerance)
 
     @classmethod
-    def from_rpy(cls, roll: float, pitch: float, yaw: float, tolerance: float = DEFAULT_TOLERANCE) -> "OrthoRotation | None":
+    def from_rpy(cls, roll: float, pitch: float, yaw: float, tolerance: float = DEFAULT_TOLERANCE) -> OrthoRotation | None:
         return cls.from_matrix(rpy_to_matrix(roll, pitch, yaw), tolerance)
 
     # --- views ------------------------------------------------------------------------
-    def matrix(self) -> tuple[tuple[int, int, int], ...]:
+    def matrix(self) -> tuple[tuple[int, ...], ...]:
         return _signed_perm_matrix(self.rows)
 
     def quaternion(self) -> Quaternion:
@@ -115,7 +115,7 @@ class OrthoRotation:
         return f"OrthoRotation({str(self)!r})"
 
     # --- algebra ----------------------------------------------------------------------
-    def __matmul__(self, other: "OrthoRotation") -> "OrthoRotation":
+    def __matmul__(self, other: OrthoRotation) -> OrthoRotation:
         """Matrix product ``self · other`` (apply ``other`` first when rotating vectors)."""
         rows = []
         for r in self.rows:
@@ -123,13 +123,13 @@ class OrthoRotation:
             rows.append(o if r > 0 else -o)
         return OrthoRotation((rows[0], rows[1], rows[2]))
 
-    def inverse(self) -> "OrthoRotation":
+    def inverse(self) -> OrthoRotation:
         rows = [0, 0, 0]
         for i, r in enumerate(self.rows):
             rows[abs(r) - 1] = (i + 1) if r > 0 else -(i + 1)
         return OrthoRotation((rows[0], rows[1], rows[2]))
 
-    def apply(self, axes: "AxisTriple") -> "AxisTriple":
+    def apply(self, axes: AxisTriple) -> AxisTriple:
         """The child's axis directions given the parent's, for a parent -> child rotation."""
         out = []
         for col in range(3):
@@ -139,9 +139,8 @@ class OrthoRotation:
         return AxisTriple((out[0], out[1], out[2]))
 
 
-
-def _signed_perm_matrix(rows: tuple[int, int, int]) -> tuple[tuple[int, int, int], ...]:
-    return tuple(tuple((1 if r > 0 else -1) if abs(r) == j + 1 else 0 for j in range(3)) for r in rows)  # type: ignore[return-value]
+def _signed_perm_matrix(rows: tuple[int, int, int]) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple((1 if r > 0 else -1) if abs(r) == j + 1 else 0 for j in range(3)) for r in rows)
 
 
 def _det(m: Sequence[Sequence[float]]) -> float:
@@ -185,7 +184,7 @@ class AxisTriple:
     dirs: tuple[int, int, int]
 
     @classmethod
-    def parse(cls, name: str) -> "AxisTriple":
+    def parse(cls, name: str) -> AxisTriple:
         name = name.strip().upper()
         if len(name) != 3 or any(c not in _LETTER_DIRS for c in name):
             raise ValueError(f"axis triple {name!r} is not three letters of F/B/L/R/U/D (or E/W/N/S)")
@@ -203,7 +202,7 @@ class AxisTriple:
     def describe(self) -> str:
         return ", ".join(f"{a} {_DIR_WORDS[d]}" for a, d in zip(_AXIS_NAMES, self.dirs))
 
-    def rotation_to(self, other: "AxisTriple") -> OrthoRotation:
+    def rotation_to(self, other: AxisTriple) -> OrthoRotation:
         """The parent -> child rotation that turns frame axes ``self`` into ``other``."""
         # R_ref_self has columns = self's axes; R = R_ref_self^T · R_ref_other.
         a = OrthoRotation(_columns_to_rows(self.dirs))

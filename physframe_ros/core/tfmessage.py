@@ -10,6 +10,7 @@ Each decoded transform is a tuple ``(parent, child, stamp_seconds, values)`` wit
 
 from __future__ import annotations
 
+import math
 import struct
 
 Transform = tuple[str, str, float, tuple[float, ...]]
@@ -122,8 +123,8 @@ def encode_cdr(transforms: list[Transform]) -> bytes:
     buf += struct.pack("<I", len(transforms))
     for parent, child, stamp, values in transforms:
         buf += b"\x00" * ((-len(buf)) & 3)
-        sec = int(stamp // 1)
-        buf += struct.pack("<iI", sec, int(round((stamp - sec) * 1e9)) % 1_000_000_000)
+        sec = math.floor(stamp)
+        buf += struct.pack("<iI", sec, round((stamp - sec) * 1e9) % 1_000_000_000)
         for name in (parent, child):
             buf += b"\x00" * ((-len(buf)) & 3)
             raw = name.encode() + b"\x00"
@@ -137,8 +138,8 @@ def encode_ros1(transforms: list[Transform]) -> bytes:
     """Serialize a ROS 1 tfMessage (for tests and benchmarks)."""
     buf = bytearray(struct.pack("<I", len(transforms)))
     for seq, (parent, child, stamp, values) in enumerate(transforms):
-        sec = int(stamp // 1)
-        buf += struct.pack("<III", seq, sec, int(round((stamp - sec) * 1e9)) % 1_000_000_000)
+        sec = math.floor(stamp)
+        buf += struct.pack("<III", seq, sec, round((stamp - sec) * 1e9) % 1_000_000_000)
         for name in (parent, child):
             raw = name.encode()
             buf += struct.pack("<I", len(raw)) + raw

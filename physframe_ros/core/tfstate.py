@@ -130,9 +130,7 @@ class TfState:
     def ingest_ros1(self, data: bytes, receive_time: float, static: bool, publisher: Hashable = None, topic: str = "/tf") -> None:
         self.add_transforms(decode_ros1(data), receive_time, static, publisher, topic)
 
-    def add_transforms(
-        self, transforms: Iterable[Transform], receive_time: float, static: bool, publisher: Hashable = None, topic: str = "/tf"
-    ) -> None:
+    def add_transforms(self, transforms: Iterable[Transform], receive_time: float, static: bool, publisher: Hashable = None, topic: str = "/tf") -> None:
         """The per-message hot path: cheap checks inline, the thorough ones on new edges only."""
         self.messages_received += 1
         edges = self.edges

@@ -40,7 +40,7 @@ class Edge:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Edge":
+    def from_dict(cls, data: Mapping[str, Any]) -> Edge:
         t, r = data.get("translation"), data.get("rotation")
         return cls(
             parent=str(data["parent"]),

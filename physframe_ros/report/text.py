@@ -24,13 +24,14 @@ def severity_label(level: Severity, colour: bool) -> str:
     return f"{_COLOURS[level]}{text}{_RESET}" if colour else text
 
 
-def format_time_findings(findings: Iterable[Finding], colour: bool = False) -> str:
-    """Live and replay findings: most severe first, each with the time it was active."""
+def format_time_findings(findings: Iterable[Finding], colour: bool = False, origin: float = 0.0) -> str:
+    """Live and replay findings: most severe first, each with the time it was active (relative to ``origin``)."""
     lines = []
     for f in sort_findings(findings):
         when = ""
         if f.time is not None:
-            when = f" [t={f.time.first:.3f}" + (f"..{f.time.last:.3f}" if f.time.last != f.time.first else "") + f", x{f.time.count}]"
+            first, last = f.time.first - origin, f.time.last - origin
+            when = f" [t={first:.3f}" + (f"..{last:.3f}" if last != first else "") + f", x{f.time.count}]"
         pubs = f" (publishers: {', '.join(f.publishers)})" if f.publishers else ""
         lines.append(f"{severity_label(f.level, colour)} {f.code}{when}: {f.message}{pubs}")
     lines.append(summary_line(findings))

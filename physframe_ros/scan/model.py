@@ -29,4 +29,5 @@ class FileFacts:
     findings: list[Finding] = field(default_factory=list)  # problems local to the file
     nodes: list[LaunchedNode] = field(default_factory=list)  # launch files: nodes started
     includes: list[str] = field(default_factory=list)  # launch files: included files (relative paths)
+    uses: list[str] = field(default_factory=list)  # launch files: robot descriptions read (relative paths)
     lines: int = 0  # for progress and benchmarks

@@ -1,0 +1,131 @@
+from __future__ import annotations
+
+import math
+
+from physframe_ros.core.checks import check_tree, frame_id_problem, transform_findings
+from physframe_ros.core.conventions import Conventions
+from physframe_ros.core.findings import Location
+from physframe_ros.core.tree import Edge
+
+C = Conventions()
+I = (0.0, 0.0, 0.0, 1.0)
+OPT = (-0.5, 0.5, -0.5, 0.5)
+Z = (0.0, 0.0, 0.0)
+
+
+def codes(findings):
+    return sorted((f.code, f.frames) for f in findings)
+
+
+def clean_robot():
+    return [
+        Edge("map", "odom", False, Z, I),
+        Edge("odom", "base_footprint", False, Z, I),
+        Edge("base_footprint", "base_link", True, (0, 0, 0.1), I),
+        Edge("base_link", "laser", True, (0.2, 0, 0.3), I),
+        Edge("base_link", "camera_link", True, (0.3, 0, 0.2), I),
+        Edge("camera_link", "camera_color_optical_frame", True, Z, OPT),
+        Edge("base_link", "imu_link", True, (0, 0, 0.05), I),
+    ]
+
+
+def test_clean_robot_has_no_findings():
+    assert check_tree(clean_robot(), C) == []
+
+
+def test_cycle_names_the_loop_and_suppresses_order():
+    f = check_tree([Edge("fcu", "fcu_frd", rotation=(1, 0, 0, 0)), Edge("fcu_frd", "fcu", rotation=(1, 0, 0, 0))], C)
+    assert codes(f) == [("CYCLE_IN_FRAME_TREE", ("fcu", "fcu_frd"))]
+    assert "fcu -> fcu_frd -> fcu" in f[0].message
+    f = check_tree([Edge("odom", "base_link"), Edge("base_link", "odom")], C)
+    assert [x.code for x in f] == ["CYCLE_IN_FRAME_TREE"]
+
+
+def test_multiple_parents_names_parents_and_publishers():
+    f = check_tree([Edge("odom", "base_link", publishers=("/a",)), Edge("map", "base_link", publishers=("/b",)), Edge("map", "odom")], C)
+    assert codes(f) == [("MULTIPLE_PARENTS_IN_FRAME_TREE", ("base_link", "map", "odom"))]
+    assert "/a" in f[0].message and "/b" in f[0].message
+    assert f[0].publishers == ("/a", "/b")
+
+
+def test_reversed_order_direct_and_through_intermediate():
+    f = check_tree([Edge("odom", "map")], C)
+    assert codes(f) == [("INCORRECT_FRAME_ORDER_IN_TREE", ("odom", "map"))]
+    assert "REP-105" in f[0].message
+    f = check_tree([Edge("base_link", "x"), Edge("x", "odom")], C)
+    assert codes(f) == [("INCORRECT_FRAME_ORDER_IN_TREE", ("base_link", "odom"))]
+
+
+def test_order_is_per_robot_prefix():
+    ok = [Edge("map", "robot1/odom"), Edge("robot1/odom", "robot1/base_link"), Edge("map", "robot2/odom"), Edge("robot2/odom", "robot2/base_link")]
+    assert check_tree(ok, C) == []
+    bad = [Edge("robot1/base_link", "robot1/odom"), Edge("robot2/odom", "robot2/base_link")]
+    assert codes(check_tree(bad, C)) == [("INCORRECT_FRAME_ORDER_IN_TREE", ("robot1/base_link", "robot1/odom"))]
+
+
+def test_base_footprint_either_side_of_base_link():
+    assert check_tree([Edge("odom", "base_link"), Edge("base_link", "base_footprint")], C) == []
+    assert check_tree([Edge("odom", "base_footprint"), Edge("base_footprint", "base_link")], C) == []
+
+
+def test_wrong_optical_rotation_gives_the_right_one():
+    edges = clean_robot()
+    edges[5] = Edge("camera_link", "camera_color_optical_frame", True, Z, I, (Location("urdf/cam.xacro", 12),))
+    f = check_tree(edges, C)
+    assert codes(f) == [("INCORRECT_TRANSFORM", ("camera_link", "camera_color_optical_frame"))]
+    msg = f[0].message
+    assert "camera_color_optical_frame is FLU relative to camera_link" in msg
+    assert "x right, y down, z forward" in msg
+    assert "(-0.5, 0.5, -0.5, 0.5)" in msg and "rpy = (-1.5708, 0, -1.5708)" in msg
+    assert f[0].location == Location("urdf/cam.xacro", 12)
+
+
+def test_non_orthogonal_rotation_is_never_an_axis_finding():
+    tilted = (math.sin(0.15), 0, 0, math.cos(0.15))
+    assert check_tree([Edge("camera_link", "camera_optical_frame", True, Z, tilted)], C) == []
+
+
+def test_ned_and_frd_twins():
+    assert check_tree([Edge("odom", "odom_ned", True, Z, (0.70710678, 0.70710678, 0, 0))], C) == []
+    f = check_tree([Edge("odom", "odom_ned", True, Z, I)], C)
+    assert codes(f) == [("INCORRECT_TRANSFORM", ("odom", "odom_ned"))]
+    assert check_tree([Edge("base_link", "base_link_frd", True, Z, (1, 0, 0, 0))], C) == []
+
+
+def test_disconnected_trees_and_multi_robot_exemption():
+    f = check_tree([Edge("odom", "base_link"), Edge("world", "table")], C)
+    assert codes(f) == [("DISCONNECTED_TREE", ("odom", "world"))]
+    multi = [Edge("robot1/odom", "robot1/base_link"), Edge("robot2/odom", "robot2/base_link")]
+    assert check_tree(multi, C) == []
+
+
+def test_sensor_null_and_redundant():
+    f = check_tree([Edge("base_link", "laser", True, Z, I)], C)
+    assert codes(f) == [("SENSOR_NULL", ("base_link", "laser"))]
+    f = check_tree([Edge("base_link", "base_link", True, Z, I)], C)
+    assert codes(f) == [("REDUNDANT_TRANSFORM", ("base_link",))]
+
+
+def test_transform_findings():
+    assert transform_findings("a", "b", Z, I) == []
+    assert [f.code for f in transform_findings("", "b", Z, I)] == ["MISSING_FRAME"]
+    assert [f.code for f in transform_findings("a", "", Z, I)] == ["MISSING_CHILD_FRAME"]
+    assert [f.code for f in transform_findings("a", "b", (math.nan, 0, 0), I)] == ["INVALID_TRANSFORM"]
+    assert [f.code for f in transform_findings("a", "b", Z, (0, 0, 0, 2))] == ["INVALID_TRANSFORM"]
+    assert [f.code for f in transform_findings("a", "b", Z, (0, 0, 0, math.inf))] == ["INVALID_TRANSFORM"]
+    assert [f.code for f in transform_findings("/a", "b", Z, I)] == ["INVALID_FRAME_ID"]
+
+
+def test_frame_id_problems():
+    assert frame_id_problem("base_link") is None
+    assert frame_id_problem("robot1/base_link") is None
+    assert "leading '/'" in frame_id_problem("/map")
+    assert "whitespace" in frame_id_problem("base link")
+    assert "characters" in frame_id_problem("base#link")
+
+
+def test_ten_thousand_frames_is_fine():
+    edges = [Edge(f"f{i // 2}", f"f{i}", True, Z, I) for i in range(1, 10_000)]
+    assert check_tree(edges, C) == []
+    edges.append(Edge("f9999", "f0"))
+    assert [f.code for f in check_tree(edges, C)] == ["CYCLE_IN_FRAME_TREE"]

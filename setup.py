@@ -30,7 +30,6 @@ setup(
     maintainer_email="dev@physframe.invalid",
     description="Finds physical frame-of-reference bugs in ROS robots: live, in bags, and in source.",
     license="Apache-2.0",
-    tests_require=["pytest"],
     entry_points={
         "console_scripts": [
             "physframe = physframe_ros.cli:main",

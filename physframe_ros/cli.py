@@ -16,6 +16,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("physframe_ros.replay.cli", "check the TF data of a ROS 1 or ROS 2 bag offline"),
     "view": ("physframe_ros.view.cli", "draw a tree (bag, expected tree, or --live) with its findings marked"),
     "monitor": ("physframe_ros.node.cli", "run the live monitor node (same as `ros2 run physframe_ros monitor`)"),
+    "mine": ("physframe_ros.mine.cli", "mine implicit conventions (z-score) from tables of static transforms"),
     "demo": ("physframe_ros.demo.cli", "start a simulated robot with injected TF faults and the monitor, print the findings"),
 }
 

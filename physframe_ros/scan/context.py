@@ -1,0 +1,50 @@
+"""What every parser needs to know about the scanned tree: where it is and where its packages are."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class ScanContext:
+    """Small and picklable: worker processes get one copy at start-up."""
+
+    root: str  # absolute path of the scan root
+    packages: dict[str, str] = field(default_factory=dict)  # package name -> directory relative to root
+
+    def abs(self, rel: str) -> Path:
+        return Path(self.root) / rel
+
+    def rel(self, path: str | Path) -> str | None:
+        """``path`` relative to the root, or None when it lies outside the scanned tree."""
+        p = os.path.normpath(str(path))
+        root = os.path.normpath(self.root)
+        if p == root:
+            return ""
+        if not p.startswith(root + os.sep):
+            return None
+        return Path(os.path.relpath(p, root)).as_posix()
+
+    def package_dir(self, name: str) -> str | None:
+        """Absolute directory of a package inside the tree: what ``$(find pkg)`` and
+        ``FindPackageShare`` stand for (an installed share dir mirrors the source package)."""
+        rel = self.packages.get(name)
+        return None if rel is None else str(self.abs(rel))
+
+    def locate_share_path(self, package: str, rest: str) -> str | None:
+        """Map ``share/<package>/<rest>`` to a file in the source package: the same relative path,
+        or else a unique file with that name anywhere in the package (installed from another folder)."""
+        base = self.package_dir(package)
+        if base is None:
+            return None
+        rest = rest.strip("/")
+        cand = os.path.join(base, rest)
+        if os.path.isfile(cand):
+            return cand
+        name = os.path.basename(rest)
+        if not name:
+            return None
+        hits = [os.path.join(d, name) for d, _dirs, files in os.walk(base) if name in files]
+        return hits[0] if len(hits) == 1 else None

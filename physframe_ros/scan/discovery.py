@@ -1,0 +1,175 @@
+"""Find what to scan: ROS 1 and ROS 2 packages (by ``package.xml``) and the files the parsers read."""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+# Build outputs and tool folders: never sources, often huge.
+SKIP_DIRS = frozenset({"build", "install", "log", "devel", "devel_isolated", "install_isolated", "build_isolated",
+                       ".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", "venv", ".tox", ".mypy_cache",
+                       ".pytest_cache", ".ruff_cache"})
+IGNORE_MARKERS = ("COLCON_IGNORE", "CATKIN_IGNORE", "AMENT_IGNORE")
+
+CPP_SUFFIXES = (".cpp", ".cc", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h")
+XACRO_SUFFIXES = (".xacro",)
+
+_NAME_RE = re.compile(r"<name>\s*([^<\s]+)\s*</name>")
+
+
+@dataclass(frozen=True)
+class Package:
+    name: str
+    path: str  # directory relative to the scan root ("" for the root itself)
+    ros_version: int  # 1 (catkin) or 2 (ament); 2 when unknown
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    path: str  # relative to the scan root, '/' separated
+    kind: str  # cpp, python, launch_py, launch_xml, launch_yaml, urdf, xacro, sdf
+    size: int = 0
+
+
+@dataclass
+class Workspace:
+    root: Path
+    packages: dict[str, Package] = field(default_factory=dict)
+    files: list[SourceFile] = field(default_factory=list)
+    build_files: list[str] = field(default_factory=list)  # CMakeLists.txt and setup.py, for executables
+    problems: list[tuple[str, str]] = field(default_factory=list)  # (path, reason): unreadable dirs, duplicates
+
+    def package_of(self, path: str) -> Package | None:
+        """The innermost package holding ``path``."""
+        best: Package | None = None
+        for pkg in self.packages.values():
+            if pkg.path == "" or path == pkg.path or path.startswith(pkg.path + "/"):
+                if best is None or len(pkg.path) > len(best.path):
+                    best = pkg
+        return best
+
+
+def classify(name: str) -> str | None:
+    """The parser a file name calls for, or None when the scanner does not read it."""
+    low = name.lower()
+    if low.endswith(".launch.py") or low.endswith("_launch.py"):
+        return "launch_py"
+    if low.endswith((".launch.yaml", ".launch.yml")):
+        return "launch_yaml"
+    if low.endswith((".launch", ".launch.xml")):
+        return "launch_xml"
+    if low.endswith(".py"):
+        return "python"
+    if low.endswith(CPP_SUFFIXES):
+        return "cpp"
+    if low.endswith(XACRO_SUFFIXES):
+        return "xacro"
+    if low.endswith(".urdf"):
+        return "urdf"
+    if low.endswith((".sdf", ".world")):
+        return "sdf"
+    return None
+
+
+def _excluded(rel: str, name: str, patterns: Iterable[str]) -> bool:
+    return any(fnmatch.fnmatch(rel, p) or fnmatch.fnmatch(name, p) or fnmatch.fnmatch(rel, p.rstrip("/") + "/*") for p in patterns)
+
+
+def discover(paths: Iterable[str | Path], exclude: Iterable[str] = ()) -> Workspace:
+    """Walk the given files and directories once. Symlinked directories are followed once each
+    (loops are cut by device/inode), so a workspace that links packages in works too."""
+    resolved = [Path(p).resolve() for p in paths]
+    for p in resolved:
+        if not p.exists():
+            raise FileNotFoundError(f"{p}: no such file or directory")
+    dirs = [p if p.is_dir() else p.parent for p in resolved]
+    root = Path(os.path.commonpath([str(d) for d in dirs]))
+    ws = Workspace(root)
+    patterns = tuple(exclude)
+    seen_dirs: set[tuple[int, int]] = set()
+    for p in resolved:
+        if p.is_file():
+            rel = p.relative_to(root).as_posix()
+            kind = classify(p.name)
+            if kind:
+                ws.files.append(SourceFile(rel, kind, p.stat().st_size))
+            continue
+        _walk(p, root, ws, patterns, seen_dirs)
+    ws.files.sort(key=lambda f: f.path)
+    return ws
+
+
+def _walk(top: Path, root: Path, ws: Workspace, patterns: tuple[str, ...], seen: set[tuple[int, int]]) -> None:
+    stack = [top]
+    while stack:
+        d = stack.pop()
+        try:
+            st = d.stat()
+        except OSError as exc:
+            ws.problems.append((_rel(d, root), f"cannot read directory: {exc.strerror}"))
+            continue
+        if (st.st_dev, st.st_ino) in seen:
+            continue  # symlink loop or a package linked in twice
+        seen.add((st.st_dev, st.st_ino))
+        try:
+            entries = sorted(os.scandir(d), key=lambda e: e.name)
+        except OSError as exc:
+            ws.problems.append((_rel(d, root), f"cannot read directory: {exc.strerror}"))
+            continue
+        names = {e.name for e in entries}
+        if any(m in names for m in IGNORE_MARKERS):
+            continue
+        rel_dir = _rel(d, root)
+        if "package.xml" in names:
+            _add_package(d, rel_dir, ws)
+        for e in entries:
+            rel = f"{rel_dir}/{e.name}" if rel_dir else e.name
+            if _excluded(rel, e.name, patterns):
+                continue
+            try:
+                is_dir = e.is_dir()  # follows symlinks
+            except OSError:
+                continue
+            if is_dir:
+                if e.name not in SKIP_DIRS and not e.name.startswith("."):
+                    stack.append(Path(e.path))
+                continue
+            if e.name in ("CMakeLists.txt", "setup.py"):
+                ws.build_files.append(rel)
+            kind = classify(e.name)
+            if kind:
+                try:
+                    size = e.stat().st_size
+                except OSError:
+                    continue  # dangling symlink
+                ws.files.append(SourceFile(rel, kind, size))
+
+
+def _rel(d: Path, root: Path) -> str:
+    try:
+        rel = d.relative_to(root).as_posix()
+    except ValueError:  # reached through a symlink pointing outside the root
+        rel = d.as_posix()
+    return "" if rel == "." else rel
+
+
+def _add_package(d: Path, rel_dir: str, ws: Workspace) -> None:
+    try:
+        text = (d / "package.xml").read_text(encoding="utf-8", errors="replace")
+    except OSError as exc:
+        ws.problems.append((f"{rel_dir}/package.xml".lstrip("/"), f"cannot read: {exc.strerror}"))
+        return
+    m = _NAME_RE.search(text)
+    if not m:
+        ws.problems.append((f"{rel_dir}/package.xml".lstrip("/"), "package.xml has no <name>"))
+        return
+    name = m.group(1)
+    version = 1 if re.search(r"<buildtool_depend>\s*catkin\s*<", text) else 2
+    if name in ws.packages:
+        ws.problems.append((f"{rel_dir}/package.xml".lstrip("/"), f"package '{name}' also defined in {ws.packages[name].path or '.'}; using the first"))
+        return
+    ws.packages[name] = Package(name, rel_dir, version)

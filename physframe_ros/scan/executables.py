@@ -1,0 +1,100 @@
+"""Which source files make up each node executable: CMakeLists.txt and setup.py, read as text.
+
+``add_executable(name srcs...)``, ``add_library`` linked with ``target_link_libraries`` or registered with
+``rclcpp_components_register_node(... EXECUTABLE name)``, ``set(VAR ...)`` and ``${PROJECT_NAME}``;
+setup.py ``console_scripts`` entry points ``name = pkg.module:main``. ROS 1 Python nodes are scripts
+named by ``<node type=...>`` and found by file name in the package.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import defaultdict
+
+from .discovery import Workspace
+
+_COMMANDS = r"project|set|add_executable|add_library|target_link_libraries|rclcpp_components_register_nodes?|cuda_add_executable"
+_CALL = re.compile(rf"\b({_COMMANDS})\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)", re.I | re.S)
+_VAR = re.compile(r"\$\{(\w+)\}")
+_ENTRY = re.compile(r"""['"]\s*([\w.-]+)\s*=\s*([\w.]+)\s*(?::\s*\w+)?\s*['"]""")
+_KEYWORDS = frozenset({"WIN32", "MACOSX_BUNDLE", "EXCLUDE_FROM_ALL", "SHARED", "STATIC", "MODULE", "OBJECT", "INTERFACE", "PUBLIC",
+                       "PRIVATE", "IMPORTED", "ALIAS", "PLUGIN", "EXECUTABLE", "CACHE", "STRING", "PARENT_SCOPE"})
+
+ExecutableMap = dict[tuple[str, str], list[str]]
+
+
+def executable_sources(ws: Workspace) -> ExecutableMap:
+    """(package, executable) -> source files (relative to the scan root)."""
+    out: ExecutableMap = {}
+    for build_file in ws.build_files:
+        pkg = ws.package_of(build_file)
+        if pkg is None:
+            continue
+        try:
+            text = (ws.root / build_file).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        folder = os.path.dirname(build_file)
+        if build_file.endswith("CMakeLists.txt"):
+            for exe, srcs in _cmake(text, folder).items():
+                out.setdefault((pkg.name, exe), []).extend(srcs)
+        else:
+            for exe, src in _setup_py(text, folder):
+                out.setdefault((pkg.name, exe), []).append(src)
+    return out
+
+
+def _cmake(text: str, folder: str) -> dict[str, list[str]]:
+    text = re.sub(r"#[^\n]*", "", text)
+    variables: dict[str, str] = {}
+    libs: dict[str, list[str]] = {}
+    exes: dict[str, list[str]] = {}
+    links: dict[str, list[str]] = defaultdict(list)
+
+    def expand(word: str) -> str:
+        return _VAR.sub(lambda m: variables.get(m.group(1), ""), word)
+
+    for m in _CALL.finditer(text):
+        cmd = m.group(1).lower()
+        words = [expand(w) for w in m.group(2).replace('"', " ").split()]
+        if not words:
+            continue
+        if cmd == "project":
+            variables["PROJECT_NAME"] = words[0]
+        elif cmd == "set":
+            variables[words[0]] = " ".join(w for w in words[1:] if w not in _KEYWORDS)
+        elif cmd in ("add_executable", "cuda_add_executable", "add_library"):
+            srcs = [_src(folder, s) for w in words[1:] for s in w.split() if s not in _KEYWORDS and "." in s]
+            (libs if cmd == "add_library" else exes)[words[0]] = srcs
+        elif cmd == "target_link_libraries":
+            links[words[0]].extend(w for w in words[1:] if w not in _KEYWORDS)
+        else:  # rclcpp_components_register_node(lib PLUGIN "x::Y" EXECUTABLE name)
+            if "EXECUTABLE" in words:
+                i = words.index("EXECUTABLE")
+                if i + 1 < len(words):
+                    links[words[i + 1]].append(words[0])
+                    exes.setdefault(words[i + 1], [])
+    for exe, srcs in exes.items():
+        seen = set()
+        stack = list(links.get(exe, ()))
+        while stack:
+            lib = stack.pop()
+            if lib in seen or lib not in libs:
+                continue
+            seen.add(lib)
+            srcs.extend(libs[lib])
+            stack.extend(links.get(lib, ()))
+    return exes
+
+
+def _src(folder: str, path: str) -> str:
+    return os.path.normpath(os.path.join(folder, path)).replace(os.sep, "/") if folder else os.path.normpath(path)
+
+
+def _setup_py(text: str, folder: str) -> list[tuple[str, str]]:
+    block = text.split("console_scripts", 1)
+    if len(block) < 2:
+        return []
+    body = block[1].split("]", 1)[0]
+    return [(name, _src(folder, module.replace(".", "/") + ".py")) for name, module in _ENTRY.findall(body)]

@@ -1,0 +1,259 @@
+"""What all launch formats share: the nodes they start, static_transform_publisher arguments in every
+form, and robot_state_publisher with its robot_description.
+
+The three launch parsers (ROS 1 XML, ROS 2 Python, ROS 2 XML/YAML) turn their syntax into
+:class:`NodeSpec` and call :func:`add_node`; the TF meaning is decided here, once.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from ..core.checks import transform_findings
+from ..core.findings import Finding, Location
+from ..core.rotations import ypr_to_quaternion
+from ..core.tree import Edge
+from .context import ScanContext
+from .model import FileFacts, LaunchedNode
+from .xacro_support import expand_robot
+
+STP = "static_transform_publisher"
+RSP_EXECUTABLES = frozenset({"robot_state_publisher", "state_publisher"})
+DESCRIPTION_SUFFIXES = (".xacro", ".urdf", ".urdf.xacro")
+
+
+@dataclass(frozen=True)
+class DescriptionRef:
+    """A robot_description built from a file (URDF, or xacro with arguments)."""
+
+    path: str  # absolute, or as written when it could not be resolved
+    args: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass
+class NodeSpec:
+    package: str | None
+    executable: str | None
+    line: int
+    name: str = ""
+    arguments: list[str | None] = field(default_factory=list)  # None: a value the scan cannot know
+    parameters: dict[str, Any] = field(default_factory=dict)
+
+
+def add_node(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, ros_version: int) -> None:
+    """Record a started node and the transforms it is known to publish."""
+    loc = Location(facts.path, spec.line)
+    if spec.package and spec.executable:
+        facts.nodes.append(LaunchedNode(spec.package, spec.executable, loc, spec.name))
+    exe = os.path.basename(spec.executable or "")
+    if exe == STP or exe.startswith(STP):
+        if spec.package == "tf":
+            flavor = "tf"
+        else:
+            flavor = "tf2_ros2" if ros_version == 2 else "tf2_ros1"
+        params = flatten(spec.parameters)
+        if not spec.arguments and "frame_id" in params:
+            edge, findings = static_transform_from_parameters(params, loc)
+        else:
+            edge, findings = static_transform_edge(spec.arguments, flavor, loc)
+        facts.findings.extend(findings)
+        if edge is not None:
+            facts.edges.append(edge)
+    elif exe in RSP_EXECUTABLES:
+        _robot_state_publisher(spec, facts, ctx, loc)
+
+
+def flatten(params: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in params.items():
+        key = f"{prefix}{k}"
+        if isinstance(v, Mapping):
+            out.update(flatten(v, key + "."))
+        else:
+            out[key] = v
+    return out
+
+
+def _robot_state_publisher(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, loc: Location) -> None:
+    params = flatten(spec.parameters)
+    desc = params.get("robot_description")
+    prefix = params.get("frame_prefix")
+    if prefix is None and params.get("tf_prefix"):
+        prefix = str(params["tf_prefix"]).strip("/") + "/"  # ROS 1 joins tf_prefix with '/'
+    if isinstance(desc, str) and desc.strip().endswith(DESCRIPTION_SUFFIXES):
+        desc = DescriptionRef(desc.strip())
+    if not isinstance(desc, DescriptionRef):
+        return  # description built at runtime (topic, unresolved substitution): nothing to read
+    add_description(desc, facts, ctx, loc, str(prefix) if isinstance(prefix, str) else "")
+
+
+def add_description(desc: DescriptionRef, facts: FileFacts, ctx: ScanContext, loc: Location, prefix: str = "") -> None:
+    """Expand a robot_description file and add the edges robot_state_publisher would publish."""
+    rel = ctx.rel(desc.path) if os.path.isabs(desc.path) else None
+    if rel is None or not os.path.isfile(ctx.abs(rel)):
+        facts.findings.append(Finding(
+            "PARSE_ERROR", f"robot_description file '{desc.path}' is not in the scanned tree; its joints are not checked", (), loc))
+        return
+    res = expand_robot(rel, dict(desc.args), ctx, prefix, loc)
+    facts.edges.extend(res.edges)
+    facts.findings.extend(res.findings)
+    for f in res.files:
+        if f not in facts.uses:
+            facts.uses.append(f)
+
+
+def description_from_command(words: Sequence[str]) -> DescriptionRef | None:
+    """``xacro FILE a:=1`` (also ``$(find xacro)/xacro``, ``rosrun xacro xacro``, ``cat FILE``)."""
+    words = [w for w in words if "\x01" not in w]  # parts only the running launch knows
+    path = next((w for w in words if w.endswith(DESCRIPTION_SUFFIXES)), None)
+    if path is None:
+        return None
+    args = tuple((k, v) for k, _, v in (w.partition(":=") for w in words if ":=" in w))
+    return DescriptionRef(path, args)
+
+
+def split_command(text: str) -> list[str]:
+    try:
+        return shlex.split(text)
+    except ValueError:
+        return text.split()
+
+
+# --- static_transform_publisher -----------------------------------------------------------------
+_FLAGS = ("--x", "--y", "--z", "--qx", "--qy", "--qz", "--qw", "--roll", "--pitch", "--yaw", "--frame-id", "--child-frame-id")
+
+
+def _num(v: str | None) -> float | None:
+    if v is None:
+        return None
+    try:
+        return float(v)
+    except ValueError:
+        return None
+
+
+def _is_num(v: str | None) -> bool:
+    return v is not None and re.fullmatch(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?|[-+]?(nan|inf)", v.strip(), re.I) is not None
+
+
+def static_transform_edge(args: Sequence[str | None], flavor: str, loc: Location) -> tuple[Edge | None, list[Finding]]:
+    """Read static_transform_publisher arguments the way the given implementation does.
+
+    ``flavor``: ``tf`` (ROS 1 tf: ``x y z yaw pitch roll parent child period`` or the quaternion form
+    plus period, on /tf), ``tf2_ros1`` (8 args: yaw/pitch/roll, 9+: quaternion), ``tf2_ros2``
+    (``--x ... --frame-id`` flags, or the deprecated positional forms).
+    """
+    args = [a.strip() if isinstance(a, str) else a for a in args]
+    who = "tf static_transform_publisher" if flavor == "tf" else "tf2_ros static_transform_publisher"
+    if flavor == "tf2_ros2" and any(isinstance(a, str) and a.startswith("--") for a in args):
+        return _flag_form(args, loc)
+    n = len(args)
+    if flavor == "tf":
+        if n == 9:
+            return _positional(args[0:3], args[3:6], None, args[6], args[7], False, loc)
+        if n == 10:
+            return _positional(args[0:3], None, args[3:7], args[7], args[8], False, loc)
+        usage = "9 (x y z yaw pitch roll parent child period_ms) or 10 (quaternion form) arguments"
+        return None, [Finding("PARSE_ERROR", f"{who} takes {usage}, got {n}", (), loc)]
+    if n == 8:
+        return _positional(args[0:3], args[3:6], None, args[6], args[7], True, loc)
+    if n >= 9:
+        if n == 9 and not _is_num(args[6]) and args[6] is not None and _is_num(args[8]):
+            parent, child, period = args[6], args[7], args[8]
+            return None, [Finding(
+                "INVALID_TRANSFORM",
+                f"{who} got 9 arguments, which it reads as 'x y z qx qy qz qw parent child': qw = '{parent}' is not a number, so it "
+                f"publishes '{child}' -> '{period}' instead of '{parent}' -> '{child}'. The trailing period {period} is the ROS 1 tf form; "
+                "drop it to use the yaw/pitch/roll form",
+                tuple(x for x in (parent, child) if x), loc)]
+        return _positional(args[0:3], None, args[3:7], args[7], args[8], True, loc)
+    if n == 1 and flavor == "tf2_ros1":
+        return None, []  # the transform comes from a parameter name
+    return None, [Finding("PARSE_ERROR", f"{who} takes 8 (x y z yaw pitch roll parent child) or 9 (quaternion form) arguments, got {n}", (), loc)]
+
+
+def _positional(xyz: Sequence[str | None], ypr: Sequence[str | None] | None, quat: Sequence[str | None] | None,
+                parent: str | None, child: str | None, static: bool, loc: Location) -> tuple[Edge | None, list[Finding]]:
+    t = [_num(v) for v in xyz]
+    translation = (t[0], t[1], t[2]) if all(v is not None for v in t) else None
+    rotation = None
+    if ypr is not None:
+        r = [_num(v) for v in ypr]
+        if r[0] is not None and r[1] is not None and r[2] is not None:
+            rotation = ypr_to_quaternion(r[0], r[1], r[2])
+    elif quat is not None:
+        q = [_num(v) for v in quat]
+        if all(v is not None for v in q):
+            rotation = (q[0], q[1], q[2], q[3])  # type: ignore[assignment]
+    return _edge(parent, child, static, translation, rotation, loc)  # type: ignore[arg-type]
+
+
+def _edge(parent: str | None, child: str | None, static: bool, translation: tuple[float, float, float] | None,
+          rotation: tuple[float, float, float, float] | None, loc: Location) -> tuple[Edge | None, list[Finding]]:
+    if parent is None or child is None:
+        return None, []  # a frame name the scan cannot know (unresolved substitution)
+    findings = transform_findings(parent, child, translation, rotation, loc, "static transform")
+    if not parent or not child:
+        return None, findings
+    return Edge(parent, child, static, translation, rotation, (loc,)), findings
+
+
+def _flag_form(args: Sequence[str | None], loc: Location) -> tuple[Edge | None, list[Finding]]:
+    values: dict[str, str | None] = {}
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if isinstance(a, str) and a.startswith("--"):
+            flag, eq, val = a.partition("=")
+            if flag not in _FLAGS:
+                return None, [Finding("PARSE_ERROR", f"tf2_ros static_transform_publisher: unknown flag '{flag}'", (), loc)]
+            if eq:
+                values[flag] = val
+            else:
+                values[flag] = args[i + 1] if i + 1 < len(args) else ""
+                i += 1
+        i += 1
+    has_q = any(k in values for k in ("--qx", "--qy", "--qz", "--qw"))
+    has_rpy = any(k in values for k in ("--roll", "--pitch", "--yaw"))
+    if has_q and has_rpy:
+        return None, [Finding("INVALID_TRANSFORM", "tf2_ros static_transform_publisher mixes --qx/--qy/--qz/--qw with --roll/--pitch/--yaw; "
+                              "the node refuses to start", (), loc)]
+
+    def get(k: str, default: float) -> float | None:
+        return _num(values[k]) if k in values else default
+
+    t = (get("--x", 0.0), get("--y", 0.0), get("--z", 0.0))
+    translation = (t[0], t[1], t[2]) if all(v is not None for v in t) else None
+    rotation: tuple[float, float, float, float] | None
+    if has_q:
+        q = (get("--qx", 0.0), get("--qy", 0.0), get("--qz", 0.0), get("--qw", 1.0))
+        rotation = (q[0], q[1], q[2], q[3]) if all(v is not None for v in q) else None  # type: ignore[assignment]
+    else:
+        r = (get("--roll", 0.0), get("--pitch", 0.0), get("--yaw", 0.0))
+        rotation = ypr_to_quaternion(r[2], r[1], r[0]) if all(v is not None for v in r) else None  # type: ignore[arg-type]
+    parent = values.get("--frame-id", "")
+    child = values.get("--child-frame-id", "")
+    return _edge(parent, child, True, translation, rotation, loc)  # type: ignore[arg-type]
+
+
+def static_transform_from_parameters(params: Mapping[str, Any], loc: Location) -> tuple[Edge | None, list[Finding]]:
+    """The ROS 2 parameters form: ``frame_id``, ``child_frame_id``, ``translation.x``, ``rotation.w``..."""
+
+    def num(key: str, default: float) -> float | None:
+        v = params.get(key, default)
+        try:
+            return float(v)
+        except (TypeError, ValueError):
+            return None
+
+    t = [num(f"translation.{a}", 0.0) for a in "xyz"]
+    q = [num(f"rotation.{a}", 1.0 if a == "w" else 0.0) for a in "xyzw"]
+    translation = (t[0], t[1], t[2]) if all(v is not None for v in t) else None
+    rotation = (q[0], q[1], q[2], q[3]) if all(v is not None for v in q) else None
+    parent, child = params.get("frame_id", ""), params.get("child_frame_id", "")
+    return _edge(parent if isinstance(parent, str) else None, child if isinstance(child, str) else None, True,
+                 translation, rotation, loc)  # type: ignore[arg-type]

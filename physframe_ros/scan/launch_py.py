@@ -1,0 +1,253 @@
+"""ROS 2 Python launch files, read with ``ast`` and never executed.
+
+Every ``Node(...)``, ``IncludeLaunchDescription(...)`` and ``DeclareLaunchArgument(...)`` call in the
+file is read, wherever it sits (a list, a variable, a helper function). Their arguments are evaluated
+by a small interpreter that knows the launch substitutions (``LaunchConfiguration`` -> the declared
+default, ``PathJoinSubstitution``, ``FindPackageShare``, ``Command``, ``ParameterValue``,
+``os.path.join``, ``get_package_share_directory``...) and treats everything else as unknown.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.findings import Finding, Location
+from .context import ScanContext
+from .launch_common import DescriptionRef, NodeSpec, add_node, description_from_command, split_command
+from .model import FileFacts
+
+
+class _Unknown:
+    """A value only the running launch system knows."""
+
+    def __repr__(self) -> str:
+        return "UNKNOWN"
+
+
+UNKNOWN: Any = _Unknown()
+_SOURCES = frozenset({"PythonLaunchDescriptionSource", "XMLLaunchDescriptionSource", "YAMLLaunchDescriptionSource",
+                      "AnyLaunchDescriptionSource", "FrontendLaunchDescriptionSource"})
+_SHARE = frozenset({"FindPackageShare", "get_package_share_directory", "FindPackage", "FindPackagePrefix", "get_package_prefix"})
+
+
+def _name(func: ast.expr) -> str:
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return ""
+
+
+def _dotted(func: ast.expr) -> str:
+    if isinstance(func, ast.Attribute):
+        return _dotted(func.value) + "." + func.attr
+    return func.id if isinstance(func, ast.Name) else ""
+
+
+@dataclass
+class _Interp:
+    ctx: ScanContext
+    abs_file: str
+    assigns: dict[str, list[tuple[int, ast.expr]]] = field(default_factory=dict)
+    args: dict[str, Any] = field(default_factory=dict)
+    depth: int = 0
+
+    def eval(self, node: ast.expr | None, line: int = 1 << 30) -> Any:
+        if node is None or self.depth > 40:
+            return UNKNOWN
+        self.depth += 1
+        try:
+            return self._eval(node, line)
+        finally:
+            self.depth -= 1
+
+    def _eval(self, node: ast.expr, line: int) -> Any:
+        if isinstance(node, ast.Constant):
+            return node.value
+        if isinstance(node, (ast.List, ast.Tuple)):
+            return [self.eval(e, line) for e in node.elts]
+        if isinstance(node, ast.Dict):
+            out = {}
+            for k, v in zip(node.keys, node.values):
+                key = self.eval(k, line) if k is not None else UNKNOWN
+                if isinstance(key, str):
+                    out[key] = self.eval(v, line)
+            return out
+        if isinstance(node, ast.JoinedStr):
+            return _concat([self.eval(v.value if isinstance(v, ast.FormattedValue) else v, line) for v in node.values])
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            a, b = self.eval(node.left, line), self.eval(node.right, line)
+            if isinstance(a, list) and isinstance(b, list):
+                return a + b
+            return _concat([a, b])
+        if isinstance(node, ast.Name):
+            if node.id == "__file__":
+                return self.abs_file
+            return self._name_value(node.id, line)
+        if isinstance(node, ast.Call):
+            return self._call(node, line)
+        return UNKNOWN
+
+    def _name_value(self, name: str, line: int) -> Any:
+        cands = self.assigns.get(name)
+        if not cands:
+            return UNKNOWN
+        before = [c for c in cands if c[0] < line]
+        lineno, expr = (before or cands)[-1]
+        return self.eval(expr, lineno)
+
+    def _call(self, node: ast.Call, line: int) -> Any:
+        name = _name(node.func)
+        kw = {k.arg: k.value for k in node.keywords if k.arg}
+        first = node.args[0] if node.args else None
+        if name == "LaunchConfiguration":
+            key = self.eval(first or kw.get("variable_name"), line)
+            if isinstance(key, str) and key in self.args:
+                return self.args[key]
+            return self.eval(kw["default"], line) if "default" in kw else UNKNOWN
+        if name in ("PathJoinSubstitution",):
+            parts = self.eval(first, line)
+            return _join(parts if isinstance(parts, list) else [parts])
+        if _dotted(node.func).endswith("path.join"):
+            return _join([self.eval(a, line) for a in node.args])
+        if _dotted(node.func) in ("os.path.dirname", "path.dirname"):
+            v = self.eval(first, line)
+            return os.path.dirname(v) if isinstance(v, str) else UNKNOWN
+        if name in _SHARE:
+            pkg = self.eval(first or kw.get("package"), line)
+            d = self.ctx.package_dir(pkg) if isinstance(pkg, str) else None
+            return d if d is not None else UNKNOWN
+        if name == "Command":
+            parts = self.eval(first or kw.get("command"), line)
+            text = _concat(parts if isinstance(parts, list) else [parts], unknown_ok=True)
+            return description_from_command(split_command(text)) or UNKNOWN
+        if name in ("ParameterValue", "str", "TextSubstitution") or name in _SOURCES:
+            return self.eval(first or kw.get("value") or kw.get("text") or kw.get("launch_file_path"), line)
+        if isinstance(node.func, ast.Attribute) and node.func.attr in ("read", "read_text", "toxml", "toprettyxml"):
+            return self._read(node.func.value, line)
+        return UNKNOWN
+
+    def _read(self, inner: ast.expr, line: int) -> Any:
+        """``open(p).read()``, ``Path(p).read_text()``, ``xacro.process_file(p, mappings=...).toxml()``."""
+        if not isinstance(inner, ast.Call) or not inner.args:
+            return UNKNOWN
+        name = _name(inner.func)
+        path = self.eval(inner.args[0], line)
+        if not isinstance(path, str):
+            return UNKNOWN
+        if name in ("open", "Path"):
+            return DescriptionRef(path)
+        if name in ("process_file", "process"):
+            kw = {k.arg: k.value for k in inner.keywords if k.arg}
+            mappings = self.eval(kw.get("mappings"), line) if "mappings" in kw else {}
+            pairs = tuple((k, v) for k, v in mappings.items() if isinstance(v, str)) if isinstance(mappings, dict) else ()
+            return DescriptionRef(path, pairs)
+        return UNKNOWN
+
+
+def _concat(parts: list[Any], unknown_ok: bool = False) -> Any:
+    out = []
+    for p in parts:
+        if isinstance(p, list):
+            p = _concat(p, unknown_ok)
+        if isinstance(p, (int, float)) and not isinstance(p, bool):
+            p = str(p)
+        if not isinstance(p, str):
+            if unknown_ok:
+                p = " \x01 "  # keeps the words around an unknown part readable (e.g. xacro args)
+            else:
+                return UNKNOWN
+        out.append(p)
+    return "".join(out)
+
+
+def _join(parts: list[Any]) -> Any:
+    strs = [p if isinstance(p, str) else _concat(p) if isinstance(p, list) else UNKNOWN for p in parts]
+    if not strs or any(not isinstance(s, str) for s in strs):
+        return UNKNOWN
+    return os.path.join(*strs)
+
+
+def parse_launch_py_file(text: str, rel_path: str, ctx: ScanContext) -> FileFacts:
+    facts = FileFacts(rel_path, lines=text.count("\n") + 1)
+    try:
+        tree = ast.parse(text, filename=rel_path)
+    except SyntaxError as exc:
+        facts.findings.append(Finding("PARSE_ERROR", f"{rel_path}: Python syntax error: {exc.msg}; launch file skipped", (), Location(rel_path, exc.lineno)))
+        return facts
+    interp = _Interp(ctx, str(ctx.abs(rel_path)))
+    calls: list[ast.Call] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            interp.assigns.setdefault(node.targets[0].id, []).append((node.lineno, node.value))
+        elif isinstance(node, ast.Call):
+            calls.append(node)
+    for lst in interp.assigns.values():
+        lst.sort(key=lambda c: c[0])
+    calls.sort(key=lambda c: (c.lineno, c.col_offset))
+    for call in calls:
+        if _name(call.func) == "DeclareLaunchArgument":
+            _declare(call, interp)
+    for call in calls:
+        name = _name(call.func)
+        if name == "Node":
+            _node(call, interp, facts, ctx)
+        elif name == "IncludeLaunchDescription":
+            _include(call, interp, facts, ctx)
+    return facts
+
+
+def _declare(call: ast.Call, interp: _Interp) -> None:
+    kw = {k.arg: k.value for k in call.keywords if k.arg}
+    name = interp.eval(call.args[0] if call.args else kw.get("name"), call.lineno)
+    if not isinstance(name, str):
+        return
+    default = kw.get("default_value") or (call.args[1] if len(call.args) > 1 else None)
+    value = interp.eval(default, call.lineno) if default is not None else UNKNOWN
+    if isinstance(value, list):
+        value = _concat(value)
+    interp.args[name] = value
+
+
+def _node(call: ast.Call, interp: _Interp, facts: FileFacts, ctx: ScanContext) -> None:
+    kw = {k.arg: k.value for k in call.keywords if k.arg}
+    line = call.lineno
+
+    def text(*keys: str) -> str | None:
+        for k in keys:
+            if k in kw:
+                v = interp.eval(kw[k], line)
+                v = _concat(v) if isinstance(v, list) else v
+                return v if isinstance(v, str) else None
+        return None
+
+    arguments: list[str | None] = []
+    raw_args = interp.eval(kw.get("arguments"), line) if "arguments" in kw else []
+    for a in raw_args if isinstance(raw_args, list) else [UNKNOWN]:
+        v = _concat(a) if isinstance(a, list) else a
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            v = str(v)
+        arguments.extend(v.split() if isinstance(v, str) else [None])
+    params: dict[str, Any] = {}
+    raw_params = interp.eval(kw.get("parameters"), line) if "parameters" in kw else []
+    for p in raw_params if isinstance(raw_params, list) else []:
+        if isinstance(p, dict):
+            params.update({k: v for k, v in p.items() if v is not UNKNOWN})
+    spec = NodeSpec(text("package"), text("executable", "node_executable"), line, text("name", "node_name") or "", arguments, params)
+    add_node(spec, facts, ctx, ros_version=2)
+
+
+def _include(call: ast.Call, interp: _Interp, facts: FileFacts, ctx: ScanContext) -> None:
+    kw = {k.arg: k.value for k in call.keywords if k.arg}
+    src = call.args[0] if call.args else kw.get("launch_description_source")
+    path = interp.eval(src, call.lineno)
+    loc = Location(facts.path, call.lineno)
+    rel = ctx.rel(path) if isinstance(path, str) else None
+    if rel is None or not os.path.isfile(ctx.abs(rel)):
+        shown = path if isinstance(path, str) else "a path known only at launch time"
+        facts.findings.append(Finding("PARSE_ERROR", f"included launch file ({shown}) is not in the scanned tree; what it starts is not checked", (), loc))
+        return
+    facts.includes.append(rel)

@@ -1,0 +1,111 @@
+"""ROS 1 roslaunch XML: args, includes, nodes, static_transform_publisher and robot_description.
+
+Conditions (``if``/``unless``) are not evaluated: everything a launch file may start is scanned.
+"""
+
+from __future__ import annotations
+
+import os
+
+from ..core.findings import Finding, Location
+from .context import ScanContext
+from .launch_common import DescriptionRef, NodeSpec, add_description, add_node, description_from_command, split_command
+from .launch_subst import Substituter
+from .model import FileFacts
+from .xml_lines import XmlError, XmlNode, parse_xml
+
+
+def parse_ros1_launch(root: XmlNode, facts: FileFacts, ctx: ScanContext) -> None:
+    sub = Substituter(ctx, os.path.dirname(str(ctx.abs(facts.path))))
+    description: list[tuple[DescriptionRef, Location]] = []
+    _walk(root, facts, ctx, sub, description, "")
+    for desc, loc in description:
+        add_description(desc, facts, ctx, loc, "")
+
+
+def _walk(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter,
+          description: list[tuple[DescriptionRef, Location]], tf_prefix: str) -> None:
+    for child in el.children:
+        tag = child.tag
+        if tag == "arg":
+            name = child.get("name")
+            if name:
+                raw = child.get("value", child.get("default"))
+                sub.args[name] = sub(raw) if raw is not None else None
+        elif tag == "group":
+            _walk(child, facts, ctx, sub, description, tf_prefix)
+        elif tag == "include":
+            _include(child, facts, ctx, sub)
+        elif tag == "param":
+            name = child.get("name") or ""
+            if name.split("/")[-1] == "robot_description":
+                desc = _description_param(child, sub)
+                if desc is not None:
+                    description.append((desc, Location(facts.path, child.line)))
+            elif name.split("/")[-1] == "tf_prefix":
+                tf_prefix = sub(child.get("value")) or ""
+        elif tag == "node":
+            _node(child, facts, ctx, sub, tf_prefix)
+
+
+def _include(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter) -> None:
+    path = sub(el.get("file"))
+    loc = Location(facts.path, el.line)
+    rel = ctx.rel(path) if path else None
+    if rel is None or not os.path.isfile(ctx.abs(rel)):
+        facts.findings.append(Finding("PARSE_ERROR", f"included launch file '{el.get('file')}' is not in the scanned tree", (), loc))
+        return
+    facts.includes.append(rel)
+
+
+def _description_param(el: XmlNode, sub: Substituter) -> DescriptionRef | None:
+    if el.get("command"):
+        cmd = sub(el.get("command"))
+        return description_from_command(split_command(cmd)) if cmd else None
+    if el.get("textfile"):
+        path = sub(el.get("textfile"))
+        return DescriptionRef(path) if path else None
+    return None
+
+
+def _node(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, tf_prefix: str) -> None:
+    params: dict[str, object] = {}
+    for p in el.findall("param"):
+        name = p.get("name") or ""
+        if name == "robot_description":
+            desc = _description_param(p, sub)
+            if desc is not None:
+                params[name] = desc
+        elif p.get("value") is not None:
+            params[name] = sub(p.get("value"))
+    if tf_prefix and "tf_prefix" not in params:
+        params["tf_prefix"] = tf_prefix
+    spec = NodeSpec(
+        package=sub(el.get("pkg")),
+        executable=sub(el.get("type")),
+        line=el.line,
+        name=sub(el.get("name")) or "",
+        arguments=sub.tokens(el.get("args", "")),
+        parameters=params,
+    )
+    add_node(spec, facts, ctx, ros_version=1)
+
+
+def parse_launch_xml_file(text: str, rel_path: str, ctx: ScanContext) -> FileFacts:
+    """``.launch`` / ``.launch.xml``: ROS 1 or ROS 2 XML, told apart by ``<node exec=...>`` and ROS 2 substitutions."""
+    from .launch_xml_yaml import is_ros2_xml, parse_ros2_xml
+
+    facts = FileFacts(rel_path, lines=text.count("\n") + 1)
+    try:
+        root = parse_xml(text)
+    except XmlError as exc:
+        facts.findings.append(Finding("PARSE_ERROR", f"{rel_path}: {exc}; launch file skipped", (), Location(rel_path, exc.line)))
+        return facts
+    if root.tag != "launch":
+        facts.findings.append(Finding("PARSE_ERROR", f"{rel_path}: root element is <{root.tag}>, not <launch>", (), Location(rel_path, root.line)))
+        return facts
+    if rel_path.endswith(".launch.xml") or is_ros2_xml(root, text):
+        parse_ros2_xml(root, facts, ctx)
+    else:
+        parse_ros1_launch(root, facts, ctx)
+    return facts

@@ -1,0 +1,65 @@
+"""``$(...)`` substitutions of XML and YAML launch files (ROS 1 roslaunch and ROS 2 launch), resolved
+statically: arguments from their defaults, packages inside the scanned tree, never ``$(eval)``."""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+
+from .context import ScanContext
+
+_INNER = re.compile(r"\$\(([^()]*)\)")
+#: ``$(command ...)`` keeps its text for the caller (robot_description from xacro) behind this mark.
+COMMAND_MARK = "\x00command:"
+_UNKNOWN = "\x01"
+
+
+@dataclass
+class Substituter:
+    ctx: ScanContext
+    file_dir: str  # absolute directory of the launch file, for $(dirname)
+    args: dict[str, str | None] = field(default_factory=dict)  # None: declared without a default
+
+    def __call__(self, text: str | None) -> str | None:
+        """The resolved text, or None when some part cannot be known before the launch runs."""
+        if text is None:
+            return None
+        out = self._resolve(text)
+        return None if _UNKNOWN in out else out
+
+    def tokens(self, text: str | None) -> list[str | None]:
+        """Whitespace-separated words after substitution; None for a word the scan cannot know."""
+        if text is None:
+            return []
+        return [None if _UNKNOWN in w else w for w in self._resolve(text).split()]
+
+    def _resolve(self, text: str) -> str:
+        for _ in range(50):  # innermost first, so $(find $(arg pkg)) works; bounded against odd input
+            m = _INNER.search(text)
+            if m is None:
+                return text
+            value = self._one(m.group(1).strip())
+            text = text[: m.start()] + (_UNKNOWN if value is None else value) + text[m.end():]
+        return _UNKNOWN
+
+    def _one(self, expr: str) -> str | None:
+        parts = expr.split(None, 1)
+        if not parts:
+            return None
+        cmd, rest = parts[0], (parts[1].strip() if len(parts) > 1 else "")
+        if cmd in ("arg", "var"):
+            return self.args.get(rest)
+        if cmd in ("find", "find-pkg-share", "find-pkg-prefix"):
+            return self.ctx.package_dir(rest)
+        if cmd == "dirname":
+            return self.file_dir
+        if cmd in ("env", "optenv"):
+            name, _, default = rest.partition(" ")
+            value = os.environ.get(name)  # reading the environment runs nothing
+            return value if value is not None else (default.strip() if default or cmd == "optenv" else None)
+        if cmd == "command":
+            return COMMAND_MARK + rest.strip().strip("'\"")
+        if cmd == "anon":
+            return f"{rest}_anon"
+        return None  # eval and anything newer: not evaluated

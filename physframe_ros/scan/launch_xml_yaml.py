@@ -1,0 +1,134 @@
+"""ROS 2 XML and YAML launch files: the same actions (arg, let, group, include, node with params)."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from ..core.findings import Finding, Location
+from .context import ScanContext
+from .launch_common import NodeSpec, add_node, description_from_command, split_command
+from .launch_subst import COMMAND_MARK, Substituter
+from .model import FileFacts
+from .xml_lines import XmlNode
+
+
+def is_ros2_xml(root: XmlNode, text: str) -> bool:
+    return "$(var " in text or "find-pkg-share" in text or any(n.get("exec") for n in root.iter("node"))
+
+
+# --- XML -----------------------------------------------------------------------------------------
+def parse_ros2_xml(root: XmlNode, facts: FileFacts, ctx: ScanContext) -> None:
+    sub = Substituter(ctx, os.path.dirname(str(ctx.abs(facts.path))))
+    _walk_xml(root, facts, ctx, sub)
+
+
+def _walk_xml(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter) -> None:
+    for child in el.children:
+        if child.tag == "arg" and child.get("name"):
+            raw = child.get("default", child.get("value"))
+            sub.args[child.get("name") or ""] = sub(raw) if raw is not None else None
+        elif child.tag == "let" and child.get("name"):
+            sub.args[child.get("name") or ""] = sub(child.get("value"))
+        elif child.tag in ("group", "scope"):
+            _walk_xml(child, facts, ctx, sub)
+        elif child.tag == "include":
+            include(sub(child.get("file")), child.get("file"), child.line, facts, ctx)
+        elif child.tag == "node":
+            params = {p.get("name") or "": param_value(sub(p.get("value"))) for p in child.iter("param") if p.get("name") and p.get("value") is not None}
+            add_node(NodeSpec(sub(child.get("pkg")), sub(child.get("exec")), child.line, sub(child.get("name")) or "",
+                              sub.tokens(child.get("args")), params), facts, ctx, ros_version=2)
+
+
+def include(path: str | None, written: str | None, line: int, facts: FileFacts, ctx: ScanContext) -> None:
+    loc = Location(facts.path, line)
+    rel = ctx.rel(path) if path else None
+    if rel is None or not os.path.isfile(ctx.abs(rel)):
+        facts.findings.append(Finding("PARSE_ERROR", f"included launch file '{written}' is not in the scanned tree", (), loc))
+        return
+    facts.includes.append(rel)
+
+
+def param_value(value: str | None) -> Any:
+    """A parameter value as robot_state_publisher would get it; ``$(command 'xacro ...')`` -> the file."""
+    if value is None:
+        return None
+    if value.startswith(COMMAND_MARK):
+        return description_from_command(split_command(value[len(COMMAND_MARK):]))
+    return value
+
+
+# --- YAML ----------------------------------------------------------------------------------------
+def parse_launch_yaml_file(text: str, rel_path: str, ctx: ScanContext) -> FileFacts:
+    import yaml
+
+    facts = FileFacts(rel_path, lines=text.count("\n") + 1)
+    try:
+        doc = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        facts.findings.append(Finding("PARSE_ERROR", f"{rel_path}: not valid YAML: {getattr(exc, 'problem', exc)}", (),
+                                      Location(rel_path, mark.line + 1 if mark else None)))
+        return facts
+    launch = _get(doc, "launch")
+    if not isinstance(launch, yaml.SequenceNode):
+        facts.findings.append(Finding("PARSE_ERROR", f"{rel_path}: no top-level 'launch:' list; not a ROS 2 YAML launch file", (), Location(rel_path, 1)))
+        return facts
+    sub = Substituter(ctx, os.path.dirname(str(ctx.abs(rel_path))))
+    _walk_yaml(launch, facts, ctx, sub)
+    return facts
+
+
+def _get(node: Any, key: str) -> Any:
+    import yaml
+
+    if isinstance(node, yaml.MappingNode):
+        for k, v in node.value:
+            if isinstance(k, yaml.ScalarNode) and k.value == key:
+                return v
+    return None
+
+
+def _scalar(node: Any) -> str | None:
+    import yaml
+
+    return node.value if isinstance(node, yaml.ScalarNode) else None
+
+
+def _walk_yaml(seq: Any, facts: FileFacts, ctx: ScanContext, sub: Substituter) -> None:
+    import yaml
+
+    for item in seq.value:
+        if not isinstance(item, yaml.MappingNode) or not item.value:
+            continue
+        key_node, body = item.value[0]
+        key, line = key_node.value, key_node.start_mark.line + 1
+        if key == "arg":
+            name = _scalar(_get(body, "name"))
+            if name:
+                raw = _scalar(_get(body, "default")) or _scalar(_get(body, "value"))
+                sub.args[name] = sub(raw) if raw is not None else None
+        elif key == "let":
+            name = _scalar(_get(body, "name"))
+            if name:
+                sub.args[name] = sub(_scalar(_get(body, "value")))
+        elif key in ("group", "scope"):
+            children = _get(body, "children")
+            if isinstance(children, yaml.SequenceNode):
+                _walk_yaml(children, facts, ctx, sub)
+        elif key == "include":
+            written = _scalar(_get(body, "file"))
+            include(sub(written), written, line, facts, ctx)
+        elif key == "node":
+            params: dict[str, Any] = {}
+            plist = _get(body, "param")
+            if isinstance(plist, yaml.SequenceNode):
+                for p in plist.value:
+                    name, value = _scalar(_get(p, "name")), _scalar(_get(p, "value"))
+                    if name and value is not None:
+                        params[name] = param_value(sub(value))
+            args = _get(body, "args")
+            arg_words: list[str | None] = sub.tokens(_scalar(args)) if isinstance(args, yaml.ScalarNode) else (
+                [sub(_scalar(a)) for a in args.value] if isinstance(args, yaml.SequenceNode) else [])
+            add_node(NodeSpec(sub(_scalar(_get(body, "pkg"))), sub(_scalar(_get(body, "exec"))), line,
+                              sub(_scalar(_get(body, "name"))) or "", arg_words, params), facts, ctx, ros_version=2)

@@ -1,0 +1,147 @@
+"""Group what runs together and check one expected tree per group.
+
+A subsystem starts at a top-level launch file (one no scanned launch file includes) and holds the
+launch files it includes, the robot descriptions they load and the sources of the nodes they start.
+Files no launch file reaches form one subsystem per package, so their bugs are still found. The tree
+checks run per subsystem: two launch files that give ``base_link`` two parents only conflict when
+something launches both.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from ..core.checks import check_tree
+from ..core.conventions import Conventions
+from ..core.expected import Lookup
+from ..core.findings import Finding, Location
+from ..core.tree import Edge, frames_of, path_between
+from .discovery import Workspace
+from .executables import ExecutableMap
+from .model import FileFacts
+
+LAUNCH_KINDS = frozenset({"launch_py", "launch_xml", "launch_yaml"})
+DESCRIPTION_KINDS = frozenset({"urdf", "xacro"})
+
+
+@dataclass
+class Subsystem:
+    name: str  # the top-level launch file, or "package <name>"
+    launched: bool  # True when a launch file says these run together
+    files: list[str] = field(default_factory=list)
+    edges: list[Edge] = field(default_factory=list)
+    lookups: list[Lookup] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"name": self.name, "files": self.files, "frames": frames_of(self.edges)}
+
+
+def merge_edges(edges: Iterable[Edge]) -> list[Edge]:
+    """One edge per declaration value; the same transform declared in several places keeps all sources."""
+    merged: dict[tuple[object, ...], Edge] = {}
+    for e in edges:
+        key = (e.parent, e.child, e.static, e.translation and tuple(round(v, 9) for v in e.translation),
+               e.rotation and tuple(round(v, 9) for v in e.rotation))
+        old = merged.get(key)
+        if old is None:
+            merged[key] = e
+        else:
+            srcs = old.sources + tuple(s for s in e.sources if s not in old.sources)
+            merged[key] = Edge(old.parent, old.child, old.static, old.translation, old.rotation, srcs, old.publishers)
+    return list(merged.values())
+
+
+def build_subsystems(ws: Workspace, facts: dict[str, FileFacts], kinds: dict[str, str], exes: ExecutableMap) -> tuple[list[Subsystem], set[str]]:
+    """The subsystems, and the description files whose standalone reading a launch file replaced
+    (the launch passes its own xacro arguments)."""
+    launches = [p for p, k in kinds.items() if k in LAUNCH_KINDS and p in facts]
+    included = {inc for p in launches for inc in facts[p].includes}
+    consumed = {u for p in launches for u in facts[p].uses if kinds.get(u) in DESCRIPTION_KINDS and u != p}
+    by_name: dict[str, list[str]] = defaultdict(list)  # file name -> paths, for ROS 1 script nodes
+    for p in kinds:
+        by_name[os.path.basename(p)].append(p)
+    covered: set[str] = set()
+    out: list[Subsystem] = []
+    for top in sorted(p for p in launches if p not in included):
+        members = _closure(top, facts, exes, ws, by_name)
+        covered.update(members)
+        out.append(_assemble(top, True, members, facts))
+    leftovers: dict[str, list[str]] = defaultdict(list)
+    for p in sorted(facts):
+        if p in covered or p in consumed:
+            continue
+        pkg = ws.package_of(p)
+        leftovers[f"package {pkg.name}" if pkg else "files outside any package"].append(p)
+    for name, members in sorted(leftovers.items()):
+        out.append(_assemble(name, False, members, facts))
+    return out, consumed
+
+
+def _closure(top: str, facts: dict[str, FileFacts], exes: ExecutableMap, ws: Workspace, by_name: dict[str, list[str]]) -> list[str]:
+    members: list[str] = []
+    seen: set[str] = set()
+    stack = [top]
+    while stack:
+        p = stack.pop()
+        if p in seen:
+            continue
+        seen.add(p)
+        members.append(p)
+        f = facts.get(p)
+        if f is None:
+            continue
+        stack.extend(reversed(f.includes))
+        for node in f.nodes:
+            srcs = exes.get((node.package, node.executable))
+            if srcs is None:  # ROS 1 script node: a file of that name in the package
+                pkg = ws.packages.get(node.package)
+                srcs = [c for c in by_name.get(node.executable, ()) if pkg is not None and (pkg.path == "" or c.startswith(pkg.path + "/"))]
+            stack.extend(s for s in srcs if s in facts)
+    return members
+
+
+def _assemble(name: str, launched: bool, members: list[str], facts: dict[str, FileFacts]) -> Subsystem:
+    sub = Subsystem(name, launched, sorted(set(members)))
+    edges: list[Edge] = []
+    for p in sub.files:
+        f = facts.get(p)
+        if f is None:
+            continue
+        edges.extend(f.edges)
+        sub.lookups.extend(f.lookups)
+    sub.edges = merge_edges(edges)
+    return sub
+
+
+def check_subsystems(subsystems: Iterable[Subsystem], conventions: Conventions) -> list[Finding]:
+    """Tree checks and LOOKUP_UNREACHABLE per subsystem, each problem once."""
+    out: dict[object, Finding] = {}
+    for sub in subsystems:
+        for f in check_tree(sub.edges, conventions):
+            out.setdefault(f.key, f)
+        for f in _unreachable(sub):
+            out.setdefault(f.key, f)
+    return list(out.values())
+
+
+def _unreachable(sub: Subsystem) -> Iterable[Finding]:
+    frames = set(frames_of(sub.edges))
+    for lk in sub.lookups:
+        if not lk.target or not lk.source or lk.target == lk.source:
+            continue  # empty and self lookups are the code analysis' findings
+        if path_between(lk.target, lk.source, sub.edges) is not None:
+            continue
+        missing = [f for f in (lk.target, lk.source) if f not in frames]
+        if missing and not sub.launched:
+            continue  # a package on its own: the frames may come from drivers outside the tree
+        why = (f"no scanned source publishes {' or '.join(repr(m) for m in missing)}" if missing
+               else "they sit in separate trees")
+        where = f"launch file {sub.name}" if sub.launched else sub.name
+        yield Finding(
+            "LOOKUP_UNREACHABLE",
+            f"code looks up the transform '{lk.target}' <- '{lk.source}', but in what {where} runs no transform chain connects them ({why}); "
+            "the lookup will throw",
+            (lk.target, lk.source), lk.location if isinstance(lk.location, Location) else None)

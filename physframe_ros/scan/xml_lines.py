@@ -1,0 +1,81 @@
+"""A small XML tree that remembers the line of every element (findings must name file:line).
+
+``xml.etree`` drops positions; expat reports them, so elements are built here from expat events.
+"""
+
+from __future__ import annotations
+
+import xml.parsers.expat
+from dataclasses import dataclass, field
+from typing import Iterator
+
+
+@dataclass
+class XmlNode:
+    tag: str
+    attrib: dict[str, str]
+    line: int
+    children: list[XmlNode] = field(default_factory=list)
+    text: str = ""
+
+    def get(self, key: str, default: str | None = None) -> str | None:
+        return self.attrib.get(key, default)
+
+    def find(self, tag: str) -> XmlNode | None:
+        return next((c for c in self.children if c.tag == tag), None)
+
+    def findall(self, tag: str) -> list[XmlNode]:
+        return [c for c in self.children if c.tag == tag]
+
+    def iter(self, tag: str | None = None) -> Iterator[XmlNode]:
+        stack = [self]
+        while stack:
+            n = stack.pop()
+            if tag is None or n.tag == tag:
+                yield n
+            stack.extend(reversed(n.children))
+
+    def child_text(self, tag: str) -> str | None:
+        c = self.find(tag)
+        return c.text.strip() if c is not None else None
+
+
+class XmlError(ValueError):
+    """Not well-formed XML; ``line`` is where expat stopped."""
+
+    def __init__(self, message: str, line: int | None) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+def parse_xml(text: str | bytes) -> XmlNode:
+    """Parse a document; namespaces prefixes are kept in tag names (``xacro:macro``)."""
+    parser = xml.parsers.expat.ParserCreate()
+    stack: list[XmlNode] = []
+    root: list[XmlNode] = []
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        node = XmlNode(tag, attrs, parser.CurrentLineNumber)
+        if stack:
+            stack[-1].children.append(node)
+        else:
+            root.append(node)
+        stack.append(node)
+
+    def end(_tag: str) -> None:
+        stack.pop()
+
+    def chars(data: str) -> None:
+        if stack:
+            stack[-1].text += data
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = chars
+    try:
+        parser.Parse(text, True)
+    except xml.parsers.expat.ExpatError as exc:
+        raise XmlError(f"not well-formed XML: {xml.parsers.expat.ErrorString(exc.code)}", exc.lineno) from None
+    if not root:
+        raise XmlError("empty XML document", 1)
+    return root[0]

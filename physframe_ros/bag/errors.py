@@ -12,11 +12,11 @@ class BagError(Exception):
         self.path = str(path)
         self.reason = " ".join(reason.split())  # one line, whatever the underlying library said
         self.where = where
-        super().__init__(f"{self.path}: {self.reason}" + (f" (at {where})" if where else ""))
+        super().__init__(f"{self.path}: {self.reason}" + (f" ({where})" if where else ""))
 
     def at(self, where: str) -> BagError:
         """The same error, with a more useful position added by a caller that knows one."""
-        return BagError(self.path, self.reason, f"{self.where}, {where}" if self.where else where)
+        return BagError(self.path, self.reason, f"{self.where}; {where}" if self.where else where)
 
 
 class NoTfTopics(BagError):

@@ -161,7 +161,13 @@ class TfBag:
                 count += 1
                 last = stamp
         except Exception as exc:  # a damaged chunk, page or record somewhere inside the bag
-            raise BagError(self.path, f"damaged: {type(exc).__name__}: {exc}", _position(count, last)) from None
+            raise BagError(self.path, f"damaged: {type(exc).__name__}: {exc}", self._position(count, last)) from None
+
+    def _position(self, count: int, last_ns: int | None) -> str:
+        if last_ns is None:
+            return "before the first TF message"
+        since = f" (t=+{last_ns * 1e-9 - self.info.start:.3f} s)" if self.info.start is not None else ""
+        return f"after {count} TF messages, the last at bag time {last_ns * 1e-9:.3f} s{since}"
 
     def _recovered(self, start_ns: int | None, stop_ns: int | None, static_only: bool) -> Iterator[RawTfMessage]:
         seen: dict[str, TopicInfo] = {t.name: t for t in self.info.topics}
@@ -186,15 +192,9 @@ class TfBag:
                     count += 1
                     last = stamp
             except BagError as exc:
-                raise exc.at(_position(count, last).removeprefix("after ")) from None
+                raise exc.at(self._position(count, last)) from None
         if not self.tf_topics:
             raise NoTfTopics(self.path, f"no TF topics matching {self.selection} with type tf2_msgs/TFMessage or tf/tfMessage; {self.info.describe_topics()}")
-
-
-def _position(count: int, last_ns: int | None) -> str:
-    if last_ns is None:
-        return "before the first TF message"
-    return f"after {count} TF messages, the last at bag time {last_ns * 1e-9:.3f} s"
 
 
 def open_bag(path: str | Path, selection: TopicSelection | None = None) -> TfBag:

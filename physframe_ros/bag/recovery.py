@@ -67,25 +67,33 @@ def scan_mcap(path: Path) -> Iterator[RecoveredMessage]:
                 if not op:
                     raise _Truncated("file ends without the MCAP footer")
                 length = _U64(_read(bio, 8))[0]
-                body = _read(bio, length)
-                if op[0] == 0x02:  # footer: the file is complete after all
-                    return
+                body = bio.read(length)
+                cut = len(body) < length
                 if op[0] == 0x06:  # chunk: start, end, uncompressed size, crc, compression, records
                     clen = _U32(body, 28)[0]
                     compression = body[32 : 32 + clen].decode()
                     pos = 32 + clen
                     rlen = _U64(body, pos)[0]
+                    if cut and compression:
+                        raise _Truncated(f"file ends inside a {compression}-compressed chunk")
+                    # an uncompressed chunk cut short still holds whole records up to the cut
                     records = _mcap_decompress(body[pos + 8 : pos + 8 + rlen], compression, _U64(body, 16)[0])
                     yield from _mcap_records(records, schemas, channels)
-                else:
+                elif op[0] == 0x02 and not cut:  # footer: the file is complete after all
+                    return
+                elif not cut:
                     yield from _mcap_records(op + struct.pack("<Q", length) + body, schemas, channels)
+                if cut:
+                    raise _Truncated(f"file ends inside a record (wanted {length} bytes, {len(body)} left)")
         except (_Truncated, struct.error, ValueError, OSError) as exc:
-            raise BagError(path, str(exc) or type(exc).__name__, f"byte {offset}") from None
+            raise BagError(path, f"truncated or damaged: {exc or type(exc).__name__}", f"record at byte {offset}") from None
 
 
 def _mcap_records(data: bytes, schemas: dict[int, str], channels: dict[int, tuple[str, str]]) -> Iterator[RecoveredMessage]:
     pos, end = 0, len(data)
     while pos < end:
+        if pos + 9 > end:
+            raise _Truncated("record runs past the end of its chunk")
         op = data[pos]
         length = _U64(data, pos + 1)[0]
         start = pos + 9
@@ -117,14 +125,17 @@ def _ros1_header(data: bytes) -> dict[str, bytes]:
     return fields
 
 
-def _ros1_record(bio: BinaryIO) -> tuple[dict[str, bytes], bytes] | None:
+def _ros1_record(bio: BinaryIO) -> tuple[dict[str, bytes], bytes, int] | None:
+    """(header fields, data, bytes of data missing because the file ends inside it)."""
     raw = bio.read(4)
     if not raw:
         return None
     if len(raw) != 4:
         raise _Truncated("file ends inside a record header length")
     header = _ros1_header(_read(bio, _U32(raw)[0]))
-    return header, _read(bio, _U32(_read(bio, 4))[0])
+    size = _U32(_read(bio, 4))[0]
+    data = bio.read(size)
+    return header, data, size - len(data)
 
 
 def scan_rosbag1(path: Path) -> Iterator[RecoveredMessage]:
@@ -140,9 +151,11 @@ def scan_rosbag1(path: Path) -> Iterator[RecoveredMessage]:
                 record = _ros1_record(bio)
                 if record is None:
                     return
-                header, data = record
+                header, data, missing = record
                 op = header.get("op", b"\x00")[0]
-                if op == 0x05:  # chunk
+                if missing and not (op == 0x05 and header.get("compression", b"none") == b"none"):
+                    raise _Truncated(f"file ends inside a record (wanted {len(data) + missing} bytes, {len(data)} left)")
+                if op == 0x05:  # chunk; an uncompressed one cut short still holds whole records up to the cut
                     compression = header.get("compression", b"none").decode()
                     if compression == "bz2":
                         data = bz2.decompress(data)
@@ -153,16 +166,20 @@ def scan_rosbag1(path: Path) -> Iterator[RecoveredMessage]:
                     elif compression != "none":
                         raise ValueError(f"unsupported chunk compression {compression!r}")
                     yield from _ros1_chunk(data, connections)
+                    if missing:
+                        raise _Truncated(f"file ends inside a chunk ({missing} bytes missing)")
                 elif op == 0x07:
                     _ros1_connection(header, data, connections)
         except (_Truncated, struct.error, ValueError, OSError, EOFError) as exc:
-            raise BagError(path, str(exc) or type(exc).__name__, f"byte {offset}") from None
+            raise BagError(path, f"truncated or damaged: {exc or type(exc).__name__}", f"record at byte {offset}") from None
 
 
 def _ros1_chunk(data: bytes, connections: dict[int, tuple[str, str]]) -> Iterator[RecoveredMessage]:
     pos, end = 0, len(data)
     while pos < end:
         hlen = _U32(data, pos)[0]
+        if pos + 8 + hlen > end:
+            raise _Truncated("record runs past the end of its chunk")
         header = _ros1_header(data[pos + 4 : pos + 4 + hlen])
         pos += 4 + hlen
         dlen = _U32(data, pos)[0]

@@ -1,0 +1,857 @@
+"""C++ (ROS 1 and ROS 2) frame analysis over tree-sitter-cpp.
+
+Only functions whose text mentions a tf API, a message or a rotation builder are walked,
+statement by statement in source order (flow-insensitive like PhysFrame: branches are
+all taken, loops once). Constant strings, numbers and rotations are evaluated; everything
+else is unknown (None). Two passes over those functions: the first only learns class
+members and parameter defaults (constructors usually run before callbacks but may come
+later in the file), the second reports. Calls to functions of the same file are followed
+once each (their result is memoised), which carries rotations across calls (R12-R15).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any, Callable
+
+import tree_sitter_cpp
+from tree_sitter import Language, Node, Parser
+
+from ..model import FileFacts
+from .facts import FactSink, message_kind
+from .values import (
+    NAMED_NUMBERS,
+    TOP_ROT,
+    TRANSFORM,
+    UNSET,
+    ListValue,
+    ParamRef,
+    Record,
+    Rot,
+    TfValue,
+    as_number,
+    as_vector,
+    binary_number,
+    component,
+    rot_from_axis_angle,
+    rot_from_matrix,
+    rot_from_quaternion,
+    rot_from_rpy,
+    rot_inverse,
+    rot_mul,
+)
+
+_LANGUAGE = Language(tree_sitter_cpp.language())
+_PARSER = Parser(_LANGUAGE)
+
+# Function bodies worth walking: anything else cannot produce a frame fact.
+_RELEVANT = re.compile(
+    rb"sendTransform|lookupTransform|canTransform|ransform|publish|frame|Matrix3x3|setRPY|Quaternion|"
+    rb"AngleAxis|Matrix3|Mat_|param|Parameter|Stamped|Odometry|NavSatFix|Scan|Imu|Cloud|Image"
+)
+_STATIC_BROADCASTER = re.compile(
+    r"StaticTransformBroadcaster\s*>*\s*[*&]?\s*(\w+)\s*[;={(,)]"
+    r"|(\w+)\s*=\s*(?:std::|boost::)?make_(?:shared|unique)\s*<\s*[\w:]*StaticTransformBroadcaster"
+    r"|(\w+)\s*(?:=|\.reset\()\s*new\s+[\w:]*StaticTransformBroadcaster"
+)
+_POINTER_SUFFIXES = ("SharedPtr", "ConstSharedPtr", "UniquePtr", "ConstPtr", "Ptr", "WeakPtr")
+_ROT_TYPES = frozenset(
+    {"Matrix3x3", "Quaternion", "Quaterniond", "Quaternionf", "Matrix3d", "Matrix3f", "Matrix4d", "Matrix4f",
+     "Mat", "Mat_", "Matx33d", "Matx33f", "Matx44d", "Matx44f", "AngleAxisd", "AngleAxisf", "RotationMatrix"}
+)  # fmt: skip
+_TF_TYPES = frozenset({"Transform", "Isometry3d", "Isometry3f", "Affine3d", "Affine3f"})
+_VECTOR_TYPES = frozenset({"Vector3", "Vector3d", "Vector3f", "Point3d", "Point3f", "Vec3d", "Vec3f"})
+_UNIT_VECTORS = {"UnitX": (1.0, 0.0, 0.0), "UnitY": (0.0, 1.0, 0.0), "UnitZ": (0.0, 0.0, 1.0)}
+_PASS_THROUGH = frozenset(
+    {"finished", "normalized", "toRotationMatrix", "matrix", "rotation", "getBasis", "linear", "get", "c_str", "str",
+     "value", "as_string", "getRotation", "move", "forward", "string", "toMsg", "static_cast", "const_cast"}
+)  # fmt: skip
+_INVERSE = frozenset({"inverse", "transpose", "t", "inv", "conjugate", "inverseTimes"})
+_MATH: dict[str, Callable[[float], float]] = {"sin": math.sin, "cos": math.cos, "sqrt": math.sqrt, "fabs": math.fabs, "abs": abs, "atan": math.atan}
+_CALL_DEPTH = 8  # calls followed into other functions of the file
+_EVAL_DEPTH = 120  # nested expressions evaluated (deeper ones are unknown)
+_NODE_BUDGET = 400_000  # evaluation steps per file: one file can never stall the scan
+
+
+_IDENTITY = rot_from_quaternion((0.0, 0.0, 0.0, 1.0))
+
+
+class _Budget(Exception):
+    pass
+
+
+def analyze_cpp(text: str, rel_path: str) -> FileFacts:
+    """Frame facts of one C++ file. Never raises: failures become a PARSE_ERROR finding."""
+    lines = text.count("\n") + 1
+    try:
+        return _CppFile(text, rel_path, lines).run()
+    except Exception as exc:  # a scanner must survive any input; report it and move on
+        sink = FactSink(rel_path, lines)
+        sink.parse_error(1, f"C++ analysis failed ({type(exc).__name__}: {exc}); file skipped")
+        return sink.facts
+
+
+def _line(node: Node) -> int:
+    return node.start_point[0] + 1
+
+
+def _text(node: Node | None) -> str:
+    return node.text.decode("utf-8", "replace") if node is not None and node.text is not None else ""
+
+
+def _short_type(text: str) -> str:
+    """``sensor_msgs::msg::NavSatFix::SharedPtr`` -> ``NavSatFix``; ``std::shared_ptr<T>`` -> ``T``."""
+    inner = re.search(r"(?:shared_ptr|unique_ptr|make_shared|make_unique)\s*<\s*([^<>]+)>", text)
+    if inner:
+        text = inner.group(1)
+    text = re.sub(r"<[^<>]*>", "", re.sub(r"<[^<>]*>", "", text)).strip(" &*")
+    parts = [p for p in re.split(r"::|\s+", text) if p and p not in ("const", "struct", "typename", "volatile")]
+    if len(parts) >= 2 and parts[-1] in _POINTER_SUFFIXES:
+        return parts[-2]
+    return parts[-1] if parts else ""
+
+
+def _declarator_name(node: Node | None) -> str | None:
+    while node is not None and node.type in ("reference_declarator", "pointer_declarator", "array_declarator", "init_declarator", "parenthesized_declarator"):
+        nxt = node.child_by_field_name("declarator")
+        if nxt is None:
+            nxt = next((c for c in node.named_children if c.type in ("identifier", "field_identifier")), None)
+        node = nxt
+    if node is not None and node.type in ("identifier", "field_identifier"):
+        return _text(node)
+    return None
+
+
+def _function_name(fn: Node) -> str | None:
+    decl = fn.child_by_field_name("declarator")
+    while decl is not None and decl.type != "function_declarator":
+        decl = decl.child_by_field_name("declarator")
+    if decl is None:
+        return None
+    name = decl.child_by_field_name("declarator")
+    if name is None:
+        return None
+    if name.type == "qualified_identifier":
+        return _text(name).split("::")[-1].strip()
+    return _text(name)
+
+
+class _CppFile:
+    def __init__(self, text: str, path: str, lines: int) -> None:
+        self.src = text.encode("utf-8", "replace")
+        self.sink = FactSink(path, lines)
+        self.globals: dict[str, Any] = {}
+        self.members: dict[str, Any] = {}
+        self.params: dict[str, Any] = {}
+        self.functions: dict[str, Node | None] = {}
+        self.returns: dict[str, Any] = {}
+        self.active: list[str] = []
+        self.steps = 0
+        self.static_broadcasters = {n for m in _STATIC_BROADCASTER.finditer(text) for n in m.groups() if n}
+
+    def run(self) -> FileFacts:
+        tree = _PARSER.parse(self.src)
+        root = tree.root_node
+        if root.has_error:
+            self._parse_error(root)
+        functions = self._collect(root)
+        relevant = [f for f in functions if f.text is not None and _RELEVANT.search(f.text)]
+        try:
+            for fn in relevant:
+                _Run(self, emit=False).function(fn)
+            for fn in relevant:
+                self.call(fn, _function_name(fn) or f"@{fn.start_byte}")
+        except _Budget:
+            self.sink.parse_error(1, f"analysis stopped after {_NODE_BUDGET} steps; later functions not analysed")
+        return self.sink.facts
+
+    def _parse_error(self, root: Node) -> None:
+        node = root
+        while True:
+            bad = next((c for c in node.children if c.has_error or c.is_missing or c.type == "ERROR"), None)
+            if bad is None or bad.type == "ERROR" or bad.is_missing:
+                node = bad or node
+                break
+            node = bad
+        what = f"missing '{node.type}'" if node.is_missing else f"cannot parse '{_text(node)[:40].splitlines()[0] if _text(node) else ''}'"
+        self.sink.parse_error(_line(node), f"C++ syntax error ({what}); the rest of the file is analysed as recovered")
+
+    def _collect(self, root: Node) -> list[Node]:
+        """Functions anywhere at namespace/class level; file constants, member defaults and #defines."""
+        out: list[Node] = []
+        stack = [root]
+        run = _Run(self, emit=False)
+        while stack:
+            node = stack.pop()
+            for child in reversed(node.named_children):
+                t = child.type
+                if t == "function_definition":
+                    out.append(child)
+                    name = _function_name(child)
+                    if name:
+                        self.functions[name] = None if name in self.functions else child
+                elif t in ("namespace_definition", "class_specifier", "struct_specifier", "template_declaration", "linkage_specification"):
+                    stack.append(child)
+                elif t in ("declaration_list", "field_declaration_list", "preproc_ifdef", "preproc_if", "preproc_else", "preproc_elif", "ERROR"):
+                    stack.append(child)
+                elif t in ("declaration", "field_declaration"):
+                    run.declaration(child, self.globals if t == "declaration" else self.members)
+                elif t == "preproc_def":
+                    self._define(child)
+        out.reverse()
+        return sorted(out, key=lambda n: n.start_byte)
+
+    def _define(self, node: Node) -> None:
+        """``#define ODOM_FRAME "odom"`` / ``#define HALF_PI 1.5708``."""
+        value, macro = node.child_by_field_name("value"), node.child_by_field_name("name")
+        if value is None or macro is None:
+            return
+        m = re.fullmatch(r'\s*"([^"\\]*)"\s*', _text(value))
+        if m:
+            self.globals[_text(macro)] = m.group(1)
+            return
+        try:
+            self.globals[_text(macro)] = float(_text(value).strip().rstrip("fFlL"))
+        except ValueError:
+            pass
+
+    def call(self, fn: Node, name: str) -> Any:
+        """Analyse a function once (reporting), memoising what it returns."""
+        if name in self.returns:
+            return self.returns[name]
+        if name in self.active or len(self.active) >= _CALL_DEPTH:
+            return None
+        self.active.append(name)
+        try:
+            run = _Run(self, emit=True)
+            result = run.function(fn)
+        finally:
+            self.active.pop()
+        self.returns[name] = result
+        return result
+
+    def step(self) -> None:
+        self.steps += 1
+        if self.steps > _NODE_BUDGET:
+            raise _Budget()
+
+
+_MISSING = object()
+
+
+class _Run:
+    """One walk of one function body."""
+
+    def __init__(self, file: _CppFile, emit: bool) -> None:
+        self.f = file
+        self.emit = emit
+        self.env: dict[str, Any] = {}
+        self.results: list[Any] = []
+        self.depth = 0
+        self.bind: tuple[int, str] | None = None  # (call node id, variable) for `x = lookupTransform(...)`
+
+    # --- statements ---------------------------------------------------------------------
+    def function(self, fn: Node) -> Any:
+        for init in (c for c in fn.named_children if c.type == "field_initializer_list"):
+            for fi in init.named_children:
+                name = next((_text(c) for c in fi.named_children if c.type == "field_identifier"), None)
+                args = next((c for c in fi.named_children if c.type in ("argument_list", "initializer_list")), None)
+                if name and args is not None and args.named_child_count == 1:
+                    self.store(name, self.eval(args.named_children[0]))
+        body = fn.child_by_field_name("body")
+        if body is not None:
+            self.block(body)
+        distinct = [r for i, r in enumerate(self.results) if r is not None and r not in self.results[:i]]
+        return distinct[0] if len(distinct) == 1 else None
+
+    def block(self, body: Node) -> None:
+        stack = [body]
+        while stack:
+            node = stack.pop()
+            self.f.step()
+            t = node.type
+            if t == "declaration":
+                self.declaration(node, self.env)
+            elif t == "expression_statement":
+                for c in node.named_children:
+                    self.eval(c)
+            elif t == "return_statement":
+                value = node.named_children[0] if node.named_child_count else None
+                self.results.append(self.eval(value) if value is not None else None)
+            elif t == "condition_clause":
+                for c in node.named_children:
+                    if c.type == "declaration":
+                        self.declaration(c, self.env)
+                    else:
+                        self.eval(c)
+            elif t in ("function_definition", "class_specifier", "struct_specifier"):
+                continue
+            else:
+                stack.extend(reversed(node.named_children))
+
+    def declaration(self, node: Node, scope: dict[str, Any]) -> None:
+        type_node = node.child_by_field_name("type")
+        type_text = _text(type_node)
+        short = _short_type(type_text)
+        for i, child in enumerate(node.children):
+            field = node.field_name_for_child(i)
+            if field not in ("declarator", "default_value"):
+                continue
+            if field == "default_value":  # `std::string frame_ = "map";` in a class
+                name = _declarator_name(node.child_by_field_name("declarator"))
+                if name:
+                    scope[name] = self.typed(short, self.eval(child))
+                continue
+            if child.type == "function_declarator":
+                continue
+            name = _declarator_name(child)
+            if not name:
+                continue
+            value_node = child.child_by_field_name("value") if child.type == "init_declarator" else None
+            if value_node is None:
+                value = self.default(short, name, _line(child), scope is self.env)
+                if scope is self.env:
+                    scope[name] = value
+                else:
+                    scope.setdefault(name, value)
+                continue
+            if value_node.type in ("argument_list", "initializer_list"):
+                args = value_node.named_children
+                if value_node.type == "initializer_list" and not args:
+                    value = self.default(short, name, _line(child), scope is self.env)
+                else:
+                    value = self.construct(short, type_text, args, _line(child))
+            else:
+                self.bind = (value_node.id, name)
+                value = self.eval(value_node)
+                self.bind = None
+            value = self.typed(short, value)
+            if isinstance(value, Record) and not value.name:
+                value.name = name
+            scope[name] = value
+
+    def default(self, short: str, name: str, line: int, local: bool) -> Any:
+        kind = message_kind(short)
+        if kind is not None:
+            return Record(kind, short, name, line, local=local)
+        if short in _ROT_TYPES:
+            return TOP_ROT
+        if short in _TF_TYPES:
+            return TfValue()
+        if short in ("vector", "array"):
+            return ListValue()
+        return None
+
+    @staticmethod
+    def typed(short: str, value: Any) -> Any:
+        """Unknown values of rotation types are rotations typed top (R13), not plain unknowns."""
+        if value is None:
+            if short in _ROT_TYPES:
+                return TOP_ROT
+            if short in _TF_TYPES:
+                return TfValue(TOP_ROT)
+        return value
+
+    # --- names --------------------------------------------------------------------------
+    def lookup(self, name: str) -> Any:
+        for scope in (self.env, self.f.members, self.f.globals):
+            if name in scope:
+                return scope[name]
+        return NAMED_NUMBERS.get(name)
+
+    def store(self, name: str, value: Any) -> None:
+        """Locals live in the walk; other names are class members, learnt in the first pass."""
+        if name in self.env:
+            self.env[name] = self.keep_type(self.env[name], value)
+        elif self.emit:
+            self.env[name] = self.keep_type(self.f.members.get(name), value)  # shadow for the rest of this walk
+        elif value is not None:
+            old = self.f.members.get(name)
+            if not (isinstance(old, str) and isinstance(value, str)):  # the first string (the default) wins
+                self.f.members[name] = self.keep_type(old, value)
+
+    @staticmethod
+    def keep_type(old: Any, value: Any) -> Any:
+        if value is None and isinstance(old, Rot):
+            return TOP_ROT
+        if value is None and isinstance(old, TfValue):
+            return TfValue(TOP_ROT)
+        return value
+
+    def path(self, node: Node) -> tuple[str, list[str]] | None:
+        """``this->t_.header.frame_id`` -> ("t_", ["header", "frame_id"])."""
+        fields: list[str] = []
+        while True:
+            t = node.type
+            if t == "field_expression":
+                fld = node.child_by_field_name("field")
+                arg = node.child_by_field_name("argument")
+                if fld is None or arg is None:
+                    return None
+                fields.append(_text(fld))
+                node = arg
+            elif t in ("parenthesized_expression", "pointer_expression") and node.named_child_count == 1:
+                node = node.named_children[0]
+            elif t == "identifier":
+                fields.append(_text(node))
+                break
+            elif t == "this":
+                break
+            else:
+                return None
+        fields.reverse()
+        if not fields:
+            return None
+        return fields[0], fields[1:]
+
+    def assign(self, target: Node, value: Any) -> None:
+        p = self.path(target)
+        if p is None:
+            return
+        base, fields = p
+        if isinstance(value, Record) and not value.name:
+            value.name = base if not fields else f"{base}.{'.'.join(fields)}"
+        if not fields:
+            self.store(base, value)
+            return
+        holder = self.lookup(base)
+        if isinstance(holder, Record):
+            holder.set(".".join(fields), value)
+        elif isinstance(holder, TfValue) and fields == ["rotation"] and isinstance(value, Rot):
+            holder.rot = value
+
+    # --- expressions --------------------------------------------------------------------
+    def eval(self, node: Node | None) -> Any:
+        if node is None:
+            return None
+        self.f.step()
+        if self.depth > _EVAL_DEPTH:
+            return None
+        handler = _HANDLERS.get(node.type)
+        if handler is None:
+            return None
+        self.depth += 1
+        try:
+            return handler(self, node)
+        finally:
+            self.depth -= 1
+
+    def e_number(self, node: Node) -> Any:
+        text = _text(node).replace("'", "").rstrip("fFlLuU")
+        try:
+            return float(int(text, 0)) if re.fullmatch(r"-?0[xXbB][0-9a-fA-F]+|-?\d+", text) else float(text)
+        except ValueError:
+            return None
+
+    def e_string(self, node: Node) -> Any:
+        parts = []
+        for c in node.named_children:
+            if c.type == "string_content":
+                parts.append(_text(c))
+            elif c.type == "escape_sequence":
+                parts.append(_text(c).encode().decode("unicode_escape", "replace"))
+            else:
+                return None
+        return "".join(parts)
+
+    def e_concat(self, node: Node) -> Any:
+        parts = [self.eval(c) for c in node.named_children]
+        return "".join(parts) if all(isinstance(p, str) for p in parts) else None
+
+    def e_identifier(self, node: Node) -> Any:
+        value = self.lookup(_text(node))
+        return self.f.params.get(value.name) if isinstance(value, ParamRef) else value
+
+    def e_qualified(self, node: Node) -> Any:
+        name = _text(node).split("::")[-1].strip()
+        return self.lookup(name)
+
+    def e_paren(self, node: Node) -> Any:
+        return self.eval(node.named_children[0]) if node.named_child_count else None
+
+    def e_unary(self, node: Node) -> Any:
+        op = node.child_by_field_name("operator")
+        value = self.eval(node.child_by_field_name("argument"))
+        if op is not None and op.type == "-" and isinstance(value, float):
+            return -value
+        if op is not None and op.type == "+" and isinstance(value, float):
+            return value
+        return None
+
+    def e_binary(self, node: Node) -> Any:
+        op_node = node.child_by_field_name("operator")
+        op = op_node.type if op_node is not None else ""
+        left, right = self.eval(node.child_by_field_name("left")), self.eval(node.child_by_field_name("right"))
+        if op == "+" and isinstance(left, str) and isinstance(right, str):
+            return left + right
+        if op == "*":
+            if isinstance(left, Rot) and isinstance(right, Rot):
+                return rot_mul(left, right)
+            if isinstance(left, TfValue) and isinstance(right, TfValue):
+                return TfValue(rot_mul(left.rot or TOP_ROT, right.rot or TOP_ROT))
+        return binary_number(op, left, right)
+
+    def e_assign(self, node: Node) -> Any:
+        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        op_node = node.child_by_field_name("operator")
+        op = op_node.type if op_node is not None else "="
+        if left is None:
+            return None
+        if right is not None and right.type == "call_expression" and left.type == "identifier":
+            self.bind = (right.id, _text(left))
+        value = self.eval(right)
+        self.bind = None
+        if op == "*=":
+            current = self.eval(left)
+            value = rot_mul(current, value) if isinstance(current, Rot) and isinstance(value, Rot) else None
+        elif op != "=":
+            value = None
+        self.assign(left, value)
+        return value
+
+    def e_comma(self, node: Node) -> Any:
+        """``m << 1, 0, 0, ...`` (Eigen comma initializer, ``cv::Mat_<float>(3,3) << ...``)."""
+        items: list[Node] = []
+        cur: Node | None = node
+        while cur is not None and cur.type == "comma_expression":
+            left = cur.child_by_field_name("left")
+            if left is not None:
+                items.append(left)
+            cur = cur.child_by_field_name("right")
+        if cur is not None:
+            items.append(cur)
+        first = items[0] if items else None
+        op = first.child_by_field_name("operator") if first is not None and first.type == "binary_expression" else None
+        if first is None or op is None or op.type != "<<":
+            for it in items:
+                self.eval(it)
+            return None
+        target = first.child_by_field_name("left")
+        values = [self.eval(first.child_by_field_name("right"))] + [self.eval(it) for it in items[1:]]
+        nums = [v for v in values if isinstance(v, float)]
+        if len(nums) == len(values) and len(nums) in (9, 16):
+            n = 3 if len(nums) == 9 else 4
+            rot = rot_from_matrix([nums[i * n : i * n + 3] for i in range(3)])
+        else:
+            rot = TOP_ROT
+        if target is not None and target.type != "call_expression":
+            self.assign(target, rot)
+        return rot
+
+    def e_field(self, node: Node) -> Any:
+        p = self.path(node)
+        if p is None:
+            return None
+        base, fields = p
+        value = self.lookup(base)
+        if isinstance(value, Record) and fields:
+            got = value.get(".".join(fields))
+            return None if got is UNSET else got
+        return value if not fields else None
+
+    def e_lambda(self, node: Node) -> Any:
+        body = node.child_by_field_name("body")
+        if body is not None:
+            self.block(body)
+        return None
+
+    def e_init_list(self, node: Node) -> Any:
+        return ListValue([self.eval(c) for c in node.named_children])
+
+    def e_cast(self, node: Node) -> Any:
+        return self.eval(node.child_by_field_name("value"))
+
+    def e_new(self, node: Node) -> Any:
+        type_text = _text(node.child_by_field_name("type"))
+        args = node.child_by_field_name("arguments")
+        return self.construct(_short_type(type_text), type_text, args.named_children if args is not None else [], _line(node))
+
+    # --- calls --------------------------------------------------------------------------
+    def e_call(self, node: Node) -> Any:
+        func = node.child_by_field_name("function")
+        args_node = node.child_by_field_name("arguments")
+        args = args_node.named_children if args_node is not None else []
+        if func is None:
+            return None
+        line = _line(node)
+        if func.type == "field_expression":
+            method_node = func.child_by_field_name("field")
+            receiver = func.child_by_field_name("argument")
+            if method_node is not None and method_node.type == "template_method":
+                method_node = method_node.child_by_field_name("name")
+            method = _text(method_node)
+            if receiver is not None and receiver.type == "this":
+                receiver = None
+            return self.method(node, method, receiver, args, line)
+        text = _text(func)
+        name_node = func
+        while name_node.type == "qualified_identifier" and name_node.child_by_field_name("name") is not None:
+            name_node = name_node.child_by_field_name("name")  # type: ignore[assignment]
+        template = None
+        if name_node.type == "template_function":
+            template = name_node.child_by_field_name("arguments")
+            name_node = name_node.child_by_field_name("name") or name_node
+        name = _text(name_node)
+        return self.function_call(node, name, text, template, args, line)
+
+    def function_call(self, node: Node, name: str, text: str, template: Node | None, args: list[Node], line: int) -> Any:
+        n = len(args)
+        if name in ("make_shared", "make_unique", "allocate_shared") and template is not None:
+            type_text = _text(template).strip("<>")
+            return self.construct(_short_type(type_text), type_text, args, line)
+        if name in _PASS_THROUGH and n >= 1:
+            value = self.eval(args[0])
+            if name == "toMsg" and n == 2:
+                self.assign(args[1], value)
+            return value
+        if name in ("fromMsg", "convert", "quaternionTFToMsg", "transformTFToMsg", "quaternionMsgToTF", "transformMsgToTF") and n == 2:
+            self.assign(args[1], self.eval(args[0]))
+            return None
+        if name in ("createQuaternionMsgFromRollPitchYaw", "createQuaternionFromRPY") and n == 3:
+            return self.rpy(args)
+        if name in ("createQuaternionMsgFromYaw", "createQuaternionFromYaw") and n == 1:
+            yaw = as_number(self.eval(args[0]))
+            return rot_from_rpy(0.0, 0.0, yaw) if yaw is not None else TOP_ROT
+        if name in _MATH and n == 1:
+            v = as_number(self.eval(args[0]))
+            try:
+                return float(_MATH[name](v)) if v is not None else None
+            except ValueError:
+                return None
+        if name == "atan2" and n == 2:
+            a, b = as_number(self.eval(args[0])), as_number(self.eval(args[1]))
+            return math.atan2(a, b) if a is not None and b is not None else None
+        if name in _UNIT_VECTORS:
+            return _UNIT_VECTORS[name]
+        if name in ("Identity", "getIdentity", "eye"):
+            owner = _short_type(text.rsplit("::", 1)[0]) if "::" in text else ""
+            if owner in _TF_TYPES:
+                return TfValue(_IDENTITY, (0.0, 0.0, 0.0))
+            return _IDENTITY
+        short = _short_type(text)
+        if message_kind(short) or short in _ROT_TYPES or short in _TF_TYPES or short in _VECTOR_TYPES or short in ("StampedTransform", "string"):
+            return self.construct(short, text, args, line)
+        special = self.api(node, name, None, args, line)
+        if special is not _MISSING:
+            return special
+        return self.user_call(name, args)
+
+    def method(self, node: Node, method: str, receiver: Node | None, args: list[Node], line: int) -> Any:
+        special = self.api(node, method, receiver, args, line)
+        if special is not _MISSING:
+            return special
+        target = self.eval(receiver) if receiver is not None else None
+        n = len(args)
+        if method in _INVERSE and n == 0:
+            if isinstance(target, Rot):
+                return rot_inverse(target)
+            if isinstance(target, TfValue):
+                return TfValue(rot_inverse(target.rot) if target.rot is not None else TOP_ROT)
+            return None
+        if method in _PASS_THROUGH and n == 0:
+            if isinstance(target, TfValue) and method in ("getRotation", "getBasis", "rotation", "linear"):
+                return target.rot
+            return self.f.params.get(target.name) if isinstance(target, ParamRef) else target
+        if method in ("x", "y", "z", "w", "getX", "getY", "getZ", "getW") and n == 0 and isinstance(target, Rot):
+            return component(target, method[-1].lower())
+        if method in ("get_value", "as_string") and isinstance(target, ParamRef):
+            return self.f.params.get(target.name)
+        if receiver is None:
+            return self.user_call(method, args)
+        if method in ("setRPY", "setEulerYPR", "setEulerZYX"):
+            rot = self.rpy(args) if method == "setRPY" else self.rpy(list(reversed(args)))
+            self.update(receiver, target, rot)
+        elif method in ("setValue",) and n in (4, 9):
+            vals = [as_number(self.eval(a)) for a in args]
+            nums = [v for v in vals if v is not None]
+            if len(nums) != n:
+                rot = TOP_ROT
+            else:
+                rot = rot_from_quaternion(nums) if n == 4 else rot_from_matrix([nums[0:3], nums[3:6], nums[6:9]])
+            self.update(receiver, target, rot)
+        elif method in ("setRotation", "setBasis") and n == 1:
+            value = self.eval(args[0])
+            rot = value if isinstance(value, Rot) else TOP_ROT
+            if isinstance(target, TfValue):
+                target.rot = rot
+        elif method == "setOrigin" and n == 1 and isinstance(target, TfValue):
+            vec = as_vector(self.eval(args[0]))
+            target.origin = (vec[0], vec[1], vec[2]) if vec is not None and len(vec) == 3 else None
+        elif method in ("setIdentity",) and n == 0:
+            if isinstance(target, TfValue):
+                target.rot, target.origin = _IDENTITY, (0.0, 0.0, 0.0)
+            else:
+                self.update(receiver, target, _IDENTITY)
+        elif method == "getRotation" and n == 1:
+            if isinstance(target, Rot):
+                self.assign(args[0], target)
+            elif isinstance(target, TfValue):
+                self.assign(args[0], target.rot)
+        elif method in ("push_back", "emplace_back") and n == 1 and isinstance(target, ListValue):
+            target.items.append(self.eval(args[0]))
+        else:
+            for a in args:
+                self.escape(a)
+        return None
+
+    def update(self, receiver: Node, target: Any, rot: Rot) -> None:
+        if isinstance(target, TfValue):
+            target.rot = rot
+        else:
+            self.assign(receiver, rot)
+
+    def api(self, node: Node, name: str, receiver: Node | None, args: list[Node], line: int) -> Any:
+        """tf, publish and parameter APIs, whether called as methods or free functions."""
+        n = len(args)
+        if name == "sendTransform" and n >= 1:
+            value = self.eval(args[0]) if n == 1 else self.construct("StampedTransform", "", args, line)
+            if self.emit:
+                static = receiver is not None and (self.path(receiver) or ("", []))[0] in self.f.static_broadcasters
+                if receiver is not None and receiver.type == "field_expression":
+                    static = static or _text(receiver.child_by_field_name("field")) in self.f.static_broadcasters
+                self.f.sink.broadcast(value, static, line)
+            return None
+        if name == "publish" and n >= 1:
+            value = self.eval(args[-1])
+            if self.emit:
+                self.f.sink.publish(value, line)
+            return None
+        if name in ("lookupTransform", "canTransform", "waitForTransform") and n >= 2:
+            values = [self.eval(a) for a in args]
+            # the advanced form is (target, target_time, source, source_time, fixed_frame, ...)
+            advanced = n >= 5 and not isinstance(values[1], str) and (isinstance(values[2], str) or name == "lookupTransform")
+            if self.emit:
+                bound = self.bind[1] if self.bind is not None and self.bind[0] == node.id else None
+                self.f.sink.lookup(values[0], values[2 if advanced else 1], line, bound)
+            return None
+        if name in ("transformPoint", "transformPose", "transformVector", "transformQuaternion", "transformPointCloud") and n >= 2:
+            target, data = self.eval(args[0]), self.eval(args[1])
+            if self.emit and isinstance(data, Record):
+                self.f.sink.lookup(target, data.get("header.frame_id"), line)
+            return None
+        if name == "transform" and receiver is not None and n >= 2:
+            data = self.eval(args[0])
+            target = self.eval(args[2] if n >= 3 and not isinstance(self.eval(args[1]), str) else args[1])
+            if self.emit and isinstance(data, Record):
+                self.f.sink.lookup(target, data.get("header.frame_id"), line)
+            return None
+        if name == "declare_parameter" and n >= 1:
+            pname = self.eval(args[0])
+            default = self.eval(args[1]) if n >= 2 else None
+            if isinstance(default, ParamRef):
+                default = None
+            if isinstance(pname, str) and default is not None:
+                self.f.params.setdefault(pname, default)
+            return default if default is not None else (ParamRef(pname) if isinstance(pname, str) else None)
+        if name == "ParameterValue" and n == 1:
+            return self.eval(args[0])
+        if name in ("get_parameter", "getParam", "get_parameter_or", "param", "getParamCached", "get_parameter_or_set") and n >= 1:
+            pname = self.eval(args[0])
+            if not isinstance(pname, str):
+                return None
+            if n >= 3 or (n == 2 and name in ("get_parameter", "getParam", "getParamCached")):
+                default = self.eval(args[2]) if n >= 3 else None
+                if default is not None:
+                    self.f.params.setdefault(pname, default)
+                self.assign(args[1], self.f.params.get(pname, default))
+                return None
+            if n == 2:  # value-returning form: param<T>(name, default), get_parameter_or(name, default)
+                default = self.eval(args[1])
+                if default is not None:
+                    self.f.params.setdefault(pname, default)
+                return self.f.params.get(pname, default)
+            return ParamRef(pname)
+        return _MISSING
+
+    def user_call(self, name: str, args: list[Node]) -> Any:
+        for a in args:
+            self.escape(a)
+        fn = self.f.functions.get(name)
+        if fn is None or not self.emit:
+            for a in args:
+                self.eval(a)
+            return None
+        for a in args:
+            self.eval(a)
+        return self.f.call(fn, name)
+
+    def escape(self, arg: Node) -> None:
+        """A message handed to code we do not follow may get its frame set there."""
+        p = self.path(arg)
+        if p is not None and not p[1]:
+            value = self.lookup(p[0])
+            if isinstance(value, Record):
+                value.escaped = True
+
+    def rpy(self, args: list[Node]) -> Rot:
+        vals = [as_number(self.eval(a)) for a in args[:3]]
+        if len(vals) == 3 and all(v is not None for v in vals):
+            return rot_from_rpy(vals[0], vals[1], vals[2])  # type: ignore[arg-type]
+        return TOP_ROT
+
+    def construct(self, short: str, type_text: str, args: list[Node], line: int) -> Any:
+        """A constructor call or declaration ``T x(args)`` of a type the analysis knows."""
+        kind = message_kind(short)
+        if kind is not None:
+            for a in args:
+                self.eval(a)
+            return Record(kind, short, "", line)
+        n = len(args)
+        if short == "StampedTransform" and n == 4:
+            rec = Record(TRANSFORM, "tf::StampedTransform", "", line)
+            tf = self.eval(args[0])
+            rec.set("transform", tf if isinstance(tf, TfValue) else TfValue(TOP_ROT))
+            rec.set("header.frame_id", self.eval(args[2]))
+            rec.set("child_frame_id", self.eval(args[3]))
+            return rec
+        if short in ("string", "basic_string"):
+            return self.eval(args[0]) if n == 1 else None
+        values = [self.eval(a) for a in args]
+        nums = [v for v in values if isinstance(v, float)]
+        all_nums = len(nums) == n
+        if short in _VECTOR_TYPES:
+            return (nums[0], nums[1], nums[2]) if all_nums and n == 3 else None
+        if short in _TF_TYPES:
+            rot = values[0] if n >= 1 and isinstance(values[0], Rot) else TOP_ROT
+            origin = as_vector(values[1]) if n >= 2 else None
+            return TfValue(rot, (origin[0], origin[1], origin[2]) if origin is not None and len(origin) == 3 else None)
+        if short not in _ROT_TYPES:
+            return None
+        if n == 1 and isinstance(values[0], Rot):
+            return values[0]
+        if short in ("Quaternion",) and all_nums and n == 4:
+            return rot_from_quaternion(nums)
+        if short in ("Quaterniond", "Quaternionf") and all_nums and n == 4:
+            return rot_from_quaternion((nums[1], nums[2], nums[3], nums[0]))  # Eigen takes w first
+        if short == "Quaternion" and n == 2:  # tf2::Quaternion(axis, angle)
+            axis, angle = as_vector(values[0]), as_number(values[1])
+            return rot_from_axis_angle(angle, axis) if axis is not None and angle is not None else TOP_ROT
+        if short in ("AngleAxisd", "AngleAxisf") and n == 2:
+            angle, axis = as_number(values[0]), as_vector(values[1])
+            return rot_from_axis_angle(angle, axis) if axis is not None and angle is not None else TOP_ROT
+        if all_nums and n == 9:
+            return rot_from_matrix([nums[0:3], nums[3:6], nums[6:9]])
+        return TOP_ROT
+
+
+_HANDLERS: dict[str, Callable[[_Run, Node], Any]] = {
+    "number_literal": _Run.e_number,
+    "string_literal": _Run.e_string,
+    "concatenated_string": _Run.e_concat,
+    "identifier": _Run.e_identifier,
+    "qualified_identifier": _Run.e_qualified,
+    "parenthesized_expression": _Run.e_paren,
+    "unary_expression": _Run.e_unary,
+    "binary_expression": _Run.e_binary,
+    "assignment_expression": _Run.e_assign,
+    "comma_expression": _Run.e_comma,
+    "call_expression": _Run.e_call,
+    "field_expression": _Run.e_field,
+    "lambda_expression": _Run.e_lambda,
+    "initializer_list": _Run.e_init_list,
+    "cast_expression": _Run.e_cast,
+    "new_expression": _Run.e_new,
+    "pointer_expression": _Run.e_paren,
+    "compound_literal_expression": _Run.e_paren,
+}

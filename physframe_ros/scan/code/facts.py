@@ -1,0 +1,233 @@
+"""Turning what the analyzers saw (broadcasts, lookups, publishes) into edges, lookups and findings.
+
+Shared by the C++ and the Python front end, so both report the same problems the same way.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ...core.checks import axis_finding, transform_findings
+from ...core.conventions import WORLD_CLASSES, Conventions
+from ...core.expected import Lookup
+from ...core.findings import Finding, Location
+from ...core.rotations import FRD, NED, RDF, format_rotation
+from ...core.tree import Edge
+from ..model import FileFacts
+from .values import ODOMETRY, STAMPED, TRANSFORM, UNSET, ListValue, Record, Rot, frame_value
+
+# Message types that carry a header whose frame_id must be set before publishing.
+_STAMPED_TYPES = frozenset(
+    {
+        "NavSatFix", "LaserScan", "MultiEchoLaserScan", "Imu", "PointCloud2", "PointCloud", "Image",
+        "CompressedImage", "CameraInfo", "Range", "MagneticField", "FluidPressure", "Temperature",
+        "RelativeHumidity", "Illuminance", "OccupancyGrid", "Path", "GridCells", "Marker",
+    }
+)  # fmt: skip
+_NAMED_TRIPLES = {str(t): t for t in (RDF, FRD, NED)}
+
+
+def message_kind(type_name: str) -> str | None:
+    """The kind of a message type given by its last name component, or None when not tracked."""
+    name = type_name.split("::")[-1].split(".")[-1].split("/")[-1]
+    for suffix in ("ConstPtr", "SharedPtr", "UniquePtr", "Ptr"):
+        if name.endswith(suffix) and name != suffix:
+            name = name[: -len(suffix)]
+    if name == "TransformStamped":
+        return TRANSFORM
+    if name == "Odometry":
+        return ODOMETRY
+    if name in _STAMPED_TYPES or (name.endswith("Stamped") and len(name) > len("Stamped")):
+        return STAMPED
+    return None
+
+
+# --- naming: <a>_to_<b> / <b>_in_<a> --------------------------------------------------
+# Convention: `a_to_b` names the transform whose header.frame_id is a and child_frame_id
+# is b, which is what tf2's lookupTransform(a, b) returns and what a parent -> child
+# broadcast a -> b sends; `b_in_a` (b's pose in a) is the same transform.
+_NAME_PREFIXES = ("tf_", "t_", "transform_", "trans_", "msg_", "tr_")
+_NAME_SUFFIXES = ("_tf", "_msg", "_transform", "_stamped", "_t", "_trans", "_tr")
+
+
+def named_frames(var: str) -> tuple[str, str] | None:
+    """``(frame_id, child)`` fragments a variable name promises, or None when it names no transform."""
+    name = re.split(r"\.|->", var)[-1].strip("_").lower()
+    if name.count("_to_") == 1:
+        a, b = name.split("_to_")
+    elif name.count("_in_") == 1:
+        b, a = name.split("_in_")
+    else:
+        return None
+    for p in _NAME_PREFIXES:
+        if a.startswith(p) and len(a) > len(p):
+            a = a[len(p) :]
+    for s in _NAME_SUFFIXES:
+        if b.endswith(s) and len(b) > len(s):
+            b = b[: -len(s)]
+    return (a, b) if a and b and a != b else None
+
+
+def _fragment_matches(fragment: str, frame: str) -> bool:
+    f = frame.lstrip("/").lower()
+    return f == fragment or f.startswith(fragment + "_") or f.endswith("/" + fragment) or f.endswith("_" + fragment)
+
+
+def reversed_name_finding(var: str, parent: str, child: str, location: Location) -> Finding | None:
+    named = named_frames(var)
+    if named is None or not parent or not child:
+        return None
+    a, b = named
+    forward = _fragment_matches(a, parent) and _fragment_matches(b, child)
+    backward = _fragment_matches(a, child) and _fragment_matches(b, parent)
+    if not backward or forward:
+        return None
+    return Finding(
+        "REVERSED_NAME",
+        f"'{var}' reads as the transform {a} -> {b} (header.frame_id '{a}', child_frame_id '{b}', as tf2's "
+        f"lookupTransform({a}, {b}) returns it) but holds {parent} -> {child}: the name or the frames are reversed",
+        (parent, child),
+        location,
+    )
+
+
+class FactSink:
+    """Collects one file's facts; the front ends call it at each broadcast, lookup and publish."""
+
+    def __init__(self, path: str, lines: int, conventions: Conventions | None = None) -> None:
+        self.facts = FileFacts(path, lines=lines)
+        self.conventions = conventions or Conventions()
+
+    def loc(self, line: int) -> Location:
+        return Location(self.facts.path, line)
+
+    def parse_error(self, line: int, message: str) -> None:
+        """PARSE_ERROR (info): the file could not be read in full; ``message`` says why and what was kept."""
+        self.add(Finding("PARSE_ERROR", f"{self.facts.path}:{line}: {message}", (), self.loc(line)))
+
+    def add(self, finding: Finding | None) -> None:
+        if finding is not None and finding not in self.facts.findings:
+            self.facts.findings.append(finding)
+
+    # --- broadcasts ---------------------------------------------------------------------
+    def broadcast(self, value: Any, static: bool, line: int) -> None:
+        """``sendTransform(value)``: a transform message, a list of them, or a tf::StampedTransform record."""
+        items = value.items if isinstance(value, ListValue) else [value]
+        for item in items:
+            if isinstance(item, Record) and item.kind == TRANSFORM:
+                self._transform(item, static, line)
+
+    def _transform(self, rec: Record, static: bool, line: int) -> None:
+        loc = self.loc(line)
+        parent, child = frame_value(rec.get("header.frame_id")), frame_value(rec.get("child_frame_id"))
+        if not rec.local or rec.escaped:
+            # fields may have been set where we did not look: only trust what is known
+            parent = None if parent == "" and rec.get("header.frame_id") is UNSET else parent
+            child = None if child == "" and rec.get("child_frame_id") is UNSET else child
+        rot = rec.rotation()
+        quat = rot.quaternion() if rot is not None else None
+        translation = rec.translation()
+        what = f"transform '{rec.name}'"
+        if parent is not None and child is not None:
+            for f in transform_findings(parent, child, translation, quat, loc, what):
+                self.add(f)
+        else:
+            self._missing(parent, child, loc, what)
+        if not parent or not child or parent == child:
+            return
+        valid_quat = quat if quat is not None and transform_findings(parent, child, None, quat) == [] else None
+        edge = Edge(parent, child, static, translation, valid_quat, (loc,))
+        self.facts.edges.append(edge)
+        self.add(reversed_name_finding(rec.name, parent, child, loc))
+        if valid_quat is not None:
+            self.add(axis_finding(edge, self.conventions))
+        elif rot is not None and rot.partial:
+            self.add(self._partial_axis_finding(parent, child, rot, loc))
+
+    def _missing(self, parent: str | None, child: str | None, loc: Location, what: str) -> None:
+        if parent == "":
+            frames = (child,) if child else ()
+            self.add(Finding("MISSING_FRAME", f"{what} is broadcast with header.frame_id never set (empty); tf2 drops it", frames, loc))
+        if child == "":
+            frames = (parent,) if parent else ()
+            self.add(Finding("MISSING_CHILD_FRAME", f"{what} is broadcast with child_frame_id never set (empty); tf2 drops it", frames, loc))
+
+    def _partial_axis_finding(self, parent: str, child: str, rot: Rot, loc: Location) -> Finding | None:
+        """PhysFrame's R8 on a rotation known only through its constant factors (R15).
+
+        Where convention fixes the rotation (camera body -> optical, FLU -> FRD), the constant
+        part must turn the parent's axes into the child's. Where it leaves the rotation free
+        (map -> camera_link: any pose), a constant part that turns the parent's axes into a
+        different named convention (RDF, FRD, NED) while the child keeps its own is the
+        ORB-SLAM2 bug: the conversion into the other convention is never undone.
+        """
+        assert rot.ortho is not None
+        pi, ci = self.conventions.classify(parent), self.conventions.classify(child)
+        if pi.axes is None or ci.axes is None:
+            return None
+        got = rot.ortho.apply(pi.axes)
+        expected = self.conventions.expected_rotation(parent, child)
+        if expected is not None:
+            if got == expected.child_axes:
+                return None
+            rule, want = expected.rule, expected.child_axes
+        else:
+            if got == ci.axes or str(got) not in _NAMED_TRIPLES or (ci.cls.name in WORLD_CLASSES and pi.cls.name in WORLD_CLASSES):
+                return None
+            rule, want = f"'{child}' is {ci.axes} by REP-103 ({ci.cls.description})", ci.axes
+        fix = pi.axes.rotation_to(got).inverse()
+        return Finding(
+            "INCORRECT_TRANSFORM",
+            f"the constant rotations in {parent} -> {child} turn {pi.axes} {parent} axes into {got} (rotation {rot.ortho}) "
+            f"and nothing turns them back: {rule}, so {child} must come out {want}; "
+            f"append the inverse of the constant part ({fix}, {format_rotation(fix.quaternion())})",
+            (parent, child),
+            loc,
+            details={"constant_part": str(rot.ortho), "child_axes": str(got), "expected_axes": str(want)},
+        )
+
+    # --- lookups ------------------------------------------------------------------------
+    def lookup(self, target: Any, source: Any, line: int, bound_to: str | None = None) -> None:
+        """``lookupTransform(target, source)``: the result has header.frame_id target, child source."""
+        t, s = frame_value(target), frame_value(source)
+        if t is None or s is None or not t or not s:
+            return
+        loc = self.loc(line)
+        self.facts.lookups.append(Lookup(t, s, loc))
+        if t == s:
+            self.add(Finding("REDUNDANT_TRANSFORM", f"lookup of the transform from '{s}' to itself: always identity, probably a wrong frame name", (t,), loc))
+        if bound_to:
+            self.add(reversed_name_finding(bound_to, t, s, loc))
+
+    # --- published data -----------------------------------------------------------------
+    def publish(self, value: Any, line: int) -> None:
+        if not isinstance(value, Record) or not value.local or value.escaped:
+            return
+        loc = self.loc(line)
+        frame = value.get("header.frame_id")
+        if frame is UNSET or frame == "":
+            how = "never set" if frame is UNSET else 'set to ""'
+            self.add(
+                Finding(
+                    "MISSING_FRAME",
+                    f"{value.type_name} '{value.name}' (built at line {value.line}) is published with header.frame_id {how}: "
+                    "subscribers and tf2 cannot tell which frame the data is in",
+                    (),
+                    loc,
+                )
+            )
+        if value.kind in (ODOMETRY, TRANSFORM):
+            child = value.get("child_frame_id")
+            if child is UNSET or child == "":
+                how = "never set" if child is UNSET else 'set to ""'
+                parent = frame_value(frame)
+                self.add(
+                    Finding(
+                        "MISSING_CHILD_FRAME",
+                        f"{value.type_name} '{value.name}' (built at line {value.line}) is published with child_frame_id {how}: "
+                        "the frame its pose and twist describe is unknown",
+                        (parent,) if parent else (),
+                        loc,
+                    )
+                )

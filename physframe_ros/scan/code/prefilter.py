@@ -1,0 +1,18 @@
+"""A cheap test that a source file can hold frame facts, so the scanner parses only those."""
+
+from __future__ import annotations
+
+import re
+
+# Identifiers of the tf APIs, transform/stamped message types and constant-rotation builders
+# the analyzers understand. A file with none of them has nothing for them to find.
+_MARKERS = re.compile(
+    r"sendTransform|lookup_?[tT]ransform|can_?[tT]ransform|TransformStamped|StampedTransform|frame_id|"
+    r"Matrix3x3|setRPY|Quaternion|quaternion_from|AngleAxis|Odometry|NavSatFix|LaserScan|Imu\b|PointCloud|"
+    r"Stamped\b|transformPoint|transformPose|TransformListener|Buffer\b|euler2|Rotation\.from"
+)
+
+
+def mentions_tf(text: str) -> bool:
+    """True when the text names any tf API, frame-carrying message or rotation builder."""
+    return _MARKERS.search(text) is not None

@@ -1,0 +1,594 @@
+"""Python (rclpy and rospy) frame analysis over the standard ``ast``; the code is never run.
+
+Same model as the C++ analyzer: functions that mention tf, messages or rotations are
+walked statement by statement, constants are evaluated, everything else is unknown.
+A first pass learns ``self.`` attributes and parameter defaults, the second reports;
+calls to functions and methods of the same file are followed once each.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import re
+from typing import Any, Callable
+
+from ..model import FileFacts
+from .facts import FactSink, message_kind
+from .values import (
+    NAMED_NUMBERS,
+    TOP_ROT,
+    TRANSFORM,
+    UNSET,
+    Component,
+    ListValue,
+    ParamRef,
+    QuatList,
+    Record,
+    Rot,
+    TfValue,
+    as_matrix,
+    as_number,
+    as_vector,
+    binary_number,
+    rot_from_matrix,
+    rot_from_quaternion,
+    rot_from_rpy,
+    rot_inverse,
+    rot_mul,
+)
+
+_RELEVANT = re.compile(
+    r"sendTransform|lookup_?[tT]ransform|can_?[tT]ransform|ransform|publish|frame|quaternion|Quaternion|euler|"
+    r"param|Stamped|Odometry|NavSatFix|Scan|Imu|Cloud|Image|array|matrix|Rotation|mat2|quat"
+)
+_STATIC_BROADCASTER = re.compile(r"((?:self\.)?\w+)\s*(?::\s*[\w.]+\s*)?=\s*[\w.]*StaticTransformBroadcaster\s*\(")
+_CALL_DEPTH = 8
+_EVAL_DEPTH = 120
+_STEP_BUDGET = 400_000
+_RECOVERY_ATTEMPTS = 5
+_IDENTITY = rot_from_quaternion((0.0, 0.0, 0.0, 1.0))
+_MATH: dict[str, Callable[[float], float]] = {
+    "sin": math.sin,
+    "cos": math.cos,
+    "sqrt": math.sqrt,
+    "radians": math.radians,
+    "deg2rad": math.radians,
+    "fabs": math.fabs,
+    "abs": abs,
+}
+_LOOKUPS = {"lookup_transform", "lookupTransform", "can_transform", "canTransform", "wait_for_transform", "waitForTransform",
+            "lookup_transform_full", "can_transform_full", "wait_for_transform_async", "wait_for_transform_full_async"}  # fmt: skip
+
+
+class _Budget(Exception):
+    pass
+
+
+def analyze_python(text: str, rel_path: str) -> FileFacts:
+    """Frame facts of one Python file. Never raises: failures become a PARSE_ERROR finding."""
+    lines = text.count("\n") + 1
+    sink = FactSink(rel_path, lines)
+    try:
+        tree = _parse(text, rel_path, sink)
+        if tree is not None:
+            _PyFile(text, sink).run(tree)
+    except Exception as exc:  # a scanner must survive any input; report it and move on
+        sink.parse_error(1, f"Python analysis failed ({type(exc).__name__}: {exc}); file skipped")
+    return sink.facts
+
+
+def _parse(text: str, rel_path: str, sink: FactSink) -> ast.Module | None:
+    """Parse; on a syntax error report it and retry with the offending lines blanked (keeps what can be kept)."""
+    lines = text.split("\n")
+    for attempt in range(_RECOVERY_ATTEMPTS + 1):
+        try:
+            return ast.parse("\n".join(lines), filename=rel_path)
+        except SyntaxError as exc:
+            line = exc.lineno or 1
+            if attempt == 0:
+                sink.parse_error(line, f"Python syntax error ({exc.msg}); the rest of the file is analysed as recovered")
+            if not 1 <= line <= len(lines):
+                return None
+            lines[line - 1] = ""
+        except (RecursionError, MemoryError, ValueError) as exc:
+            sink.parse_error(1, f"cannot parse ({type(exc).__name__}); file skipped")
+            return None
+    return None
+
+
+def _dotted(node: ast.AST) -> str:
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+    elif isinstance(node, ast.Call):
+        parts.append(_dotted(node.func) + "()")
+    return ".".join(reversed(parts))
+
+
+class _PyFile:
+    def __init__(self, text: str, sink: FactSink) -> None:
+        self.lines = text.split("\n")
+        self.sink = sink
+        self.globals: dict[str, Any] = {}
+        self.members: dict[str, Any] = {}
+        self.params: dict[str, Any] = {}
+        self.functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef | None] = {}
+        self.returns: dict[str, Any] = {}
+        self.active: list[str] = []
+        self.steps = 0
+        self.static_broadcasters = {m.group(1) for m in _STATIC_BROADCASTER.finditer(text)}
+
+    def run(self, tree: ast.Module) -> None:
+        functions: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                functions.append(node)
+                self.functions[node.name] = None if node.name in self.functions else node
+        functions.sort(key=lambda f: f.lineno)
+        relevant = [f for f in functions if _RELEVANT.search("\n".join(self.lines[f.lineno - 1 : f.end_lineno or f.lineno]))]
+        try:
+            _Run(self, emit=False, env=self.globals).block(tree.body)
+            for fn in relevant:
+                _Run(self, emit=False).block(fn.body)
+            _Run(self, emit=True, env=self.globals).block(tree.body)
+            for fn in relevant:
+                self.call(fn)
+        except _Budget:
+            self.sink.parse_error(1, f"analysis stopped after {_STEP_BUDGET} steps; later functions not analysed")
+
+    def call(self, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Any:
+        key = f"{fn.name}@{fn.lineno}"
+        if key in self.returns:
+            return self.returns[key]
+        if key in self.active or len(self.active) >= _CALL_DEPTH:
+            return None
+        self.active.append(key)
+        try:
+            run = _Run(self, emit=True)
+            run.block(fn.body)
+        finally:
+            self.active.pop()
+        distinct = [r for i, r in enumerate(run.results) if r is not None and r not in run.results[:i]]
+        self.returns[key] = distinct[0] if len(distinct) == 1 else None
+        return self.returns[key]
+
+    def step(self) -> None:
+        self.steps += 1
+        if self.steps > _STEP_BUDGET:
+            raise _Budget()
+
+
+_MISSING = object()
+
+
+class _Run:
+    def __init__(self, file: _PyFile, emit: bool, env: dict[str, Any] | None = None) -> None:
+        self.f = file
+        self.emit = emit
+        self.module = env is not None
+        self.env: dict[str, Any] = env if env is not None else {}
+        self.results: list[Any] = []
+        self.depth = 0
+        self.bind: tuple[int, str] | None = None
+
+    # --- statements ---------------------------------------------------------------------
+    def block(self, body: list[ast.stmt]) -> None:
+        stack: list[ast.stmt] = list(reversed(body))
+        while stack:
+            node = stack.pop()
+            self.f.step()
+            if isinstance(node, ast.Assign):
+                self.assign_stmt(node.targets, node.value)
+            elif isinstance(node, ast.AnnAssign):
+                if node.value is not None:
+                    self.assign_stmt([node.target], node.value)
+            elif isinstance(node, ast.AugAssign):
+                value = self.eval(node.value)
+                current = self.eval(node.target)
+                if isinstance(node.op, (ast.MatMult, ast.Mult)) and isinstance(current, Rot) and isinstance(value, Rot):
+                    self.assign(node.target, rot_mul(current, value))
+                else:
+                    self.assign(node.target, binary_number(_OPS.get(type(node.op), ""), current, value))
+            elif isinstance(node, ast.Expr):
+                self.eval(node.value)
+            elif isinstance(node, ast.Return):
+                self.results.append(self.eval(node.value) if node.value is not None else None)
+            elif isinstance(node, (ast.If, ast.While)):
+                self.eval(node.test)
+                stack.extend(reversed(node.body + node.orelse))
+            elif isinstance(node, (ast.For, ast.AsyncFor)):
+                stack.extend(reversed(node.body + node.orelse))
+            elif isinstance(node, (ast.With, ast.AsyncWith)):
+                stack.extend(reversed(node.body))
+            elif isinstance(node, ast.Try):
+                inner: list[ast.stmt] = list(node.body)
+                for h in node.handlers:
+                    inner.extend(h.body)
+                stack.extend(reversed(inner + node.orelse + node.finalbody))
+
+    def assign_stmt(self, targets: list[ast.expr], value_node: ast.expr) -> None:
+        first = targets[0]
+        if isinstance(value_node, ast.Call) and isinstance(first, (ast.Name, ast.Attribute)):
+            self.bind = (id(value_node), _dotted(first))
+        value = self.eval(value_node)
+        self.bind = None
+        for target in targets:
+            if isinstance(target, (ast.Tuple, ast.List)):
+                items: list[Any] = []
+                if isinstance(value, QuatList):
+                    items = [value.item(i) for i in range(4)]
+                elif isinstance(value, ListValue):
+                    items = list(value.items)
+                for i, elt in enumerate(target.elts):
+                    self.assign(elt, items[i] if i < len(items) else None)
+            else:
+                self.assign(target, value)
+
+    # --- names --------------------------------------------------------------------------
+    def path(self, node: ast.AST) -> tuple[str, list[str]] | None:
+        fields: list[str] = []
+        while isinstance(node, ast.Attribute):
+            fields.append(node.attr)
+            node = node.value
+        if not isinstance(node, ast.Name):
+            return None
+        fields.reverse()
+        base = node.id
+        if base in ("self", "cls") and fields:
+            base, fields = f"self.{fields[0]}", fields[1:]
+        return base, fields
+
+    def lookup(self, name: str) -> Any:
+        for scope in (self.env, self.f.members, self.f.globals):
+            if name in scope:
+                return scope[name]
+        return NAMED_NUMBERS.get(name)
+
+    def store(self, name: str, value: Any) -> None:
+        """Locals live in the walk; ``self.`` attributes are learnt in the first pass and shadowed in the second."""
+        if self.module or not name.startswith("self.") or self.emit:
+            self.env[name] = _keep_type(self.env.get(name, self.f.members.get(name)), value)
+        elif value is not None:
+            old = self.f.members.get(name)
+            if not (isinstance(old, str) and isinstance(value, str)):
+                self.f.members[name] = _keep_type(old, value)
+
+    def assign(self, target: ast.AST, value: Any) -> None:
+        p = self.path(target)
+        if p is None:
+            return
+        base, fields = p
+        if isinstance(value, Record) and not value.name:
+            value.name = ".".join([base, *fields])
+        if not fields:
+            self.store(base, value)
+            return
+        holder = self.lookup(base)
+        if isinstance(holder, Record):
+            holder.set(".".join(fields), value)
+
+    # --- expressions --------------------------------------------------------------------
+    def eval(self, node: ast.AST | None) -> Any:
+        if node is None:
+            return None
+        self.f.step()
+        if self.depth > _EVAL_DEPTH:
+            return None
+        self.depth += 1
+        try:
+            return self._eval(node)
+        finally:
+            self.depth -= 1
+
+    def _eval(self, node: ast.AST) -> Any:
+        if isinstance(node, ast.Constant):
+            v = node.value
+            if isinstance(v, str):
+                return v
+            if isinstance(v, (int, float)) and not isinstance(v, bool):
+                return float(v)
+            return None
+        if isinstance(node, ast.Name):
+            return self.lookup(node.id)
+        if isinstance(node, ast.Attribute):
+            return self.attribute(node)
+        if isinstance(node, ast.UnaryOp):
+            v = self.eval(node.operand)
+            if isinstance(v, float) and isinstance(node.op, (ast.USub, ast.UAdd)):
+                return -v if isinstance(node.op, ast.USub) else v
+            return None
+        if isinstance(node, ast.BinOp):
+            left, right = self.eval(node.left), self.eval(node.right)
+            if isinstance(node.op, ast.Add) and isinstance(left, str) and isinstance(right, str):
+                return left + right
+            if isinstance(node.op, ast.MatMult):
+                return self.matmul(left, right)
+            if isinstance(node.op, ast.Mult) and isinstance(left, Rot) and isinstance(right, Rot):
+                return rot_mul(left, right)  # scipy Rotation composition
+            return binary_number(_OPS.get(type(node.op), ""), left, right)
+        if isinstance(node, ast.JoinedStr):
+            parts = [self.eval(v.value) if isinstance(v, ast.FormattedValue) else self.eval(v) for v in node.values]
+            return "".join(p for p in parts if isinstance(p, str)) if all(isinstance(p, str) for p in parts) else None
+        if isinstance(node, (ast.List, ast.Tuple)):
+            return ListValue([self.eval(e) for e in node.elts])
+        if isinstance(node, ast.Subscript):
+            return self.subscript(node)
+        if isinstance(node, ast.Call):
+            return self.call(node)
+        if isinstance(node, (ast.IfExp, ast.BoolOp, ast.Compare)):
+            for child in ast.iter_child_nodes(node):
+                self.eval(child)
+        return None
+
+    def attribute(self, node: ast.Attribute) -> Any:
+        if node.attr in NAMED_NUMBERS and isinstance(node.value, ast.Name) and node.value.id in ("math", "np", "numpy"):
+            return NAMED_NUMBERS[node.attr]
+        p = self.path(node)
+        if p is not None:
+            base, fields = p
+            holder = self.lookup(base)
+            if not fields:
+                return holder
+            if isinstance(holder, Record):
+                got = holder.get(".".join(fields))
+                return None if got is UNSET else got
+        obj = self.eval(node.value)
+        if node.attr in ("value", "string_value"):
+            if isinstance(obj, ParamRef):
+                return self.f.params.get(obj.name)
+            return obj if isinstance(obj, (str, float)) else None
+        if node.attr == "T" and isinstance(obj, Rot):
+            return rot_inverse(obj)
+        return None
+
+    def subscript(self, node: ast.Subscript) -> Any:
+        obj = self.eval(node.value)
+        index = as_number(self.eval(node.slice))
+        if index is None or index != int(index):
+            return None
+        i = int(index)
+        if isinstance(obj, QuatList):
+            return obj.item(i)
+        if isinstance(obj, ListValue) and -len(obj.items) <= i < len(obj.items):
+            return obj.items[i]
+        return None
+
+    def matmul(self, left: Any, right: Any) -> Any:
+        """``a @ b`` / ``np.dot``: a matrix product, so an unknown operand is a top rotation (R15)."""
+        if isinstance(left, Rot) or isinstance(right, Rot):
+            return rot_mul(left if isinstance(left, Rot) else TOP_ROT, right if isinstance(right, Rot) else TOP_ROT)
+        return None
+
+    # --- calls --------------------------------------------------------------------------
+    def call(self, node: ast.Call) -> Any:
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+        receiver = func.value if isinstance(func, ast.Attribute) else None
+        args = node.args
+        kwargs = {k.arg: k.value for k in node.keywords if k.arg}
+        line = node.lineno
+        special = self.api(node, name, receiver, args, kwargs, line)
+        if special is not _MISSING:
+            return special
+        kind = message_kind(name)
+        if kind is not None:
+            rec = Record(kind, name, "", line)
+            for key, value in kwargs.items():
+                rec.set(key, self.eval(value))
+            return rec
+        built = self.rotation_call(name, receiver, args, kwargs)
+        if built is not _MISSING:
+            return built
+        if name == "Header":
+            rec = Record("header", name, "", line)
+            for key, value in kwargs.items():
+                rec.set(key, self.eval(value))
+            return rec
+        obj = self.eval(receiver) if receiver is not None else None
+        if name in ("get_parameter_value", "get_value") and isinstance(obj, (ParamRef, str)):
+            return obj
+        if name in ("append", "extend") and isinstance(obj, ListValue) and len(args) == 1:
+            value = self.eval(args[0])
+            obj.items.extend(value.items if name == "extend" and isinstance(value, ListValue) else [value])
+            return None
+        fn = self.f.functions.get(name)
+        is_own = receiver is None or (isinstance(receiver, ast.Name) and receiver.id in ("self", "cls"))
+        for a in [*args, *kwargs.values()]:
+            value = self.eval(a)
+            if isinstance(value, Record):
+                value.escaped = True
+        if fn is not None and is_own and self.emit:
+            return self.f.call(fn)
+        return None
+
+    def api(self, node: ast.Call, name: str, receiver: ast.expr | None, args: list[ast.expr], kwargs: dict[str, ast.expr], line: int) -> Any:
+        n = len(args)
+        if name == "sendTransform" and (n >= 1 or "transform" in kwargs):
+            if n == 5:  # ROS 1 tf: sendTransform(translation, rotation, time, child, parent)
+                value: Any = Record(TRANSFORM, "tf.TransformBroadcaster", "", line)
+                origin, quat = as_vector(self.eval(args[0])), self.eval(args[1])
+                rot = quat.rot if isinstance(quat, QuatList) else _quat_from_list(quat)
+                value.set("transform", TfValue(rot, (origin[0], origin[1], origin[2]) if origin is not None and len(origin) == 3 else None))
+                value.set("child_frame_id", self.eval(args[3]))
+                value.set("header.frame_id", self.eval(args[4]))
+            else:
+                value = self.eval(args[0] if n else kwargs["transform"])
+            if self.emit:
+                self.f.sink.broadcast(value, self.static_receiver(receiver), line)
+            return None
+        if name == "publish" and n >= 1:
+            value = self.eval(args[-1])
+            if self.emit:
+                self.f.sink.publish(value, line)
+            return None
+        if name in _LOOKUPS and receiver is not None and (n >= 2 or {"target_frame", "source_frame"} <= set(kwargs)):
+            values = [self.eval(a) for a in args]
+            target = self.eval(kwargs["target_frame"]) if "target_frame" in kwargs else values[0]
+            full = name.endswith("_full") or name.endswith("full_async")
+            if "source_frame" in kwargs:
+                source = self.eval(kwargs["source_frame"])
+            else:
+                source = values[2] if full and n >= 3 else values[1] if n >= 2 else None
+            if self.emit:
+                bound = self.bind[1] if self.bind is not None and self.bind[0] == id(node) else None
+                self.f.sink.lookup(target, source, line, bound)
+            return None
+        if name in ("transform", "transformPoint", "transformPose") and receiver is not None and n >= 2:
+            first, second = self.eval(args[0]), self.eval(args[1])
+            data, target = (second, first) if name != "transform" else (first, second)
+            if self.emit and isinstance(data, Record):
+                self.f.sink.lookup(target, data.get("header.frame_id"), line)
+            return None
+        if name == "declare_parameter" and n >= 1:
+            pname = self.eval(args[0])
+            default = self.eval(args[1]) if n >= 2 else self.eval(kwargs.get("value"))
+            if isinstance(pname, str) and isinstance(default, (str, float)):
+                self.f.params.setdefault(pname, default)
+                return default
+            return ParamRef(pname) if isinstance(pname, str) else None
+        if name == "declare_parameters" and n >= 2:
+            ns = self.eval(args[0])
+            entries = self.eval(args[1])
+            if isinstance(entries, ListValue):
+                for entry in entries.items:
+                    if isinstance(entry, ListValue) and len(entry.items) >= 2 and isinstance(entry.items[0], str):
+                        key = f"{ns}.{entry.items[0]}" if isinstance(ns, str) and ns else entry.items[0]
+                        if isinstance(entry.items[1], (str, float)):
+                            self.f.params.setdefault(key, entry.items[1])
+            return None
+        if name in ("get_parameter", "get_parameter_or") and n >= 1:
+            pname = self.eval(args[0])
+            if not isinstance(pname, str):
+                return None
+            return ParamRef(pname)
+        if name in ("get_param", "search_param") and n >= 1:  # rospy.get_param(name, default)
+            pname, default = self.eval(args[0]), self.eval(args[1]) if n >= 2 else None
+            if isinstance(pname, str) and default is not None:
+                self.f.params.setdefault(pname, default)
+            return self.f.params.get(pname, default) if isinstance(pname, str) else default
+        return _MISSING
+
+    def static_receiver(self, receiver: ast.expr | None) -> bool:
+        if receiver is None:
+            return False
+        if isinstance(receiver, ast.Call):
+            return _dotted(receiver.func).endswith("StaticTransformBroadcaster")
+        p = self.path(receiver)
+        return p is not None and not p[1] and p[0] in self.f.static_broadcasters
+
+    def numbers(self, args: list[ast.expr]) -> list[float] | None:
+        vals = [as_number(self.eval(a)) for a in args]
+        return [v for v in vals if v is not None] if all(v is not None for v in vals) else None
+
+    def rotation_call(self, name: str, receiver: ast.expr | None, args: list[ast.expr], kwargs: dict[str, ast.expr]) -> Any:
+        """numpy, tf_transformations, transforms3d and scipy rotation builders and algebra."""
+        n = len(args)
+        axes = self.eval(kwargs.get("axes")) if "axes" in kwargs else (self.eval(args[3]) if n >= 4 else "sxyz")
+        if name in ("quaternion_from_euler", "euler2quat", "euler2mat", "euler_matrix") and n >= 3:
+            rpy = self.numbers(args[:3])
+            rot = rot_from_rpy(*rpy) if rpy is not None and axes == "sxyz" else TOP_ROT
+            if name == "quaternion_from_euler":
+                return QuatList(rot, "xyzw")
+            return QuatList(rot, "wxyz") if name == "euler2quat" else rot
+        if name in ("array", "asarray", "matrix", "asmatrix") and n >= 1:
+            value = self.eval(args[0])
+            m = as_matrix(value)
+            if m is not None and len(m) in (3, 4) and all(len(r) == len(m) for r in m):
+                return rot_from_matrix(m)
+            return value
+        if name in ("eye", "identity") and n >= 1 and self.numbers(args[:1]) in ([3.0], [4.0]):
+            return _IDENTITY
+        if name in ("dot", "matmul") and n == 2:
+            return self.matmul(self.eval(args[0]), self.eval(args[1]))
+        if name == "dot" and n == 1 and receiver is not None:
+            return self.matmul(self.eval(receiver), self.eval(args[0]))
+        if name in ("inv", "transpose", "pinv") and n <= 1:
+            value = self.eval(args[0]) if n == 1 else self.eval(receiver) if receiver is not None else None
+            if isinstance(value, Rot):
+                return rot_inverse(value)
+            if isinstance(value, QuatList):
+                return QuatList(rot_inverse(value.rot), value.order)
+            return None
+        if name in ("quaternion_multiply", "qmult") and n == 2:
+            a, b = self.eval(args[0]), self.eval(args[1])
+            order = "xyzw" if name == "quaternion_multiply" else "wxyz"
+            ra, rb = _as_rot(a, order), _as_rot(b, order)
+            return QuatList(rot_mul(ra, rb), order)
+        if name in ("quaternion_inverse", "quaternion_conjugate", "qinverse", "qconjugate") and n == 1:
+            order = "wxyz" if name.startswith("q") else "xyzw"
+            return QuatList(rot_inverse(_as_rot(self.eval(args[0]), order)), order)
+        if name in ("quaternion_matrix", "quat2mat") and n == 1:
+            return _as_rot(self.eval(args[0]), "xyzw" if name == "quaternion_matrix" else "wxyz")
+        if name in ("quaternion_from_matrix", "mat2quat") and n == 1:
+            value = self.eval(args[0])
+            return QuatList(value if isinstance(value, Rot) else TOP_ROT, "xyzw" if name == "quaternion_from_matrix" else "wxyz")
+        if name == "from_euler" and n >= 2:
+            seq, angles = self.eval(args[0]), as_vector(self.eval(args[1]))
+            degrees = isinstance(kwargs.get("degrees"), ast.Constant) and getattr(kwargs["degrees"], "value", False) is True
+            if seq == "xyz" and angles is not None and len(angles) == 3:  # lower case: extrinsic x, y, z = roll, pitch, yaw
+                r, p, y = (math.radians(a) for a in angles) if degrees else angles
+                return rot_from_rpy(r, p, y)
+            return TOP_ROT
+        if name == "from_quat" and n == 1:
+            return _as_rot(self.eval(args[0]), "xyzw")
+        if name in ("from_matrix", "from_dcm") and n == 1:
+            value = self.eval(args[0])
+            return value if isinstance(value, Rot) else TOP_ROT
+        if name == "as_quat" and receiver is not None:
+            value = self.eval(receiver)
+            return QuatList(value, "xyzw") if isinstance(value, Rot) else None
+        if name in ("as_matrix", "as_dcm") and receiver is not None:
+            value = self.eval(receiver)
+            return value if isinstance(value, Rot) else None
+        if name in _MATH and n == 1 and (receiver is None or _dotted(receiver) in ("math", "np", "numpy")):
+            v = as_number(self.eval(args[0]))
+            try:
+                return float(_MATH[name](v)) if v is not None else None
+            except ValueError:
+                return None
+        if name == "Quaternion" and (n == 4 or kwargs):
+            comps = [self.eval(kwargs[a]) if a in kwargs else (self.eval(args[i]) if i < n else (1.0 if a == "w" else 0.0)) for i, a in enumerate("xyzw")]
+            return _rot_from_components(comps)
+        if name == "Vector3" and (n == 3 or kwargs):
+            vals = [self.eval(kwargs[a]) if a in kwargs else (self.eval(args[i]) if i < n else 0.0) for i, a in enumerate("xyz")]
+            return tuple(vals) if all(isinstance(v, float) for v in vals) else None
+        if name == "Transform" and kwargs:
+            rot, origin = self.eval(kwargs.get("rotation")), self.eval(kwargs.get("translation"))
+            return TfValue(rot if isinstance(rot, Rot) else TOP_ROT, origin if isinstance(origin, tuple) else None)
+        return _MISSING
+
+
+def _keep_type(old: Any, value: Any) -> Any:
+    if value is None and isinstance(old, Rot):
+        return TOP_ROT
+    return value
+
+
+def _as_rot(value: Any, order: str) -> Rot:
+    if isinstance(value, QuatList):
+        return value.rot
+    if isinstance(value, Rot):
+        return value
+    vec = as_vector(value)
+    if vec is not None and len(vec) == 4:
+        return rot_from_quaternion(vec if order == "xyzw" else (vec[1], vec[2], vec[3], vec[0]))
+    return TOP_ROT
+
+
+def _quat_from_list(value: Any) -> Rot:
+    return _as_rot(value, "xyzw")
+
+
+def _rot_from_components(comps: list[Any]) -> Rot:
+    if all(isinstance(c, float) for c in comps):
+        return rot_from_quaternion(comps)
+    if all(isinstance(c, Component) for c in comps) and len({c.rot for c in comps}) == 1 and [c.axis for c in comps] == list("xyzw"):
+        return comps[0].rot
+    return TOP_ROT
+
+
+_OPS: dict[type, str] = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**"}

@@ -1,0 +1,332 @@
+"""Abstract values the code analyzers compute: rotations (PhysFrame's R12-R15), transforms, messages.
+
+A value is a Python ``str`` (a frame id or other constant string), a ``float``, one of the
+classes below, or ``None`` for anything not known statically. Both front ends (C++ through
+tree-sitter, Python through ``ast``) evaluate into these, so the checks are written once.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from ...core.rotations import (
+    Matrix,
+    OrthoRotation,
+    Quaternion,
+    canonical_quaternion,
+    matrix_to_quaternion,
+    quaternion_to_matrix,
+    rpy_to_matrix,
+)
+
+# How far a constant matrix may be from orthonormal and still count as a rotation value.
+_ORTHONORMAL_TOLERANCE = 1e-3
+
+
+@dataclass(frozen=True)
+class Rot:
+    """A rotation as far as it is known.
+
+    ``exact`` is the matrix when every factor is constant. ``ortho`` is the paper's
+    abstraction: the orthogonal rotation of the constant factors (R12, R14), dropping
+    factors that are not constant or not orthogonal (R15); None is the paper's top.
+    ``written`` keeps a quaternion exactly as the code wrote it, for unit-length checks.
+    """
+
+    exact: Matrix | None = None
+    ortho: OrthoRotation | None = None
+    written: Quaternion | None = None
+
+    @property
+    def partial(self) -> bool:
+        """Known only through its constant factors (the R15 case)."""
+        return self.exact is None and self.ortho is not None
+
+    def quaternion(self) -> Quaternion | None:
+        """The quaternion a message would carry, when the value is fully constant."""
+        if self.written is not None:
+            return self.written
+        if self.exact is None or not _orthonormal(self.exact):
+            return None
+        return canonical_quaternion(matrix_to_quaternion(self.exact))
+
+
+#: A rotation built from values not known statically (the paper's R13): typed top.
+TOP_ROT = Rot()
+
+
+def rot_from_matrix(m: Sequence[Sequence[float]]) -> Rot:
+    """R12: a constant 3x3 (or the rotation block of a 4x4) abstracted to an orthogonal rotation."""
+    if len(m) < 3 or any(len(row) < 3 for row in m[:3]):
+        return TOP_ROT
+    rows = tuple(tuple(float(v) for v in row[:3]) for row in m[:3])
+    if not all(math.isfinite(v) for row in rows for v in row):
+        return TOP_ROT
+    exact: Matrix = (rows[0], rows[1], rows[2])  # type: ignore[assignment]
+    return Rot(exact, OrthoRotation.from_matrix(exact) if _orthonormal(exact) else None)
+
+
+def rot_from_quaternion(q: Sequence[float]) -> Rot:
+    """``(x, y, z, w)`` as written; a zero or non-finite quaternion has no rotation value."""
+    written = (float(q[0]), float(q[1]), float(q[2]), float(q[3]))
+    norm = math.sqrt(sum(c * c for c in written))
+    if not math.isfinite(norm) or norm < 1e-9:
+        return Rot(written=written)
+    exact = quaternion_to_matrix(written)
+    return Rot(exact, OrthoRotation.from_matrix(exact), written)
+
+
+def rot_from_rpy(roll: float, pitch: float, yaw: float) -> Rot:
+    """Fixed-axis roll, pitch, yaw: tf2 ``setRPY``, URDF ``rpy``, ``quaternion_from_euler``."""
+    if not all(math.isfinite(v) for v in (roll, pitch, yaw)):
+        return TOP_ROT
+    return rot_from_matrix(rpy_to_matrix(roll, pitch, yaw))
+
+
+def rot_from_axis_angle(angle: float, axis: Sequence[float]) -> Rot:
+    """Rodrigues' formula; ``Eigen::AngleAxisd(angle, axis)`` and ``tf2::Quaternion(axis, angle)``."""
+    n = math.sqrt(sum(c * c for c in axis))
+    if not math.isfinite(angle) or not math.isfinite(n) or n < 1e-12:
+        return TOP_ROT
+    x, y, z = (c / n for c in axis)
+    s = math.sin(angle / 2.0)
+    return rot_from_matrix(quaternion_to_matrix((x * s, y * s, z * s, math.cos(angle / 2.0))))
+
+
+def rot_mul(a: Rot, b: Rot) -> Rot:
+    """R14 when both factors are typed, R15 when one is top; exact when both are constant."""
+    if a.exact is not None and b.exact is not None:
+        return rot_from_matrix(_matmul(a.exact, b.exact))
+    if a.ortho is not None and b.ortho is not None:
+        return Rot(ortho=a.ortho @ b.ortho)
+    return Rot(ortho=a.ortho if a.ortho is not None else b.ortho)
+
+
+def rot_inverse(a: Rot) -> Rot:
+    """Inverse, which for a rotation is also its transpose (``.inverse()``, ``.t()``, ``inv()``)."""
+    exact = None
+    if a.exact is not None and _orthonormal(a.exact):
+        m = a.exact
+        exact = ((m[0][0], m[1][0], m[2][0]), (m[0][1], m[1][1], m[2][1]), (m[0][2], m[1][2], m[2][2]))
+    return Rot(exact, a.ortho.inverse() if a.ortho is not None else None)
+
+
+def _matmul(a: Matrix, b: Matrix) -> Matrix:
+    rows = tuple(tuple(sum(a[i][k] * b[k][j] for k in range(3)) for j in range(3)) for i in range(3))
+    return rows  # type: ignore[return-value]
+
+
+def _orthonormal(m: Matrix) -> bool:
+    for i in range(3):
+        for j in range(3):
+            dot = sum(m[k][i] * m[k][j] for k in range(3))
+            if abs(dot - (1.0 if i == j else 0.0)) > _ORTHONORMAL_TOLERANCE:
+                return False
+    det = (
+        m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
+        - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+        + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
+    )
+    return det > 0
+
+
+@dataclass(frozen=True)
+class Component:
+    """One quaternion component (``q.x()``, ``q[0]``) of a rotation not known exactly."""
+
+    rot: Rot
+    axis: str  # "x", "y", "z" or "w"
+
+
+def component(rot: Rot, axis: str) -> float | Component:
+    q = rot.quaternion()
+    if q is None:
+        return Component(rot, axis)
+    return q["xyzw".index(axis)]
+
+
+@dataclass(frozen=True)
+class QuatList:
+    """A Python sequence holding a quaternion, in ``xyzw`` (tf_transformations) or ``wxyz`` (transforms3d) order."""
+
+    rot: Rot
+    order: str
+
+    def item(self, index: int) -> float | Component | None:
+        if not 0 <= index < 4:
+            return None
+        return component(self.rot, self.order[index])
+
+
+@dataclass
+class TfValue:
+    """A transform object (``tf2::Transform``, ``tf::Transform``): rotation and origin."""
+
+    rot: Rot | None = None
+    origin: tuple[float, float, float] | None = None
+
+
+@dataclass
+class ListValue:
+    """A list/vector the code fills (``transforms.push_back(t)``, ``[t1, t2]``)."""
+
+    items: list[Any] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ParamRef:
+    """``get_parameter("name")``: becomes the parameter's declared default when read as a string."""
+
+    name: str
+
+
+class _Unset:
+    """A message field the code never assigned: empty for strings."""
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+UNSET = _Unset()
+
+# Message kinds the checks care about.
+TRANSFORM, ODOMETRY, STAMPED = "transform", "odometry", "stamped"
+
+
+@dataclass
+class Record:
+    """A message built in the analysed code: which fields were set, to what."""
+
+    kind: str
+    type_name: str
+    name: str  # the variable holding it
+    line: int
+    local: bool = True  # built in the function being analysed (so unset fields really are unset)
+    escaped: bool = False  # handed to code we do not follow, which may fill it
+    fields: dict[str, Any] = field(default_factory=dict)
+
+    def set(self, path: str, value: Any) -> None:
+        self.fields[path] = value
+
+    def get(self, path: str) -> Any:
+        """The value at ``path``; None when something above it was set to an unknown; UNSET if never set."""
+        if path in self.fields:
+            return self.fields[path]
+        parts = path.split(".")
+        for i in range(len(parts) - 1, 0, -1):
+            prefix = ".".join(parts[:i])
+            if prefix in self.fields:
+                holder = self.fields[prefix]
+                if isinstance(holder, Record):
+                    return holder.get(".".join(parts[i:]))
+                return None
+        return UNSET
+
+    def rotation(self) -> Rot | None:
+        """The rotation of a transform message, from whichever way the code set it."""
+        whole = self.get("transform.rotation")
+        if isinstance(whole, Rot):
+            return whole
+        tf = self.get("transform")
+        if isinstance(tf, TfValue):
+            return tf.rot
+        comps = [self.get(f"transform.rotation.{a}") for a in "xyzw"]
+        if all(c is UNSET for c in comps):
+            return None
+        # x, y, z default to 0 in every ROS version; w is 1 in ROS 2 but 0 in ROS 1, so it must be set
+        comps = [0.0 if c is UNSET and i < 3 else c for i, c in enumerate(comps)]
+        if all(isinstance(c, float) for c in comps):
+            return rot_from_quaternion(comps)
+        if all(isinstance(c, Component) for c in comps):
+            rots = {c.rot for c in comps}
+            if len(rots) == 1 and [c.axis for c in comps] == list("xyzw"):
+                return comps[0].rot
+        return TOP_ROT
+
+    def translation(self) -> tuple[float, float, float] | None:
+        tf = self.get("transform")
+        if isinstance(tf, TfValue):
+            return tf.origin
+        whole = self.get("transform.translation")
+        if isinstance(whole, tuple) and len(whole) == 3:
+            return whole
+        comps = [self.get(f"transform.translation.{a}") for a in "xyz"]
+        if all(c is UNSET for c in comps):
+            return None
+        if all(isinstance(c, float) or c is UNSET for c in comps):
+            # message fields default to 0
+            return tuple(c if isinstance(c, float) else 0.0 for c in comps)  # type: ignore[return-value]
+        return None
+
+
+def frame_value(value: Any) -> str | None:
+    """A frame id as text: "" for never set, None when not known statically."""
+    if value is UNSET:
+        return ""
+    if isinstance(value, str):
+        return value
+    return None
+
+
+def as_number(value: Any) -> float | None:
+    return value if isinstance(value, float) else None
+
+
+def as_vector(value: Any) -> tuple[float, ...] | None:
+    if isinstance(value, tuple) and all(isinstance(v, float) for v in value):
+        return value
+    if isinstance(value, ListValue) and all(isinstance(v, float) for v in value.items):
+        return tuple(value.items)
+    return None
+
+
+def as_matrix(value: Any) -> list[list[float]] | None:
+    """A nested list of numbers (``np.array([[...]])``) as rows."""
+    if isinstance(value, ListValue) and value.items and all(isinstance(r, ListValue) for r in value.items):
+        rows = [as_vector(r) for r in value.items]
+        if all(r is not None for r in rows):
+            return [list(r) for r in rows if r is not None]
+    return None
+
+
+def binary_number(op: str, a: Any, b: Any) -> float | None:
+    """Constant arithmetic for angles and matrix entries (``M_PI / 2``, ``-math.pi``)."""
+    if not isinstance(a, float) or not isinstance(b, float):
+        return None
+    try:
+        if op == "+":
+            return a + b
+        if op == "-":
+            return a - b
+        if op == "*":
+            return a * b
+        if op == "/":
+            return a / b
+        if op == "**":
+            return float(a**b)
+    except (ZeroDivisionError, OverflowError):
+        return None
+    return None
+
+
+#: Named constants both languages use for angles.
+NAMED_NUMBERS = {
+    "M_PI": math.pi,
+    "M_PI_2": math.pi / 2,
+    "M_PI_4": math.pi / 4,
+    "M_PIl": math.pi,
+    "CV_PI": math.pi,
+    "PI": math.pi,
+    "pi": math.pi,
+    "tau": math.tau,
+    "M_SQRT1_2": math.sqrt(0.5),
+    "M_SQRT2": math.sqrt(2.0),
+    "SIMD_PI": math.pi,
+    "SIMD_HALF_PI": math.pi / 2,
+    "TFSIMD_PI": math.pi,
+    "TFSIMD_HALF_PI": math.pi / 2,
+    "TF2SIMD_PI": math.pi,
+    "TF2SIMD_HALF_PI": math.pi / 2,
+}

@@ -46,7 +46,7 @@ def _yaw(theta: float) -> tuple[float, float, float, float]:
 def _periodic(parent: str, child: str, rate: float, t0: float, t1: float, values: Callable[[float], tuple[float, ...]], topic: str = "/tf",
               stamp_offset: float = 0.0) -> list[Msg]:
     out = []
-    n = int(round((t1 - t0) * rate))
+    n = round((t1 - t0) * rate)
     for i in range(n):
         t = t0 + i / rate
         out.append(Msg(t, topic, [(parent, child, START + t + stamp_offset, values(t))]))
@@ -111,8 +111,9 @@ def inject_nan(robot: Robot, at: float = 25.0) -> None:
 
 
 # --- writers ---------------------------------------------------------------------------
-def write_rosbag2(robot: Robot | list[Msg], path: Path, storage: str = "mcap", compress: bool = False, extra_topics: bool = True) -> Path:
-    """A rosbag2 directory (metadata.yaml + one .mcap or .db3 file); ``storage`` is "mcap" or "sqlite3"."""
+def write_rosbag2(robot: Robot | list[Msg], path: Path, storage: str = "mcap", compression: str | None = None, extra_topics: bool = True) -> Path:
+    """A rosbag2 directory (metadata.yaml + one .mcap or .db3 file); ``storage`` is "mcap" or "sqlite3";
+    ``compression`` (zstd) per "message", whole "file", or MCAP chunks ("storage")."""
     from rosbags.rosbag2 import Writer
     from rosbags.rosbag2.enums import CompressionFormat, CompressionMode, StoragePlugin
     from rosbags.typesys import Stores, get_typestore
@@ -121,8 +122,8 @@ def write_rosbag2(robot: Robot | list[Msg], path: Path, storage: str = "mcap", c
     messages = robot.sorted() if isinstance(robot, Robot) else sorted(robot)
     plugin = StoragePlugin.MCAP if storage == "mcap" else StoragePlugin.SQLITE3
     writer = Writer(path, version=9, storage_plugin=plugin)
-    if compress:
-        writer.set_compression(CompressionMode.MESSAGE, CompressionFormat.ZSTD)
+    if compression:
+        writer.set_compression(CompressionMode[compression.upper()], CompressionFormat.ZSTD)
     with writer:
         conns = {}
         for topic in sorted({m.topic for m in messages}):
@@ -131,7 +132,7 @@ def write_rosbag2(robot: Robot | list[Msg], path: Path, storage: str = "mcap", c
             chatter = writer.add_connection("/chatter", "std_msgs/msg/String", typestore=typestore)
             writer.write(chatter, int(START * 1e9) + 1, b"\x00\x01\x00\x00\x03\x00\x00\x00hi\x00")
         for m in messages:
-            writer.write(conns[m.topic], int(round((START + m.t) * 1e9)), encode_cdr(m.transforms))
+            writer.write(conns[m.topic], round((START + m.t) * 1e9), encode_cdr(m.transforms))
     return path
 
 
@@ -156,7 +157,7 @@ def write_rosbag1(robot: Robot | list[Msg], path: Path, msgtype: str = "tf2_msgs
     with writer:
         conns = {topic: writer.add_connection(topic, msgtype, typestore=typestore) for topic in sorted({m.topic for m in messages})}
         for m in messages:
-            writer.write(conns[m.topic], int(round((START + m.t) * 1e9)), encode_ros1(m.transforms))
+            writer.write(conns[m.topic], round((START + m.t) * 1e9), encode_ros1(m.transforms))
     return path
 
 
@@ -182,3 +183,34 @@ def robot_with(fault: str | None) -> Robot:
     if fault is not None:
         FAULTS[fault](robot)
     return robot
+
+
+def write_split_rosbag2(robot: Robot, path: Path, storage: str = "sqlite3", at: float = DURATION / 2) -> Path:
+    """A rosbag2 split in two storage files at bag time ``at``, as ``ros2 bag record --max-bag-duration`` leaves it."""
+    import yaml
+
+    messages = robot.sorted()
+    first = write_rosbag2([m for m in messages if m.t < at], path.with_name(path.name + "_a"), storage, extra_topics=False)
+    second = write_rosbag2([m for m in messages if m.t >= at], path.with_name(path.name + "_b"), storage, extra_topics=False)
+    path.mkdir()
+    meta_a = yaml.safe_load((first / "metadata.yaml").read_text())["rosbag2_bagfile_information"]
+    meta_b = yaml.safe_load((second / "metadata.yaml").read_text())["rosbag2_bagfile_information"]
+    suffix = ".mcap" if storage == "mcap" else ".db3"
+    names = [f"{path.name}_0{suffix}", f"{path.name}_1{suffix}"]
+    for src, name in zip((first, second), names):
+        next(src.glob(f"*{suffix}")).rename(path / name)
+    counts_b = {t["topic_metadata"]["name"]: t["message_count"] for t in meta_b["topics_with_message_count"]}
+    for t in meta_a["topics_with_message_count"]:
+        t["message_count"] += counts_b.pop(t["topic_metadata"]["name"], 0)
+    meta_a["topics_with_message_count"] += [t for t in meta_b["topics_with_message_count"] if t["topic_metadata"]["name"] in counts_b]
+    meta_a["relative_file_paths"] = names
+    meta_a["message_count"] += meta_b["message_count"]
+    end = meta_b["starting_time"]["nanoseconds_since_epoch"] + meta_b["duration"]["nanoseconds"]
+    meta_a["duration"]["nanoseconds"] = end - meta_a["starting_time"]["nanoseconds_since_epoch"]
+    meta_a["files"] = [dict(f, path=name) for f, name in zip(meta_a.get("files", []) + meta_b.get("files", []), names)]
+    (path / "metadata.yaml").write_text(yaml.safe_dump({"rosbag2_bagfile_information": meta_a}))
+    for d in (first, second):
+        for f in d.iterdir():
+            f.unlink()
+        d.rmdir()
+    return path

@@ -42,6 +42,7 @@ class NodeSpec:
     name: str = ""
     arguments: list[str | None] = field(default_factory=list)  # None: a value the scan cannot know
     parameters: dict[str, Any] = field(default_factory=dict)
+    args_line: int | None = None  # where the arguments are written, when not on the node's first line
 
 
 def add_node(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, ros_version: int) -> None:
@@ -51,6 +52,7 @@ def add_node(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, ros_version: in
         facts.nodes.append(LaunchedNode(spec.package, spec.executable, loc, spec.name))
     exe = os.path.basename(spec.executable or "")
     if exe == STP or exe.startswith(STP):
+        loc = Location(facts.path, spec.args_line or spec.line)
         if spec.package == "tf":
             flavor = "tf"
         else:

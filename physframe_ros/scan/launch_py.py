@@ -132,6 +132,9 @@ class _Interp:
 
     def _read(self, inner: ast.expr, line: int) -> Any:
         """``open(p).read()``, ``Path(p).read_text()``, ``xacro.process_file(p, mappings=...).toxml()``."""
+        if isinstance(inner, ast.Name):  # f.read() after `with open(p) as f` or `doc = xacro.process_file(p)`
+            cands = [c for c in self.assigns.get(inner.id, ()) if c[0] <= line]
+            inner = cands[-1][1] if cands else inner
         if not isinstance(inner, ast.Call) or not inner.args:
             return UNKNOWN
         name = _name(inner.func)
@@ -183,6 +186,8 @@ def parse_launch_py_file(text: str, rel_path: str, ctx: ScanContext) -> FileFact
     for node in ast.walk(tree):
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
             interp.assigns.setdefault(node.targets[0].id, []).append((node.lineno, node.value))
+        elif isinstance(node, ast.withitem) and isinstance(node.optional_vars, ast.Name):  # with open(p) as f
+            interp.assigns.setdefault(node.optional_vars.id, []).append((node.context_expr.lineno, node.context_expr))
         elif isinstance(node, ast.Call):
             calls.append(node)
     for lst in interp.assigns.values():
@@ -236,7 +241,8 @@ def _node(call: ast.Call, interp: _Interp, facts: FileFacts, ctx: ScanContext) -
     for p in raw_params if isinstance(raw_params, list) else []:
         if isinstance(p, dict):
             params.update({k: v for k, v in p.items() if v is not UNKNOWN})
-    spec = NodeSpec(text("package"), text("executable", "node_executable"), line, text("name", "node_name") or "", arguments, params)
+    spec = NodeSpec(text("package"), text("executable", "node_executable"), line, text("name", "node_name") or "", arguments, params,
+                    kw["arguments"].lineno if "arguments" in kw else None)
     add_node(spec, facts, ctx, ros_version=2)
 
 

@@ -87,6 +87,7 @@ def _node(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, tf_
         name=sub(el.get("name")) or "",
         arguments=sub.tokens(el.get("args", "")),
         parameters=params,
+        args_line=el.attr_line("args") if el.get("args") else None,
     )
     add_node(spec, facts, ctx, ros_version=1)
 

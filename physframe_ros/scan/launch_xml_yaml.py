@@ -37,7 +37,8 @@ def _walk_xml(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter)
         elif child.tag == "node":
             params = {p.get("name") or "": param_value(sub(p.get("value"))) for p in child.iter("param") if p.get("name") and p.get("value") is not None}
             add_node(NodeSpec(sub(child.get("pkg")), sub(child.get("exec")), child.line, sub(child.get("name")) or "",
-                              sub.tokens(child.get("args")), params), facts, ctx, ros_version=2)
+                              sub.tokens(child.get("args")), params, child.attr_line("args") if child.get("args") else None),
+                     facts, ctx, ros_version=2)
 
 
 def include(path: str | None, written: str | None, line: int, facts: FileFacts, ctx: ScanContext) -> None:

@@ -193,7 +193,7 @@ def scan(
         findings.setdefault(finding.key, finding)
     all_edges = merge_edges(e for p, ff in facts.items() if p not in consumed for e in ff.edges)
     lookups = [lk for ff in facts.values() for lk in ff.lookups]
-    expected = ExpectedTree(all_edges, lookups, [s.to_dict() for s in subsystems])
+    expected = ExpectedTree(all_edges, lookups, [s.to_dict() for s in subsystems if s.edges or s.lookups])
     result_findings = sort_findings((policy or FindingPolicy()).apply(findings.values()))
     notes = [_CODE_IMPORT_ERROR] if _CODE_IMPORT_ERROR else []
     return ScanResult(ws.root, result_findings, expected, subsystems, len(ws.files), sum(ff.lines for ff in facts.values()),

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from ..core.checks import transform_findings
+from ..core.checks import frame_id_problem, transform_findings
 from ..core.findings import Finding, Location
 from ..core.rotations import matrix_to_quaternion, quaternion_to_matrix, rpy_to_matrix
 from ..core.tree import Edge
@@ -224,9 +224,15 @@ def _emit(facts: FileFacts, parent: str, child: str, static: bool, value: _Pose 
     if static and value is not None:
         translation = value[1]
         rotation = matrix_to_quaternion(value[0])
-    facts.findings.extend(transform_findings(parent, child, translation, rotation, loc, what))
+    findings = transform_findings(parent, child, translation, rotation, loc, what)
+    # '::' scopes nested models in SDFormat and in the frame ids simulators publish; tf2 accepts it
+    facts.findings.extend(f for f in findings if not (f.code == "INVALID_FRAME_ID" and _scoped_ok(f.frames[0])))
     if parent and child and parent != child:
         facts.edges.append(Edge(parent, child, static, translation, rotation, (loc,)))
+
+
+def _scoped_ok(frame: str) -> bool:
+    return "::" in frame and all(p and frame_id_problem(p) is None for p in frame.split("::"))
 
 
 def _in_model(scope: _Scope, name: str, poses: dict[str, _Pose | None], bad: set[str], depth: int = 0) -> _Pose | None:

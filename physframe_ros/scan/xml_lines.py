@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import re
 import xml.parsers.expat
 from dataclasses import dataclass, field
 from typing import Iterator
@@ -17,6 +18,18 @@ class XmlNode:
     line: int
     children: list[XmlNode] = field(default_factory=list)
     text: str = ""
+    source: list[str] = field(default_factory=list, repr=False, compare=False)  # the document's lines, shared
+
+    def attr_line(self, name: str) -> int:
+        """The line of attribute ``name`` in this start tag (expat reports only where the tag starts)."""
+        needle = re.compile(rf"(^|\s){re.escape(name)}\s*=")
+        for i in range(self.line - 1, min(self.line + 40, len(self.source))):
+            line = self.source[i] if i != self.line - 1 else self.source[i].split("<" + self.tag, 1)[-1]
+            if needle.search(line):
+                return i + 1
+            if ">" in line:
+                break
+        return self.line
 
     def get(self, key: str, default: str | None = None) -> str | None:
         return self.attrib.get(key, default)
@@ -53,9 +66,10 @@ def parse_xml(text: str | bytes) -> XmlNode:
     parser = xml.parsers.expat.ParserCreate()
     stack: list[XmlNode] = []
     root: list[XmlNode] = []
+    lines = (text.decode("utf-8", errors="replace") if isinstance(text, bytes) else text).splitlines()
 
     def start(tag: str, attrs: dict[str, str]) -> None:
-        node = XmlNode(tag, attrs, parser.CurrentLineNumber)
+        node = XmlNode(tag, attrs, parser.CurrentLineNumber, source=lines)
         if stack:
             stack[-1].children.append(node)
         else:

@@ -11,10 +11,10 @@ import pytest
 
 pytest.importorskip("rosbags")
 
-from bag.tfbags import IDENTITY, START, robot_with, write_bag, write_rosbag2  # noqa: E402
+from bag.tfbags import IDENTITY, START, robot_with, write_bag, write_rosbag2
 
-from physframe_ros.cli import main  # noqa: E402
-from physframe_ros.core import Edge, ExpectedTree  # noqa: E402
+from physframe_ros.cli import main
+from physframe_ros.core import Edge, ExpectedTree
 
 
 @pytest.fixture(scope="module")

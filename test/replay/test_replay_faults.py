@@ -8,10 +8,10 @@ import pytest
 
 pytest.importorskip("rosbags")
 
-from bag.tfbags import START, robot_with, write_bag  # noqa: E402
+from bag.tfbags import START, robot_with, write_bag
 
-from physframe_ros.bag import open_bag  # noqa: E402
-from physframe_ros.replay import ReplayOptions, ReplayResult, replay  # noqa: E402
+from physframe_ros.bag import open_bag
+from physframe_ros.replay import ReplayOptions, ReplayResult, replay
 
 PERIOD = 1.0
 SLACK = 0.05  # stamps and evaluation instants are on a 10-20 ms grid

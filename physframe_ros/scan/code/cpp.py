@@ -193,8 +193,12 @@ class _CppFile:
                         self.functions[name] = None if name in self.functions else child
                 elif t in ("namespace_definition", "class_specifier", "struct_specifier", "template_declaration", "linkage_specification"):
                     stack.append(child)
-                elif t in ("declaration_list", "field_declaration_list", "preproc_ifdef", "preproc_if", "preproc_else", "preproc_elif", "ERROR"):
+                elif t in ("declaration_list", "field_declaration_list", "preproc_ifdef", "preproc_if", "preproc_else", "preproc_elif"):
                     stack.append(child)
+                elif t == "ERROR":
+                    # what tree-sitter kept of a broken function: its body still holds facts
+                    stack.append(child)
+                    out.extend(c for c in child.named_children if c.type == "compound_statement")
                 elif t in ("declaration", "field_declaration"):
                     run.declaration(child, self.globals if t == "declaration" else self.members)
                 elif t == "preproc_def":
@@ -253,6 +257,9 @@ class _Run:
 
     # --- statements ---------------------------------------------------------------------
     def function(self, fn: Node) -> Any:
+        if fn.type == "compound_statement":  # a body recovered from a syntax error
+            self.block(fn)
+            return None
         for init in (c for c in fn.named_children if c.type == "field_initializer_list"):
             for fi in init.named_children:
                 name = next((_text(c) for c in fi.named_children if c.type == "field_identifier"), None)
@@ -653,6 +660,11 @@ class _Run:
             if isinstance(target, TfValue) and method in ("getRotation", "getBasis", "rotation", "linear"):
                 return target.rot
             return self.f.params.get(target.name) if isinstance(target, ParamRef) else target
+        if method in ("at", "operator()") and n == 2 and isinstance(target, Rot) and target.exact is not None:
+            i, j = as_number(self.eval(args[0])), as_number(self.eval(args[1]))
+            if i is not None and j is not None and 0 <= i < 3 and 0 <= j < 3:
+                return target.exact[int(i)][int(j)]
+            return None
         if method in ("x", "y", "z", "w", "getX", "getY", "getZ", "getW") and n == 0 and isinstance(target, Rot):
             return component(target, method[-1].lower())
         if method in ("get_value", "as_string") and isinstance(target, ParamRef):

@@ -1,0 +1,97 @@
+"""Each realistic fixture yields exactly its finding, at the right line, and the edges it declares."""
+
+from __future__ import annotations
+
+from code_helpers import analyze_fixture, codes, line_of
+
+from physframe_ros.core.checks import check_tree
+from physframe_ros.core.conventions import Conventions
+from physframe_ros.core.rotations import OrthoRotation
+
+
+def test_mavros_like_pair_forms_a_cycle_only_together() -> None:
+    plugin = analyze_fixture("mavros_like/odom_plugin.cpp")
+    bridge = analyze_fixture("mavros_like/frd_bridge.cpp")
+    assert codes(plugin) == [] and codes(bridge) == []
+    (a,) = plugin.edges
+    (b,) = bridge.edges
+    assert (a.parent, a.child, a.static) == ("fcu", "fcu_frd", True)  # static broadcaster member, constants from static const / constexpr
+    assert a.location is not None and a.location.line == line_of("mavros_like/odom_plugin.cpp", "sendTransform(frd)")
+    assert (b.parent, b.child, b.static) == ("fcu_frd", "fcu", False)  # #define and member initializer list
+    assert b.location is not None and b.location.line == line_of("mavros_like/frd_bridge.cpp", "sendTransform(t)")
+    # both rotations are the FLU <-> FRD half turn about x, so the axes are right: only the loop is wrong
+    assert a.rotation is not None and OrthoRotation.from_quaternion(a.rotation) == OrthoRotation.parse("<x,-y,-z>")
+    assert b.rotation is not None and OrthoRotation.from_quaternion(b.rotation) == OrthoRotation.parse("<x,-y,-z>")
+    tree = check_tree([a, b], Conventions())
+    assert [f.code for f in tree] == ["CYCLE_IN_FRAME_TREE"]
+    assert set(tree[0].frames) == {"fcu", "fcu_frd"}
+    assert check_tree([a], Conventions()) == [] and check_tree([b], Conventions()) == []
+
+
+def test_gps_driver_without_frame_id() -> None:
+    facts = analyze_fixture("gps_driver.cpp")
+    # reported at the publish call; the message names the line the message was built
+    assert codes(facts) == [("MISSING_FRAME", line_of("gps_driver.cpp", "fix_pub_->publish(std::move(fix))"))]
+    assert f"built at line {line_of('gps_driver.cpp', 'make_unique<sensor_msgs::msg::NavSatFix>')}" in facts.findings[0].message
+    assert "NavSatFix" in facts.findings[0].message and "header.frame_id" in facts.findings[0].message
+
+
+def test_orb_slam_like_conversion_never_undone() -> None:
+    facts = analyze_fixture("orb_slam_like.cpp")
+    line = line_of("orb_slam_like.cpp", "sendTransform")
+    assert codes(facts) == [("INCORRECT_TRANSFORM", line)]
+    finding = facts.findings[0]
+    assert finding.frames == ("map", "camera_link")
+    assert "RDF" in finding.message and "FLU" in finding.message and "<z,-x,-y>" in finding.message
+    (edge,) = facts.edges
+    assert (edge.parent, edge.child, edge.rotation) == ("map", "camera_link", None)  # not constant: not on the edge
+
+
+def test_orb_slam_like_fixed_twin_is_clean() -> None:
+    facts = analyze_fixture("orb_slam_like_fixed.cpp")
+    assert codes(facts) == []
+    assert [(e.parent, e.child) for e in facts.edges] == [("map", "camera_link")]
+
+
+def test_wheel_odometry_ros1_params_and_missing_child_frame() -> None:
+    facts = analyze_fixture("wheel_odometry.cpp")
+    (edge,) = facts.edges  # private_nh.param(name, member, std::string(default)) and param<std::string>(name, member, default)
+    assert (edge.parent, edge.child, edge.static) == ("odom", "base_footprint", False)
+    assert edge.location is not None and edge.location.line == line_of("wheel_odometry.cpp", "sendTransform")
+    assert codes(facts) == [("MISSING_CHILD_FRAME", line_of("wheel_odometry.cpp", "odom_pub_.publish(odom)"))]
+    assert facts.findings[0].frames == ("odom",)
+
+
+def test_lookups_and_same_frame_lookup() -> None:
+    facts = analyze_fixture("lookup_follower.cpp")
+    assert [(lk.target, lk.source) for lk in facts.lookups] == [("map", "base_link"), ("map", "base_link"), ("base_link", "base_link")]
+    assert codes(facts) == [("REDUNDANT_TRANSFORM", line_of("lookup_follower.cpp", '"base_link", tf2::TimePointZero'))]
+
+
+def test_python_reversed_name() -> None:
+    facts = analyze_fixture("reversed_name_node.py")
+    line = line_of("reversed_name_node.py", "sendTransform(map_to_odom)")
+    assert codes(facts) == [("REVERSED_NAME", line)]  # odom_in_map and base_in_odom are named the right way round
+    assert facts.findings[0].frames == ("odom", "map")
+    assert [(e.parent, e.child) for e in facts.edges] == [("map", "odom"), ("odom", "map")]
+    assert [(lk.target, lk.source) for lk in facts.lookups] == [("odom", "base_link")]
+
+
+def test_python_static_broadcaster_with_parameters() -> None:
+    facts = analyze_fixture("laser_static_publisher.py")
+    assert codes(facts) == []
+    (edge,) = facts.edges
+    assert (edge.parent, edge.child, edge.static) == ("base_link", "laser", True)
+    assert edge.translation == (0.12, 0.0, 0.25)
+    assert edge.rotation is not None and OrthoRotation.from_quaternion(edge.rotation) == OrthoRotation.parse("<-x,-y,z>")
+    assert edge.location is not None and edge.location.line == line_of("laser_static_publisher.py", "sendTransform(t)")
+
+
+def test_syntax_errors_keep_what_was_recovered() -> None:
+    cpp = analyze_fixture("broken.cpp")
+    assert codes(cpp) == [("PARSE_ERROR", line_of("broken.cpp", "(a + ;"))]
+    assert cpp.findings[0].level.value == "info"
+    assert [(e.parent, e.child) for e in cpp.edges] == [("odom", "base_link")]
+    py = analyze_fixture("broken.py")
+    assert codes(py) == [("PARSE_ERROR", line_of("broken.py", "def unfinished(:"))]
+    assert [(e.parent, e.child) for e in py.edges] == [("odom", "base_link")]

@@ -311,6 +311,7 @@ class _Run:
                     scope[name] = self.typed(short, self.eval(child))
                 continue
             if child.type == "function_declarator":
+                self.vexing(child, short, type_text, scope)
                 continue
             name = _declarator_name(child)
             if not name:
@@ -337,6 +338,20 @@ class _Run:
             if isinstance(value, Record) and not value.name:
                 value.name = name
             scope[name] = value
+
+    def vexing(self, decl: Node, short: str, type_text: str, scope: dict[str, Any]) -> None:
+        """``Eigen::Quaterniond q(m);`` parses as a function declaration; inside a body it is a construction."""
+        params = decl.child_by_field_name("parameters")
+        name = _declarator_name(decl.child_by_field_name("declarator"))
+        if scope is not self.env or params is None or not name or short not in _ROT_TYPES | _TF_TYPES:
+            return
+        args = []
+        for p in params.named_children:
+            t = p.child_by_field_name("type")
+            if p.type != "parameter_declaration" or p.child_by_field_name("declarator") is not None or t is None or t.type != "type_identifier":
+                return
+            args.append(t)
+        scope[name] = self.typed(short, self.construct(short, type_text, args, _line(decl)))
 
     def default(self, short: str, name: str, line: int, local: bool) -> Any:
         kind = message_kind(short)
@@ -852,6 +867,7 @@ _HANDLERS: dict[str, Callable[[_Run, Node], Any]] = {
     "string_literal": _Run.e_string,
     "concatenated_string": _Run.e_concat,
     "identifier": _Run.e_identifier,
+    "type_identifier": _Run.e_identifier,
     "qualified_identifier": _Run.e_qualified,
     "parenthesized_expression": _Run.e_paren,
     "unary_expression": _Run.e_unary,

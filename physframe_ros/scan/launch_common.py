@@ -108,9 +108,10 @@ def add_description(desc: DescriptionRef, facts: FileFacts, ctx: ScanContext, lo
             facts.uses.append(f)
 
 
-def description_from_command(words: Sequence[str]) -> DescriptionRef | None:
-    """``xacro FILE a:=1`` (also ``$(find xacro)/xacro``, ``rosrun xacro xacro``, ``cat FILE``)."""
-    words = [w for w in words if "\x01" not in w]  # parts only the running launch knows
+def description_from_command(words: Sequence[str | None]) -> DescriptionRef | None:
+    """``xacro FILE a:=1`` (also ``$(find xacro)/xacro``, ``rosrun xacro xacro``, ``cat FILE``);
+    words the scan cannot know (None, or holding an unknown part) are left out."""
+    words = [w for w in words if w is not None and "\x01" not in w]
     path = next((w for w in words if w.endswith(DESCRIPTION_SUFFIXES)), None)
     if path is None:
         return None

@@ -9,7 +9,7 @@ import os
 
 from ..core.findings import Finding, Location
 from .context import ScanContext
-from .launch_common import DescriptionRef, NodeSpec, add_description, add_node, description_from_command, split_command
+from .launch_common import DescriptionRef, NodeSpec, add_description, add_node, description_from_command
 from .launch_subst import Substituter
 from .model import FileFacts
 from .xml_lines import XmlError, XmlNode, parse_xml
@@ -60,8 +60,7 @@ def _include(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter) 
 
 def _description_param(el: XmlNode, sub: Substituter) -> DescriptionRef | None:
     if el.get("command"):
-        cmd = sub(el.get("command"))
-        return description_from_command(split_command(cmd)) if cmd else None
+        return description_from_command(sub.tokens(el.get("command")))
     if el.get("textfile"):
         path = sub(el.get("textfile"))
         return DescriptionRef(path) if path else None

@@ -151,8 +151,9 @@ def _check_and_emit(scope: _Scope, facts: FileFacts) -> None:
                 continue
             if not _known(scope, target):
                 facts.findings.append(Finding(
-                    "MISSING_FRAME",
-                    f"{f.kind} '{scope.prefix}{f.name}': {graph} names '{target}', which is not a frame of this model; libsdformat rejects the model",
+                    "MISSING_CHILD_FRAME" if f.kind == "joint" else "MISSING_FRAME",
+                    f"{f.kind} '{scope.prefix}{f.name}': {'child' if f.kind == 'joint' and attr == 'attached_to' else graph} names '{target}', "
+                    "which is not a frame of this model; libsdformat rejects the model",
                     (scope.prefix + f.name, target), _loc(facts, f.line)))
                 bad.add(f.name)
                 continue

@@ -58,18 +58,8 @@ def expand_robot(rel_path: str, args: dict[str, str], ctx: ScanContext, prefix: 
     abs_path = str(ctx.abs(rel_path))
     try:
         xml_text, included = _expand(abs_path, args, ctx)
-    except _UnresolvedPackage as exc:
-        where = _find_text_line(abs_path, f"{exc.package})") or Location(rel_path, None)
-        res.findings.append(Finding(
-            "PARSE_ERROR",
-            f"{rel_path}: xacro needs package '{exc.package}', which is not in the scanned tree; its joints are not checked "
-            "(scan the workspace that holds it too)",
-            (), _relocate(where, ctx)))
-        return res
     except Exception as exc:  # xacro raises many kinds; all mean "this description could not be built"
-        msg = " ".join(str(exc).split()) or type(exc).__name__
-        loc = referenced_at or Location(rel_path, getattr(exc, "lineno", None))
-        res.findings.append(Finding("PARSE_ERROR", f"{rel_path}: xacro failed: {msg}", (), loc))
+        res.findings.append(_failure(exc, rel_path, abs_path, ctx, referenced_at))
         return res
     for f in included:
         rel = ctx.rel(f)
@@ -83,6 +73,21 @@ def expand_robot(rel_path: str, args: dict[str, str], ctx: ScanContext, prefix: 
     locate = _joint_locator([str(ctx.abs(f)) for f in res.files], rel_path, ctx)
     res.edges, res.findings = robot_edges(robot, locate, prefix)
     return res
+
+
+def _failure(exc: Exception, rel_path: str, abs_path: str, ctx: ScanContext, referenced_at: Location | None) -> Finding:
+    inner = getattr(exc, "exc", None)  # XacroException wraps what our resolver raised
+    unresolved = exc if isinstance(exc, _UnresolvedPackage) else inner if isinstance(inner, _UnresolvedPackage) else None
+    if unresolved is not None:
+        where = _find_text_line(abs_path, f"{unresolved.package})") or Location(rel_path, None)
+        return Finding(
+            "PARSE_ERROR",
+            f"{rel_path}: xacro needs package '{unresolved.package}', which is not in the scanned tree; its joints are not checked "
+            "(scan the workspace that holds it too)",
+            (), _relocate(where, ctx))
+    msg = " ".join(str(exc).split()) or type(exc).__name__
+    loc = referenced_at or Location(rel_path, getattr(exc, "lineno", None))
+    return Finding("PARSE_ERROR", f"{rel_path}: xacro failed: {msg}", (), loc)
 
 
 def _expand(abs_path: str, args: dict[str, str], ctx: ScanContext) -> tuple[str, list[str]]:

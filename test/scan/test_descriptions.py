@@ -1,0 +1,129 @@
+"""Robot descriptions: URDF joints, xacro resolution inside the tree, SDFormat frame-graph rules."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from physframe_ros.core.rotations import rpy_to_quaternion
+from physframe_ros.scan.context import ScanContext
+from physframe_ros.scan.sdf import parse_sdf_file
+from physframe_ros.scan.urdf import parse_urdf_file
+from physframe_ros.scan.xacro_support import expand_robot
+
+ARM_URDF = textwrap.dedent("""\
+    <?xml version="1.0"?>
+    <robot name="arm">
+      <link name="base_link"/>
+      <link name="shoulder"/>
+      <link name="tool0"/>
+      <joint name="shoulder_pan" type="revolute">
+        <parent link="base_link"/>
+        <child link="shoulder"/>
+        <origin xyz="0 0 0.1" rpy="0 0 0"/>
+        <limit lower="-3" upper="3" effort="10" velocity="1"/>
+      </joint>
+      <joint name="flange" type="fixed">
+        <parent link="shoulder"/>
+        <child link="tool0"/>
+        <origin xyz="0 0 0.3" rpy="0 1.5707963 0"/>
+      </joint>
+      <joint name="camera_mount" type="fixed">
+        <parent link="tool0"/>
+        <child link="wrist_camera"/>
+      </joint>
+      <transmission name="t"><joint name="shoulder_pan"><hardwareInterface>x</hardwareInterface></joint></transmission>
+    </robot>
+    """)
+
+
+def test_urdf_joints_become_edges_with_prefix_and_lines() -> None:
+    facts = parse_urdf_file(ARM_URDF, "arm/urdf/arm.urdf", prefix="arm1/")
+    edges = {(e.parent, e.child): e for e in facts.edges}
+    assert set(edges) == {("arm1/base_link", "arm1/shoulder"), ("arm1/shoulder", "arm1/tool0"), ("arm1/tool0", "arm1/wrist_camera")}
+    pan = edges[("arm1/base_link", "arm1/shoulder")]
+    assert not pan.static and pan.rotation is None and pan.sources[0].line == 6
+    flange = edges[("arm1/shoulder", "arm1/tool0")]
+    assert flange.static and flange.translation == (0.0, 0.0, 0.3)
+    assert flange.rotation == pytest.approx(rpy_to_quaternion(0, 1.5707963, 0))
+    # a joint to an undefined link: urdfdom refuses the model
+    assert [(f.code, f.location and f.location.line) for f in facts.findings] == [("MISSING_CHILD_FRAME", 17)]
+
+
+def test_malformed_urdf_is_a_parse_error_with_line() -> None:
+    facts = parse_urdf_file("<robot name='x'>\n<link name='a'>\n</robot>\n", "bad.urdf")
+    assert [(f.code, f.location and f.location.line) for f in facts.findings] == [("PARSE_ERROR", 3)]
+
+
+def test_xacro_find_of_a_package_outside_the_tree_is_a_parse_error_at_its_line(tmp_path: Path) -> None:
+    (tmp_path / "r.urdf.xacro").write_text(textwrap.dedent("""\
+        <robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">
+          <link name="base_link"/>
+          <xacro:include filename="$(find realsense2_description)/urdf/_d435.urdf.xacro"/>
+        </robot>
+        """))
+    res = expand_robot("r.urdf.xacro", {}, ScanContext(str(tmp_path), {}), "", None)
+    assert res.edges == []
+    assert [(f.code, f.location and f.location.file, f.location and f.location.line) for f in res.findings] == [
+        ("PARSE_ERROR", "r.urdf.xacro", 3)
+    ]
+    assert "realsense2_description" in res.findings[0].message
+
+
+def test_xacro_error_is_a_finding_not_a_crash(tmp_path: Path) -> None:
+    (tmp_path / "r.xacro").write_text('<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">\n<link name="${undefined_prop}"/>\n</robot>\n')
+    res = expand_robot("r.xacro", {}, ScanContext(str(tmp_path), {}), "", None)
+    assert [f.code for f in res.findings] == ["PARSE_ERROR"]
+    assert "undefined_prop" in res.findings[0].message
+
+
+SDF = """\
+<?xml version="1.0"?>
+<sdf version="1.8">
+  <model name="cart">
+    <link name="chassis"/>
+    <link name="chassis"/>
+    <link name="world"/>
+    <frame name="__lidar__" attached_to="chassis"/>
+    <frame name="a" attached_to="b"/>
+    <frame name="b" attached_to="a"/>
+    <frame name="mast" attached_to="turret"/>
+    <frame name="antenna" attached_to="chassis">
+      <pose relative_to="nowhere">0 0 1 0 0 0</pose>
+    </frame>
+    <frame name="lidar_mount" attached_to="chassis">
+      <pose degrees="true">0.2 0 0.5 0 0 90</pose>
+    </frame>
+    <joint name="caster" type="fixed">
+      <parent>chassis</parent>
+      <child>caster_wheel</child>
+    </joint>
+  </model>
+</sdf>
+"""
+
+
+def _line(needle: str) -> int:
+    return next(i for i, line in enumerate(SDF.splitlines(), 1) if needle in line)
+
+
+def test_sdf_frame_graph_rules() -> None:
+    facts = parse_sdf_file(SDF, "m/model.sdf")
+    got = sorted((f.code, f.location.line if f.location else 0) for f in facts.findings)
+    assert got == sorted([
+        ("INVALID_FRAME_ID", _line('<link name="chassis"/>') + 1),  # duplicate sibling name
+        ("INVALID_FRAME_ID", _line('<link name="world"/>')),  # reserved
+        ("INVALID_FRAME_ID", _line('"__lidar__"')),  # reserved
+        ("CYCLE_IN_FRAME_TREE", _line('<frame name="a"')),  # a -> b -> a
+        ("MISSING_FRAME", _line('"mast"')),  # unknown attached_to
+        ("MISSING_FRAME", _line('"antenna"')),  # unknown relative_to
+        ("MISSING_CHILD_FRAME", _line('<joint name="caster"')),  # joint child is no frame of the model
+    ])
+    cycle = next(f for f in facts.findings if f.code == "CYCLE_IN_FRAME_TREE")
+    assert set(cycle.frames) == {"a", "b"}
+    edges = {(e.parent, e.child): e for e in facts.edges}
+    mount = edges[("chassis", "lidar_mount")]
+    assert mount.translation == pytest.approx((0.2, 0.0, 0.5))
+    assert mount.rotation == pytest.approx(rpy_to_quaternion(0, 0, 1.5707963267948966))

@@ -1,0 +1,218 @@
+"""Launch files of every kind: static_transform_publisher forms, robot_state_publisher, includes."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from physframe_ros.core.findings import Location
+from physframe_ros.core.rotations import ypr_to_quaternion
+from physframe_ros.scan.context import ScanContext
+from physframe_ros.scan.launch_common import static_transform_edge
+from physframe_ros.scan.scanner import scan
+
+LOC = Location("launch/x.launch", 3)
+
+
+def _write(root: Path, files: dict[str, str]) -> Path:
+    for rel, text in files.items():
+        p = root / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(textwrap.dedent(text).lstrip())
+    return root
+
+
+def _package(name: str, catkin: bool = False) -> str:
+    tool = "catkin" if catkin else "ament_cmake"
+    return f"<package format=\"3\"><name>{name}</name><version>0.0.1</version><description>d</description>" \
+           f"<maintainer email=\"a@b.c\">m</maintainer><license>MIT</license><buildtool_depend>{tool}</buildtool_depend></package>\n"
+
+
+# --- static_transform_publisher argument forms ---------------------------------------------------
+def test_tf_ros1_yaw_pitch_roll_with_period_is_on_tf() -> None:
+    edge, findings = static_transform_edge("0.1 0 0.2 1.5708 0 0 base_link laser 100".split(), "tf", LOC)
+    assert findings == [] and edge is not None
+    assert (edge.parent, edge.child, edge.static) == ("base_link", "laser", False)
+    assert edge.translation == (0.1, 0.0, 0.2)
+    assert edge.rotation == pytest.approx(ypr_to_quaternion(1.5708, 0, 0))
+
+
+def test_tf_ros1_quaternion_form() -> None:
+    edge, _ = static_transform_edge("0 0 0 0 0 0.7071068 0.7071068 base_link laser 50".split(), "tf", LOC)
+    assert edge is not None and edge.rotation == (0.0, 0.0, 0.7071068, 0.7071068)
+
+
+def test_tf2_ros_trailing_period_is_read_as_quaternion_form_and_reported() -> None:
+    edge, findings = static_transform_edge("0 0 0 0 0 0 map odom 100".split(), "tf2_ros1", LOC)
+    assert edge is None
+    assert [f.code for f in findings] == ["INVALID_TRANSFORM"]
+    assert "'odom' -> '100'" in findings[0].message and "trailing period" in findings[0].message
+
+
+def test_tf2_ros_ros2_flags_with_quaternion_and_missing_frame_id() -> None:
+    edge, findings = static_transform_edge(["--qz", "1", "--qw", "0", "--child-frame-id", "laser"], "tf2_ros2", LOC)
+    assert edge is None
+    assert [f.code for f in findings] == ["MISSING_FRAME"]
+
+
+def test_tf2_ros_ros2_flags_mixing_forms_is_refused() -> None:
+    _, findings = static_transform_edge(["--qz", "1", "--yaw", "0", "--frame-id", "a", "--child-frame-id", "b"], "tf2_ros2", LOC)
+    assert [f.code for f in findings] == ["INVALID_TRANSFORM"]
+
+
+def test_same_frame_static_transform_is_redundant() -> None:
+    _, findings = static_transform_edge("0 0 0 0 0 0 base_link base_link".split(), "tf2_ros2", LOC)
+    assert [f.code for f in findings] == ["REDUNDANT_TRANSFORM"]
+
+
+def test_wrong_argument_count_is_a_parse_error() -> None:
+    _, findings = static_transform_edge("0 0 0 base_link".split(), "tf2_ros2", LOC)
+    assert [f.code for f in findings] == ["PARSE_ERROR"]
+
+
+def test_unknown_frame_value_gives_no_edge_and_no_finding() -> None:
+    assert static_transform_edge(["0", "0", "0", "0", "0", "0", None, "laser"], "tf2_ros2", LOC) == (None, [])
+
+
+# --- whole launch files -------------------------------------------------------------------------
+def test_ros1_launch_args_include_and_xacro_robot_description(tmp_path: Path) -> None:
+    ws = _write(tmp_path, {
+        "arm/package.xml": _package("arm", catkin=True),
+        "arm/urdf/arm.urdf.xacro": """
+            <robot name="arm" xmlns:xacro="http://www.ros.org/wiki/xacro">
+              <xacro:arg name="tool" default="gripper"/>
+              <link name="base_link"/>
+              <link name="$(arg tool)_link"/>
+              <joint name="tool_joint" type="fixed">
+                <parent link="base_link"/>
+                <child link="$(arg tool)_link"/>
+                <origin xyz="0 0 0.5"/>
+              </joint>
+            </robot>
+            """,
+        "arm/launch/description.launch": """
+            <launch>
+              <arg name="tool" default="camera"/>
+              <param name="robot_description" command="$(find xacro)/xacro $(find arm)/urdf/arm.urdf.xacro tool:=$(arg tool)"/>
+              <node pkg="robot_state_publisher" type="robot_state_publisher" name="rsp"/>
+            </launch>
+            """,
+        "arm/launch/bringup.launch": """
+            <launch>
+              <include file="$(find arm)/launch/description.launch"/>
+              <node pkg="tf2_ros" type="static_transform_publisher" name="odom_base" args="0 0 0 0 0 0 map odom 100"/>
+            </launch>
+            """,
+    })
+    result = scan([ws], jobs=1)
+    # xacro is not in the tree: $(find xacro)/xacro is only the program name
+    assert [(f.code, f.location.file, f.location.line) for f in result.findings if f.location] == [
+        ("INVALID_TRANSFORM", "arm/launch/bringup.launch", 3)
+    ]
+    edges = {(e.parent, e.child): e for e in result.expected.edges}
+    assert ("base_link", "camera_link") in edges  # the launch file's arg overrides the xacro default
+    assert ("base_link", "gripper_link") not in edges
+    assert edges[("base_link", "camera_link")].sources == (Location("arm/urdf/arm.urdf.xacro", 5),)
+    names = [s.name for s in result.subsystems]
+    assert names == ["arm/launch/bringup.launch"]
+
+
+def test_ros2_xml_and_yaml_launch(tmp_path: Path) -> None:
+    ws = _write(tmp_path, {
+        "cam/package.xml": _package("cam"),
+        "cam/urdf/cam.urdf": """
+            <robot name="cam">
+              <link name="base_link"/><link name="cam_link"/>
+              <joint name="j" type="fixed"><parent link="base_link"/><child link="cam_link"/><origin xyz="0.1 0 0"/></joint>
+            </robot>
+            """,
+        "cam/launch/cam.launch.xml": """
+            <launch>
+              <arg name="ns" default="left"/>
+              <node pkg="robot_state_publisher" exec="robot_state_publisher">
+                <param name="robot_description" value="$(command 'cat $(find-pkg-share cam)/urdf/cam.urdf')"/>
+                <param name="frame_prefix" value="$(var ns)/"/>
+              </node>
+              <include file="$(find-pkg-share cam)/launch/tf.launch.yaml"/>
+            </launch>
+            """,
+        "cam/launch/tf.launch.yaml": """
+            launch:
+            - arg:
+                name: parent
+                default: left/cam_link
+            - node:
+                pkg: tf2_ros
+                exec: static_transform_publisher
+                args: "--frame-id $(var parent) --child-frame-id left/cam_optical_frame --yaw -1.5708 --roll -1.5708"
+            """,
+    })
+    result = scan([ws], jobs=1)
+    assert result.findings == []
+    edges = {(e.parent, e.child): e for e in result.expected.edges}
+    assert ("left/base_link", "left/cam_link") in edges  # frame_prefix applied
+    opt = edges[("left/cam_link", "left/cam_optical_frame")]
+    assert opt.sources == (Location("cam/launch/tf.launch.yaml", 5),)
+
+
+def test_ros2_python_parameters_form_and_xacro_process_file(tmp_path: Path) -> None:
+    ws = _write(tmp_path, {
+        "bot/package.xml": _package("bot"),
+        "bot/urdf/bot.xacro": """
+            <robot name="bot" xmlns:xacro="http://www.ros.org/wiki/xacro">
+              <xacro:arg name="lidar_z" default="0.3"/>
+              <link name="base_link"/><link name="laser"/>
+              <joint name="laser_joint" type="fixed"><parent link="base_link"/><child link="laser"/><origin xyz="0 0 $(arg lidar_z)"/></joint>
+            </robot>
+            """,
+        "bot/launch/bot.launch.py": """
+            import os
+            import xacro
+            from ament_index_python.packages import get_package_share_directory
+            from launch import LaunchDescription
+            from launch_ros.actions import Node
+
+            def generate_launch_description():
+                path = os.path.join(get_package_share_directory("bot"), "urdf", "bot.xacro")
+                doc = xacro.process_file(path, mappings={"lidar_z": "0.5"})
+                return LaunchDescription([
+                    Node(package="robot_state_publisher", executable="robot_state_publisher",
+                         parameters=[{"robot_description": doc.toxml()}]),
+                    Node(package="tf2_ros", executable="static_transform_publisher",
+                         parameters=[{"frame_id": "laser", "child_frame_id": "laser", "translation.x": 0.0}]),
+                ])
+            """,
+    })
+    result = scan([ws], jobs=1)
+    assert [(f.code, f.location and f.location.line) for f in result.findings] == [("REDUNDANT_TRANSFORM", 13)]
+    edges = {(e.parent, e.child): e for e in result.expected.edges}
+    assert edges[("base_link", "laser")].translation == (0.0, 0.0, 0.5)
+
+
+def test_launch_include_outside_the_tree_is_reported_not_fatal(tmp_path: Path) -> None:
+    ws = _write(tmp_path, {
+        "a/package.xml": _package("a"),
+        "a/launch/a.launch.py": """
+            from launch import LaunchDescription
+            from launch.actions import IncludeLaunchDescription
+            from launch.launch_description_sources import PythonLaunchDescriptionSource
+            from launch_ros.substitutions import FindPackageShare
+            from launch.substitutions import PathJoinSubstitution
+
+            def generate_launch_description():
+                return LaunchDescription([IncludeLaunchDescription(PythonLaunchDescriptionSource(
+                    PathJoinSubstitution([FindPackageShare("nav2_bringup"), "launch", "navigation_launch.py"])))])
+            """,
+    })
+    result = scan([ws], jobs=1)
+    assert [(f.code, f.location and f.location.line) for f in result.findings] == [("PARSE_ERROR", 8)]
+
+
+def test_context_maps_share_paths_to_the_source_package(tmp_path: Path) -> None:
+    _write(tmp_path, {"p/package.xml": _package("p"), "p/config/urdf/r.urdf": "<robot name='r'/>"})
+    ctx = ScanContext(str(tmp_path), {"p": "p"})
+    assert ctx.locate_share_path("p", "urdf/r.urdf") == str(tmp_path / "p/config/urdf/r.urdf")
+    assert ctx.locate_share_path("q", "x") is None
+    assert ctx.rel(tmp_path.parent) is None

@@ -60,6 +60,7 @@ def from_live(node: str, timeout: float) -> Drawing:
     os.environ.setdefault("ROS_AUTOMATIC_DISCOVERY_RANGE", "LOCALHOST")  # never look beyond this machine unless told
     try:
         import rclpy
+        from rclpy.executors import SingleThreadedExecutor
         from std_srvs.srv import Trigger
     except ImportError as exc:
         raise ViewError(f"--live needs rclpy and std_srvs (a sourced ROS 2, or the project's .venv): {exc}") from None
@@ -73,7 +74,10 @@ def from_live(node: str, timeout: float) -> Drawing:
             if not client.wait_for_service(timeout_sec=timeout):
                 raise ViewError(f"service {service} is not available after {timeout:g} s: is the monitor running (physframe monitor), with this ROS_DOMAIN_ID?")
             future = client.call_async(Trigger.Request())
-            rclpy.spin_until_future_complete(client_node, future, timeout_sec=timeout)
+            executor = SingleThreadedExecutor(context=context)
+            executor.add_node(client_node)
+            executor.spin_until_future_complete(future, timeout_sec=timeout)
+            executor.shutdown()
             response = future.result()
             if response is None:
                 raise ViewError(f"service {service} did not answer within {timeout:g} s")

@@ -19,7 +19,7 @@ import tree_sitter_cpp
 from tree_sitter import Language, Node, Parser
 
 from ..model import FileFacts
-from .facts import FactSink, message_kind
+from .facts import FactSink, message_kind, static_broadcaster_names
 from .values import (
     NAMED_NUMBERS,
     TOP_ROT,
@@ -148,7 +148,7 @@ class _CppFile:
         self.returns: dict[str, Any] = {}
         self.active: list[str] = []
         self.steps = 0
-        self.static_broadcasters = {n for m in _STATIC_BROADCASTER.finditer(text) for n in m.groups() if n}
+        self.static_broadcasters = static_broadcaster_names(text, _STATIC_BROADCASTER)
 
     def run(self) -> FileFacts:
         tree = _PARSER.parse(self.src)

@@ -28,6 +28,18 @@ _STAMPED_TYPES = frozenset(
 _NAMED_TRIPLES = {str(t): t for t in (RDF, FRD, NED)}
 
 
+def static_broadcaster_names(text: str, pattern: re.Pattern[str]) -> set[str]:
+    """Variables holding a StaticTransformBroadcaster: ``pattern`` runs only on the lines naming the class (fast)."""
+    names: set[str] = set()
+    start = text.find("StaticTransformBroadcaster")
+    while start >= 0:
+        lo, hi = text.rfind("\n", 0, start) + 1, text.find("\n", start)
+        line = text[lo : hi if hi >= 0 else len(text)]
+        names.update(n for m in pattern.finditer(line) for n in m.groups() if n)
+        start = text.find("StaticTransformBroadcaster", hi if hi >= 0 else len(text))
+    return names
+
+
 def message_kind(type_name: str) -> str | None:
     """The kind of a message type given by its last name component, or None when not tracked."""
     name = type_name.split("::")[-1].split(".")[-1].split("/")[-1]

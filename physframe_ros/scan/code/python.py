@@ -14,7 +14,7 @@ import re
 from typing import Any, Callable
 
 from ..model import FileFacts
-from .facts import FactSink, message_kind
+from .facts import FactSink, message_kind, static_broadcaster_names
 from .values import (
     NAMED_NUMBERS,
     TOP_ROT,
@@ -120,14 +120,20 @@ class _PyFile:
         self.returns: dict[str, Any] = {}
         self.active: list[str] = []
         self.steps = 0
-        self.static_broadcasters = {m.group(1) for m in _STATIC_BROADCASTER.finditer(text)}
+        self.static_broadcasters = static_broadcaster_names(text, _STATIC_BROADCASTER)
 
     def run(self, tree: ast.Module) -> None:
         functions: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
-        for node in ast.walk(tree):
+        stack: list[ast.stmt] = list(tree.body)
+        while stack:  # statements only: expressions cannot hold a def
+            node = stack.pop()
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 functions.append(node)
                 self.functions[node.name] = None if node.name in self.functions else node
+            for block in _STATEMENT_BLOCKS:
+                stack.extend(getattr(node, block, ()))
+            for handler in getattr(node, "handlers", ()):
+                stack.extend(handler.body)
         functions.sort(key=lambda f: f.lineno)
         relevant = [f for f in functions if _RELEVANT.search("\n".join(self.lines[f.lineno - 1 : f.end_lineno or f.lineno]))]
         try:
@@ -591,4 +597,5 @@ def _rot_from_components(comps: list[Any]) -> Rot:
     return TOP_ROT
 
 
+_STATEMENT_BLOCKS = ("body", "orelse", "finalbody")
 _OPS: dict[type, str] = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**"}

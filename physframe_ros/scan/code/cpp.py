@@ -18,6 +18,7 @@ from typing import Any, Callable
 import tree_sitter_cpp
 from tree_sitter import Language, Node, Parser
 
+from ...core.conventions import Conventions
 from ..model import FileFacts
 from .facts import FactSink, message_kind, static_broadcaster_names
 from .values import (
@@ -81,13 +82,13 @@ class _Budget(Exception):
     pass
 
 
-def analyze_cpp(text: str, rel_path: str) -> FileFacts:
+def analyze_cpp(text: str, rel_path: str, conventions: Conventions | None = None) -> FileFacts:
     """Frame facts of one C++ file. Never raises: failures become a PARSE_ERROR finding."""
     lines = text.count("\n") + 1
     try:
-        return _CppFile(text, rel_path, lines).run()
+        return _CppFile(text, FactSink(rel_path, lines, conventions)).run()
     except Exception as exc:  # a scanner must survive any input; report it and move on
-        sink = FactSink(rel_path, lines)
+        sink = FactSink(rel_path, lines, conventions)
         sink.parse_error(1, f"C++ analysis failed ({type(exc).__name__}: {exc}); file skipped")
         return sink.facts
 
@@ -138,9 +139,9 @@ def _function_name(fn: Node) -> str | None:
 
 
 class _CppFile:
-    def __init__(self, text: str, path: str, lines: int) -> None:
+    def __init__(self, text: str, sink: FactSink) -> None:
         self.src = text.encode("utf-8", "replace")
-        self.sink = FactSink(path, lines)
+        self.sink = sink
         self.globals: dict[str, Any] = {}
         self.members: dict[str, Any] = {}
         self.params: dict[str, Any] = {}
@@ -718,7 +719,8 @@ class _Run:
         elif method in ("push_back", "emplace_back") and n == 1 and isinstance(target, ListValue):
             target.items.append(self.eval(args[0]))
         else:
-            for a in args:
+            for a in args:  # arguments may hold lambdas (timer callbacks) and nested tf calls
+                self.eval(a)
                 self.escape(a)
         return None
 

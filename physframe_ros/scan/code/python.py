@@ -13,6 +13,7 @@ import math
 import re
 from typing import Any, Callable
 
+from ...core.conventions import Conventions
 from ..model import FileFacts
 from .facts import FactSink, message_kind, static_broadcaster_names
 from .values import (
@@ -65,10 +66,10 @@ class _Budget(Exception):
     pass
 
 
-def analyze_python(text: str, rel_path: str) -> FileFacts:
+def analyze_python(text: str, rel_path: str, conventions: Conventions | None = None) -> FileFacts:
     """Frame facts of one Python file. Never raises: failures become a PARSE_ERROR finding."""
     lines = text.count("\n") + 1
-    sink = FactSink(rel_path, lines)
+    sink = FactSink(rel_path, lines, conventions)
     try:
         tree = _parse(text, rel_path, sink)
         if tree is not None:

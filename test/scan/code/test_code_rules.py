@@ -1,0 +1,195 @@
+"""The analyzers' rules one by one, on short snippets: naming, same-frame, invalid values, missing
+frames, message escape, transform lists, ROS 1 Python forms and lookups."""
+
+from __future__ import annotations
+
+import pytest
+
+from physframe_ros.core.conventions import Conventions
+from physframe_ros.scan.code import analyze_cpp, analyze_python, mentions_tf
+from physframe_ros.scan.code.facts import named_frames
+
+
+def _cpp(body: str, head: str = "") -> str:
+    return f"{head}\nvoid tick(tf2_ros::TransformBroadcaster & br, tf2_ros::Buffer & buffer, rclcpp::Publisher<X>::SharedPtr pub)\n{{\n{body}\n}}\n"
+
+
+def _line(text: str, needle: str, nth: int = 1) -> int:
+    return [i for i, line in enumerate(text.splitlines(), 1) if needle in line][nth - 1]
+
+
+def _codes(facts: object) -> list[tuple[str, int | None]]:
+    return sorted((f.code, f.location.line if f.location else None) for f in facts.findings)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("map_to_odom", ("map", "odom")),
+        ("odom_in_map", ("map", "odom")),
+        ("self.tf_map_to_base_link", ("map", "base_link")),
+        ("T_world_to_camera_msg", ("world", "camera")),
+        ("base_in_odom_", ("odom", "base")),
+        ("transform", None),
+        ("map_to_map", None),
+        ("a_to_b_to_c", None),
+    ],
+)
+def test_named_frames_convention(name: str, expected: tuple[str, str] | None) -> None:
+    # a_to_b: header.frame_id a, child b (lookupTransform(a, b)); b_in_a is the same transform
+    assert named_frames(name) == expected
+
+
+def test_reversed_name_on_cpp_lookup_both_spellings() -> None:
+    text = _cpp(
+        '  auto map_to_base = buffer.lookupTransform("base_link", "map", tf2::TimePointZero);\n'
+        '  auto base_in_map = buffer.lookupTransform("map", "base_link", tf2::TimePointZero);\n'
+        '  auto odom_in_base = buffer.lookupTransform("odom", "base_link", tf2::TimePointZero);'
+    )
+    facts = analyze_cpp(text, "nav.cpp")
+    assert _codes(facts) == [("REVERSED_NAME", _line(text, "map_to_base")), ("REVERSED_NAME", _line(text, "odom_in_base"))]
+    assert [(lk.target, lk.source) for lk in facts.lookups] == [("base_link", "map"), ("map", "base_link"), ("odom", "base_link")]
+
+
+def test_same_frame_broadcast_is_redundant_and_not_an_edge() -> None:
+    text = _cpp('  geometry_msgs::msg::TransformStamped t;\n  t.header.frame_id = "base_link";\n  t.child_frame_id = "base_link";\n  br.sendTransform(t);')
+    facts = analyze_cpp(text, "self.cpp")
+    assert _codes(facts) == [("REDUNDANT_TRANSFORM", _line(text, "sendTransform"))]
+    assert facts.edges == []
+
+
+def test_invalid_ids_and_values_from_constants() -> None:
+    text = _cpp(
+        "  geometry_msgs::msg::TransformStamped t;\n"
+        '  t.header.frame_id = "/odom";\n'
+        '  t.child_frame_id = "base link";\n'
+        "  t.transform.rotation.x = 0.0;\n  t.transform.rotation.y = 0.0;\n  t.transform.rotation.z = 0.0;\n  t.transform.rotation.w = 0.0;\n"
+        "  br.sendTransform(t);"
+    )
+    facts = analyze_cpp(text, "bad.cpp")
+    line = _line(text, "sendTransform")
+    assert _codes(facts) == [("INVALID_FRAME_ID", line), ("INVALID_FRAME_ID", line), ("INVALID_TRANSFORM", line)]
+    (edge,) = facts.edges
+    assert edge.rotation is None  # a zero quaternion is no rotation
+
+
+def test_missing_and_empty_frames_on_a_broadcast() -> None:
+    text = _cpp('  geometry_msgs::msg::TransformStamped t;\n  t.header.frame_id = "";\n  br.sendTransform(t);')
+    facts = analyze_cpp(text, "empty.cpp")
+    line = _line(text, "sendTransform")
+    assert _codes(facts) == [("MISSING_CHILD_FRAME", line), ("MISSING_FRAME", line)]
+    assert facts.edges == []
+
+
+def test_message_handed_to_other_code_is_not_reported() -> None:
+    text = _cpp(
+        "  sensor_msgs::msg::Imu imu;\n  fill_header(imu);\n  pub->publish(imu);\n"
+        "  sensor_msgs::msg::Imu raw;\n  raw.linear_acceleration.z = 9.8;\n  pub->publish(raw);"
+    )
+    assert _codes(analyze_cpp(text, "imu.cpp")) == [("MISSING_FRAME", _line(text, "publish(raw)"))]
+
+
+def test_header_copied_from_input_is_not_reported() -> None:
+    text = _cpp("  sensor_msgs::msg::LaserScan out;\n  out.header = in->header;\n  pub->publish(out);")
+    assert _codes(analyze_cpp(text, "scan.cpp")) == []
+
+
+def test_vector_of_transforms_and_lambda_timer() -> None:
+    text = _cpp(
+        "  std::vector<geometry_msgs::msg::TransformStamped> all;\n"
+        "  geometry_msgs::msg::TransformStamped a;\n"
+        '  a.header.frame_id = "base_link";\n  a.child_frame_id = "imu_link";\n  all.push_back(a);\n'
+        "  timer_ = node->create_wall_timer(10ms, [&]() {\n"
+        "    geometry_msgs::msg::TransformStamped b;\n"
+        '    b.header.frame_id = "base_link";\n    b.child_frame_id = "laser";\n    all.push_back(b);\n'
+        "    br.sendTransform(all);\n  });"
+    )
+    facts = analyze_cpp(text, "multi.cpp")
+    line = _line(text, "sendTransform")
+    got = [(e.parent, e.child, e.location.line if e.location else None) for e in facts.edges]
+    assert got == [("base_link", "imu_link", line), ("base_link", "laser", line)]
+
+
+def test_eigen_quaternion_takes_w_first() -> None:
+    # Eigen::Quaterniond(w, x, y, z): the FLU -> FRD half turn about x written in Eigen order is right...
+    good = _cpp(
+        "  Eigen::Quaterniond q(0.0, 1.0, 0.0, 0.0);\n  geometry_msgs::msg::TransformStamped t;\n"
+        '  t.header.frame_id = "base_link";\n  t.child_frame_id = "base_link_frd";\n'
+        "  t.transform.rotation = tf2::toMsg(q);\n  br.sendTransform(t);"
+    )
+    assert analyze_cpp(good, "frd.cpp").findings == []
+    # ...and the ROS order (x, y, z, w) in Eigen's constructor is the identity
+    bad = good.replace("q(0.0, 1.0, 0.0, 0.0)", "q(1.0, 0.0, 0.0, 0.0)")
+    assert [f.code for f in analyze_cpp(bad, "frd.cpp").findings] == ["INCORRECT_TRANSFORM"]
+
+
+def test_python_ros1_tf_broadcaster_argument_order() -> None:
+    text = (
+        "import rospy, tf\nfrom tf.transformations import quaternion_from_euler\n\n\n"
+        "def loop():\n"
+        "    br = tf.TransformBroadcaster()\n"
+        "    br.sendTransform((0.1, 0.0, 0.2), quaternion_from_euler(0, 0, 0), rospy.Time.now(), 'laser', 'base_link')\n"
+    )
+    facts = analyze_python(text, "laser_tf.py")
+    (edge,) = facts.edges  # ROS 1 tf takes the child before the parent
+    assert (edge.parent, edge.child, edge.translation, edge.rotation) == ("base_link", "laser", (0.1, 0.0, 0.2), (0.0, 0.0, 0.0, 1.0))
+    assert facts.findings == []
+
+
+def test_python_odometry_child_frame_and_rospy_params() -> None:
+    text = (
+        "import rospy\nfrom nav_msgs.msg import Odometry\n\n\n"
+        "def publish(pub):\n"
+        "    odom_frame = rospy.get_param('~odom_frame', 'odom')\n"
+        "    msg = Odometry()\n"
+        "    msg.header.frame_id = odom_frame\n"
+        "    pub.publish(msg)\n"
+        "    good = Odometry(child_frame_id='base_link')\n"
+        "    good.header.frame_id = odom_frame\n"
+        "    pub.publish(good)\n"
+    )
+    facts = analyze_python(text, "odom.py")
+    assert _codes(facts) == [("MISSING_CHILD_FRAME", 9)]
+    assert facts.findings[0].frames == ("odom",)
+
+
+def test_python_lookup_keywords_and_buffer_transform() -> None:
+    text = (
+        "from geometry_msgs.msg import PoseStamped\n\n\n"
+        "class Nav:\n"
+        "    def __init__(self):\n"
+        "        self.global_frame = self.declare_parameter('global_frame', 'map').value\n\n"
+        "    def step(self):\n"
+        "        self.buffer.lookup_transform(target_frame=self.global_frame, source_frame='base_link', time=Time())\n"
+        "        goal = PoseStamped()\n"
+        "        goal.header.frame_id = 'odom'\n"
+        "        in_map = self.buffer.transform(goal, self.global_frame)\n"
+        "        self.buffer.lookup_transform_full('map', Time(), 'odom', Time(), 'odom')\n"
+    )
+    facts = analyze_python(text, "nav.py")
+    assert [(lk.target, lk.source, lk.location.line if lk.location else None) for lk in facts.lookups] == [
+        ("map", "base_link", 9),
+        ("map", "odom", 12),
+        ("map", "odom", 13),
+    ]
+    assert facts.findings == []
+
+
+def test_user_conventions_reach_the_axis_check() -> None:
+    text = _cpp(
+        "  geometry_msgs::msg::TransformStamped t;\n"
+        '  t.header.frame_id = "cam_body";\n  t.child_frame_id = "cam_lens";\n'
+        "  t.transform.rotation.w = 1.0;\n  br.sendTransform(t);"
+    )
+    assert analyze_cpp(text, "c.cpp").findings == []
+    conv = Conventions.from_dict({"frames": {"cam_lens": "optical"}})
+    assert [f.code for f in analyze_cpp(text, "c.cpp", conv).findings] == ["INCORRECT_TRANSFORM"]
+
+
+def test_mentions_tf_prefilter() -> None:
+    assert mentions_tf("br.sendTransform(t);")
+    assert mentions_tf("msg.header.frame_id = 'x'")
+    assert mentions_tf("tf2::Matrix3x3 m(1,0,0,0,1,0,0,0,1);")
+    assert mentions_tf("q = quaternion_from_euler(0, 0, 1)")
+    assert not mentions_tf("int main() { return add(1, 2); }")
+    assert not mentions_tf("def parse_args(argv):\n    return argv[1:]\n")

@@ -35,8 +35,74 @@ class TfDecodeError(ValueError):
         self.offset = offset
 
 
+# A publisher sends the same frame ids message after message, so the byte layout of its
+# TFMessages repeats: one Struct per layout unpacks a whole message in a single C call.
+# Keyed by (length, encapsulation, count); the string lengths the Struct assumes are
+# checked against the ones it unpacked, so a different layout of equal length falls
+# back to the walk below. Bounded: cleared when full.
+_LAYOUTS: dict[tuple[int, int, int], tuple[struct.Struct, tuple[int, ...]]] = {}
+_MAX_LAYOUTS = 512
+_FIELDS = 13  # per transform: sec, nsec, len, frame_id, len, child_frame_id, 7 doubles
+
+
+def _layout_struct(transforms: list[Transform], little: bool) -> tuple[struct.Struct, tuple[int, ...]]:
+    fmt = ["<" if little else ">", "4x I"]  # encapsulation header, count
+    pos = 8
+    sizes: list[int] = []
+    for parent, child, _, _ in transforms:
+        pad = -pos & 3
+        fmt.append(f"{pad}x iI")
+        pos += pad + 8
+        for name in (parent, child):
+            pad = -pos & 3
+            size = len(name.encode()) + 1
+            fmt.append(f"{pad}x I {size - 1}s x")
+            sizes.append(size)
+            pos += pad + 4 + size
+        pad = (4 - pos) & 7
+        fmt.append(f"{pad}x 7d")
+        pos += pad + 56
+    return struct.Struct(" ".join(fmt)), tuple(sizes)
+
+
+def _decode_cdr_layout(data: bytes | bytearray | memoryview, key: tuple[int, int, int]) -> list[Transform] | None:
+    """The fast path: None when no layout is known for ``key`` or the known one does not fit."""
+    known = _LAYOUTS.get(key)
+    if known is None:
+        return None
+    layout, sizes = known
+    t = layout.unpack_from(data, 0)
+    end = len(t)
+    if t[3:end:_FIELDS] + t[5:end:_FIELDS] != sizes[0::2] + sizes[1::2]:
+        return None
+    try:
+        return [
+            (p.decode(), c.decode(), sec + nsec * 1e-9, t[i : i + 7])
+            for p, c, sec, nsec, i in zip(t[4:end:_FIELDS], t[6:end:_FIELDS], t[1:end:_FIELDS], t[2:end:_FIELDS], range(7, end, _FIELDS))
+        ]
+    except UnicodeDecodeError:
+        return None
+
+
 def decode_cdr(data: bytes | bytearray | memoryview) -> list[Transform]:
     """Decode a CDR-serialized TFMessage (as rclpy ``raw=True`` and rosbag2 hand it over)."""
+    n = len(data)
+    if n >= 8:
+        key = (n, data[1], _LE_U32(data, 4)[0] if data[1] in (1, 3) else _BE_U32(data, 4)[0])
+        fast = _decode_cdr_layout(data, key)
+        if fast is not None:
+            return fast
+        out = _decode_cdr_walk(data)
+        if out and key[1] <= 3:
+            if len(_LAYOUTS) >= _MAX_LAYOUTS:
+                _LAYOUTS.clear()
+            _LAYOUTS[key] = _layout_struct(out, key[1] in (1, 3))
+        return out
+    return _decode_cdr_walk(data)
+
+
+def _decode_cdr_walk(data: bytes | bytearray | memoryview) -> list[Transform]:
+    """Field by field, with a precise error for malformed input."""
     n = len(data)
     if n < 8:
         raise TfDecodeError(f"TFMessage of {n} bytes is shorter than its header", 0)

@@ -146,8 +146,8 @@ class _CppFile:
         self.members: dict[str, Any] = {}
         self.params: dict[str, Any] = {}
         self.functions: dict[str, Node | None] = {}
-        self.returns: dict[str, Any] = {}
-        self.active: list[str] = []
+        self.returns: dict[int, Any] = {}
+        self.active: list[int] = []
         self.steps = 0
         self.static_broadcasters = static_broadcaster_names(text, _STATIC_BROADCASTER)
 
@@ -162,7 +162,7 @@ class _CppFile:
             for fn in relevant:
                 _Run(self, emit=False).function(fn)
             for fn in relevant:
-                self.call(fn, _function_name(fn) or f"@{fn.start_byte}")
+                self.call(fn)
         except _Budget:
             self.sink.parse_error(1, f"analysis stopped after {_NODE_BUDGET} steps; later functions not analysed")
         return self.sink.facts
@@ -221,8 +221,9 @@ class _CppFile:
         except ValueError:
             pass
 
-    def call(self, fn: Node, name: str) -> Any:
+    def call(self, fn: Node) -> Any:
         """Analyse a function once (reporting), memoising what it returns."""
+        name = fn.start_byte  # same-named methods of different classes are different functions
         if name in self.returns:
             return self.returns[name]
         if name in self.active or len(self.active) >= _CALL_DEPTH:
@@ -803,7 +804,7 @@ class _Run:
             return None
         for a in args:
             self.eval(a)
-        return self.f.call(fn, name)
+        return self.f.call(fn)
 
     def escape(self, arg: Node) -> None:
         """A message handed to code we do not follow may get its frame set there."""

@@ -193,3 +193,36 @@ def test_mentions_tf_prefilter() -> None:
     assert mentions_tf("q = quaternion_from_euler(0, 0, 1)")
     assert not mentions_tf("int main() { return add(1, 2); }")
     assert not mentions_tf("def parse_args(argv):\n    return argv[1:]\n")
+
+
+def test_same_method_name_in_two_classes_both_analysed() -> None:
+    text = (
+        'class A { std::string parent_ = "map"; void publish(); };\n'
+        "class B { void publish(); };\n"
+        "void A::publish() {\n  geometry_msgs::msg::TransformStamped t;\n  t.header.frame_id = this->parent_;\n"
+        '  t.child_frame_id = "odom";\n  br_.sendTransform(t);\n}\n'
+        "void B::publish() {\n  geometry_msgs::msg::TransformStamped t;\n"
+        '  t.header.frame_id = "odom";\n  t.child_frame_id = "base_link";\n  br_.sendTransform(t);\n}\n'
+    )
+    facts = analyze_cpp(text, "two.cpp")
+    assert [(e.parent, e.child) for e in facts.edges] == [("map", "odom"), ("odom", "base_link")]  # in-class default via this->
+
+
+def test_python_rotation_returned_by_a_method_reaches_the_broadcast() -> None:
+    text = (
+        "import numpy as np\nfrom tf_transformations import quaternion_from_matrix\n\n\n"
+        "class Cam:\n"
+        "    def body_to_optical(self):\n"
+        "        return np.array([[0, 0, 1], [-1, 0, 0], [0, -1, 0]])\n\n"
+        "    def publish(self):\n"
+        "        t = TransformStamped()\n"
+        "        t.header.frame_id = 'camera_link'\n"
+        "        t.child_frame_id = 'camera_depth_optical_frame'\n"
+        "        q = quaternion_from_matrix(self.body_to_optical().T)\n"
+        "        t.transform.rotation.x, t.transform.rotation.y, t.transform.rotation.z, t.transform.rotation.w = q\n"
+        "        self.static_broadcaster.sendTransform(t)\n"
+    )
+    facts = analyze_python(text, "cam.py")
+    assert [(f.code, f.location.line if f.location else None) for f in facts.findings] == [("INCORRECT_TRANSFORM", 15)]
+    fixed = analyze_python(text.replace("self.body_to_optical().T", "self.body_to_optical()"), "cam.py")
+    assert fixed.findings == [] and len(fixed.edges) == 1

@@ -48,7 +48,7 @@ report of what was read before), 130 interrupted by Ctrl-C (after printing what 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("bag", metavar="BAG", help="rosbag2 directory, .db3, .mcap or ROS 1 .bag")
     p.add_argument("--format", choices=("text", "json", "html"), default="text", help="report format (default: text)")
-    p.add_argument("-o", "--output", metavar="FILE", help="write the report here instead of stdout (html needs a file or '-')")
+    p.add_argument("-o", "--output", metavar="FILE", help="write the report here instead of stdout (html: default BAGNAME_tf_report.html; '-' for stdout)")
     p.add_argument("--expected", metavar="FILE", help="expected tree from `physframe scan --expected-out`: adds the crosscheck findings")
     p.add_argument("--period", type=float, default=1.0, metavar="S", help="evaluate the tree every S seconds of bag time (default: 1.0)")
     p.add_argument("--start", metavar="T", help="begin at T seconds after the bag's start, or at absolute bag time @T")

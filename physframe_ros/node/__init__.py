@@ -1,0 +1,1 @@
+"""The live monitor node (rclpy). Only ``cli`` and ``params`` import without ROS; ``monitor`` needs rclpy."""

@@ -1,0 +1,164 @@
+"""The live monitor node: rebuilds the TF tree from /tf and /tf_static and reports its frame problems.
+
+Thin on purpose: bytes go to the core's ``TfState`` (a struct-based CDR decoder,
+not rclpy message objects, so a busy robot's /tf keeps up), findings come from
+``TfState.evaluate`` on a timer, and the node only logs, publishes
+``/diagnostics`` and answers ``~/get_tree``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from typing import Any, Callable, Hashable, Sequence
+
+import rclpy
+from diagnostic_msgs.msg import DiagnosticArray
+from rcl_interfaces.msg import ParameterDescriptor
+from rclpy.executors import ExternalShutdownException
+from rclpy.node import Node
+from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
+from rclpy.subscription import MessageInfo
+from std_srvs.srv import Trigger
+from tf2_msgs.msg import TFMessage
+
+from ..core.expected import crosscheck
+from ..core.findings import Finding, Severity, sort_findings
+from ..core.report import report_dict
+from ..core.tfmessage import TfDecodeError
+from ..core.tfstate import FindingTracker, TfState
+from .diagnostics import diagnostic_array
+from .params import PARAMETERS, MonitorSettings, settings_from
+from .publishers import PublisherNames
+
+NODE_NAME = "physframe_monitor"
+
+
+def tf_qos(static: bool) -> QoSProfile:
+    """What tf2's TransformListener uses, so every broadcaster matches (static ones latch)."""
+    durability = DurabilityPolicy.TRANSIENT_LOCAL if static else DurabilityPolicy.VOLATILE
+    return QoSProfile(depth=100, reliability=ReliabilityPolicy.RELIABLE, durability=durability)
+
+
+def describe(f: Finding) -> str:
+    """One log line: code, frames, the message, and who published it."""
+    pubs = f" [published by {', '.join(f.publishers)}]" if f.publishers else ""
+    return f"{f.code} ({', '.join(f.frames)}): {f.message}{pubs}"
+
+
+class MonitorNode(Node):
+    def __init__(self, node_name: str = NODE_NAME, **kwargs: Any) -> None:
+        super().__init__(node_name, **kwargs)
+        for p in PARAMETERS:
+            # dynamic typing: `-p eval_period:=1` (an integer) and empty lists must not kill the node;
+            # settings_from checks every value and says what it did with a bad one
+            self.declare_parameter(p.name, p.default, ParameterDescriptor(description=p.meaning, dynamic_typing=True))
+        self.settings: MonitorSettings = settings_from({p.name: self.get_parameter(p.name).value for p in PARAMETERS})
+        for err in self.settings.errors:
+            self.get_logger().error(err)
+        self.state = TfState(self.settings.conventions, self.settings.config)
+        self.tracker = FindingTracker()
+        self.active: list[Finding] = []
+        self.last_eval_ms = 0.0
+        self.names = PublisherNames(self.get_publishers_info_by_topic, [t for t, _ in self.settings.tf_topics])
+        self._bad_topics: set[str] = set()
+        for topic, static in self.settings.tf_topics:
+            self.create_subscription(TFMessage, topic, self._on_tf(topic, static), tf_qos(static), raw=True)
+        self._diagnostics = self.create_publisher(DiagnosticArray, "/diagnostics", 10)
+        self.create_service(Trigger, "~/get_tree", self._get_tree)
+        self.create_timer(self.settings.eval_period, self.evaluate)
+        topics = ", ".join(t for t, _ in self.settings.tf_topics)
+        self.get_logger().info(f"watching {topics}; evaluating every {self.settings.eval_period:g} s")
+
+    def now(self) -> float:
+        """The node clock in seconds: ROS time, so use_sim_time is honoured."""
+        return self.get_clock().now().nanoseconds * 1e-9
+
+    # --- the hot path: one call per TFMessage -------------------------------------------
+    def _on_tf(self, topic: str, static: bool) -> Callable[[bytes, MessageInfo], None]:
+        state, names, clock = self.state, self.names, self.get_clock()
+
+        def callback(data: bytes, info: MessageInfo) -> None:
+            gid_info = info.get("publisher_gid")
+            gid: Hashable = bytes(gid_info["data"]) if gid_info else None
+            if gid is not None and gid not in names.names:
+                names.see(gid)
+            try:
+                state.ingest_cdr(data, clock.now().nanoseconds * 1e-9, static, gid, topic)
+            except TfDecodeError as exc:
+                state.decode_errors += 1
+                if topic not in self._bad_topics:  # once per topic; the count is in ~/get_tree
+                    self._bad_topics.add(topic)
+                    self.get_logger().error(f"undecodable TFMessage on {topic} from {names.name_of(gid)}: {exc}; further errors are only counted")
+
+        return callback
+
+    # --- evaluation ---------------------------------------------------------------------
+    def evaluate(self) -> list[Finding]:
+        """Find the active problems, log what appeared or cleared, publish /diagnostics."""
+        t0 = time.perf_counter()
+        now = self.now()
+        name_of = self.names.name_of
+        findings = self.state.evaluate(now, name_of=name_of)
+        edges = self.state.snapshot(now, name_of=name_of)
+        if self.settings.expected is not None:
+            findings.extend(crosscheck(self.settings.expected, edges))
+        findings = sort_findings(self.settings.policy.apply(findings))
+        appeared, cleared = self.tracker.update(findings, now)
+        self.active = list(self.tracker.active.values())
+        log = self.get_logger()
+        for f in appeared:
+            if f.level == Severity.ERROR:
+                log.error(describe(f))
+            elif f.level == Severity.WARNING:
+                log.warning(describe(f))
+            else:
+                log.info(describe(f))
+        for f in cleared:
+            log.info(f"cleared: {f.code} ({', '.join(f.frames)})")
+        frames = {fr for e in edges for fr in (e.parent, e.child)}
+        self._diagnostics.publish(diagnostic_array(self.active, self.get_clock().now().to_msg(), self.get_name(), len(frames), len(edges)))
+        self.last_eval_ms = (time.perf_counter() - t0) * 1e3
+        return self.active
+
+    def report(self) -> dict[str, Any]:
+        """The contract JSON of the live tree with the active findings and ingest statistics."""
+        now = self.now()
+        edges = self.state.snapshot(now, name_of=self.names.name_of)
+        s = self.state
+        stats = {
+            "transforms_received": s.transforms_received,
+            "messages_received": s.messages_received,
+            "invalid_transforms": s.invalid_transforms,
+            "decode_errors": s.decode_errors,
+            "last_eval_ms": round(self.last_eval_ms, 3),
+            "frames": len({fr for e in edges for fr in (e.parent, e.child)}),
+            "edges": len(edges),
+        }
+        return report_dict(self.active, edges, stats=stats, edges_stats=s.stats(now, self.names.name_of))
+
+    def _get_tree(self, request: Trigger.Request, response: Trigger.Response) -> Trigger.Response:
+        response.success = True
+        response.message = json.dumps(self.report())
+        return response
+
+
+def main(args: Sequence[str] | None = None) -> int:
+    """``ros2 run physframe_ros monitor`` and ``physframe monitor``; Ctrl-C exits 0 without a traceback."""
+    rclpy.init(args=list(args) if args is not None else sys.argv)
+    node = None
+    try:
+        node = MonitorNode()
+        rclpy.spin(node)
+    except (KeyboardInterrupt, ExternalShutdownException):
+        pass
+    finally:
+        if node is not None:
+            node.destroy_node()
+        rclpy.try_shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -104,7 +104,7 @@ def measure_rosbags(path: str, deserialize: bool) -> dict[str, float]:
         for conn, _, raw in reader.messages(conns):
             messages += 1
             if deserialize:
-                transforms += len(typestore.deserialize_cdr(raw, conn.msgtype).transforms)
+                transforms += len(typestore.deserialize_cdr(raw, conn.msgtype).transforms)  # type: ignore[attr-defined]
     return {"transforms": transforms if deserialize else float("nan"), "messages": messages, "seconds": time.perf_counter() - t0}
 
 

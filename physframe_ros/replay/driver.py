@@ -31,6 +31,7 @@ from ..core import (
 from ..core.report import exit_status, report_dict
 
 MAX_DECODE_NOTES = 5  # the first few undecodable messages are named; the rest only counted
+SILENT_SKIP = 60.0  # seconds of bag time without a message after which evaluations stop until the next one
 
 Progress = Callable[[float, int], None]  # (bag time now, transforms so far)
 
@@ -129,6 +130,9 @@ def replay(bag: TfBag, options: ReplayOptions | None = None, progress: Progress 
             while t >= next_eval:
                 evaluate(next_eval)
                 next_eval += opts.period
+                if last is not None and next_eval - last > SILENT_SKIP and t - next_eval > opts.period:
+                    # deep in a silent stretch nothing changes any more: skip to the next message, not 1e6 evaluations
+                    next_eval += (t - next_eval) // opts.period * opts.period
             feed(topic, t, static, data)
             last = t
             count += 1

@@ -136,3 +136,15 @@ def test_truncated_bag_gives_the_error_and_the_report_of_what_came_before(tmp_pa
     assert result.exit_status == 2
     report = result.report()
     assert report["error"] == str(result.error) and report["findings"][0]["code"] == "CYCLE_IN_FRAME_TREE"
+
+
+def test_a_day_of_silence_in_the_bag_does_not_cost_a_day_of_evaluations(tmp_path: Path) -> None:
+    from bag.tfbags import Msg, write_rosbag2
+
+    tf = [("odom", "base_link", START, (0, 0, 0, 0, 0, 0, 1))]
+    msgs = [Msg(i * 0.1, "/tf", [(p, c, START + i * 0.1, v) for p, c, _, v in tf]) for i in range(30)]
+    msgs += [Msg(86400.0 + i * 0.1, "/tf", [(p, c, START + 86400.0 + i * 0.1, v) for p, c, _, v in tf]) for i in range(30)]
+    result = run_replay(write_rosbag2(msgs, tmp_path / "gap"))
+    assert result.stats["evaluations"] < 200
+    (stale,) = [f for f in result.findings if f.code == "STALE_TRANSFORM"]
+    assert stale.time is not None and stale.time.first - START < 5.0

@@ -208,6 +208,8 @@ def tree_svg(edges: Iterable[Edge], findings: Iterable[Finding] = (), edge_label
             f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" fill="#111">{escape(frame)}</text></g>'
         )
 
+    if not frames:
+        out.append(f'<text x="{MARGIN}" y="{MARGIN + NODE_H / 2}" fill="#555">no frames: no transform was seen</text>')
     y = legend_y
     out.append(
         f'<g class="legend" font-size="10" fill="#333">'

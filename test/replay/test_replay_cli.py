@@ -168,3 +168,13 @@ def test_help_teaches(capsys: pytest.CaptureFixture[str]) -> None:
         main(["replay", "--help"])
     out = capsys.readouterr().out
     assert "--period" in out and "@" in out and "exit status" in out and "examples" in out
+
+
+def test_conventions_file_changes_what_is_expected(bags: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    conventions = tmp_path / "conventions.yaml"
+    # this robot's camera driver really does publish an FLU "optical" frame: declare it a sensor body frame
+    conventions.write_text("frames:\n  camera_optical_frame: sensor\n")
+    assert main(["replay", str(bags["wrong_optical"]), "--conventions", str(conventions)]) == 0
+    conventions.write_text("frames: [not, a, mapping\n")
+    assert main(["replay", str(bags["wrong_optical"]), "--conventions", str(conventions)]) == 2
+    assert str(conventions) in capsys.readouterr().err

@@ -91,3 +91,8 @@ def test_timeline_has_one_bar_per_timed_finding() -> None:
     rects = [g.find("s:rect", NS) for g in bars]
     x = [float(r.get("x") or 0) for r in rects if r is not None]
     assert x[0] < x[1]
+
+
+def test_an_empty_tree_says_so() -> None:
+    svg = tree_svg([])
+    assert _groups(svg, "frame") == [] and "no frames" in svg

@@ -1,0 +1,147 @@
+"""The monitor node end to end over real DDS: real rclpy publishers, the real /diagnostics topic,
+/rosout and the ~/get_tree service. Each scenario must yield exactly its finding code with its frames."""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+import pytest
+
+from physframe_ros.demo.robot import CLEAN_ROBOT, IDENTITY, OPTICAL, ROLL_180, TfEdge, TfSource
+
+pytestmark = [pytest.mark.ros, pytest.mark.slow]
+
+ERROR, WARN, INFO = 40, 30, 20  # rcl_interfaces/Log levels
+
+
+def values_of(status: Any) -> dict[str, str]:
+    return {kv.key: kv.value for kv in status.values}
+
+
+def only_status(harness: Any, code: str) -> tuple[Any, dict[str, Any]]:
+    """Settle on exactly one finding, and check ~/get_tree reports the same one."""
+    (status,) = harness.settle({f"physframe: {code}"})
+    report = harness.get_tree()
+    assert [f["code"] for f in report["findings"]] == [code]
+    return status, report["findings"][0]
+
+
+def test_mavros_style_cycle(harness):
+    harness.publish(TfSource("mavros", dynamic=(TfEdge("fcu", "fcu_frd", rotation=ROLL_180), TfEdge("fcu_frd", "fcu", rotation=ROLL_180))))
+    status, finding = only_status(harness, "CYCLE_IN_FRAME_TREE")
+    assert status.level == b"\x02"  # ERROR
+    assert set(values_of(status)["frames"].split(",")) == {"fcu", "fcu_frd"}
+    assert values_of(status)["publishers"] == "/mavros"
+    assert set(finding["frames"]) == {"fcu", "fcu_frd"}
+    assert "fcu -> fcu_frd -> fcu" in status.message or "fcu_frd -> fcu -> fcu_frd" in status.message
+    # logged once as ERROR although it was active over many evaluations
+    errors = [m for m in harness.log_lines(ERROR) if "CYCLE_IN_FRAME_TREE" in m]
+    assert len(errors) == 1 and "fcu_frd" in errors[0] and "/mavros" in errors[0]
+
+
+def test_one_child_two_publishers_names_both(harness):
+    harness.publish(TfSource("lidar_driver", static=(TfEdge("base_link", "laser_link", (0.1, 0.0, 0.2)),)))
+    harness.publish(TfSource("rogue_localizer", dynamic=(TfEdge("odom", "laser_link", (1.0, 0.0, 0.2)),)))
+    status, finding = only_status(harness, "MULTIPLE_PARENTS_IN_FRAME_TREE")
+    assert values_of(status)["frames"] == "laser_link,base_link,odom"
+    assert set(values_of(status)["publishers"].split(",")) == {"/lidar_driver", "/rogue_localizer"}
+    assert "'base_link' (from /lidar_driver)" in status.message and "'odom' (from /rogue_localizer)" in status.message
+    assert finding["frames"] == ["laser_link", "base_link", "odom"]
+
+
+def test_reversed_odom_map(harness):
+    harness.publish(TfSource("bad_localization", dynamic=(TfEdge("odom", "map"),)))
+    status, finding = only_status(harness, "INCORRECT_FRAME_ORDER_IN_TREE")
+    assert values_of(status)["frames"] == "odom,map"
+    assert "REP-105" in status.message
+    assert finding["frames"] == ["odom", "map"]
+
+
+def test_optical_frame_with_identity_rotation(harness):
+    harness.publish(TfSource("camera_driver", static=(TfEdge("camera_link", "camera_color_optical_frame", rotation=IDENTITY),)))
+    status, finding = only_status(harness, "INCORRECT_TRANSFORM")
+    assert values_of(status)["frames"] == "camera_link,camera_color_optical_frame"
+    assert "(-0.5, 0.5, -0.5, 0.5)" in status.message  # the correct rotation is given
+    assert finding["details"]["expected_quaternion"] == [-0.5, 0.5, -0.5, 0.5]
+
+
+def test_optical_frame_with_correct_rotation(harness):
+    harness.publish(TfSource("camera_driver", static=(TfEdge("camera_link", "camera_color_optical_frame", rotation=OPTICAL),)))
+    harness.wait_for(lambda: harness.get_tree()["stats"]["edges"] == 1, what="the camera edge")
+    (status,) = harness.settle({"physframe: tree"})
+    assert status.level == b"\x00"
+    assert harness.get_tree()["findings"] == []
+
+
+def test_nan_translation(harness):
+    harness.publish(TfSource("broken_driver", dynamic=(TfEdge("base_link", "laser_link", (math.nan, 0.0, 0.0)),)))
+    status, finding = only_status(harness, "INVALID_TRANSFORM")
+    assert values_of(status)["frames"] == "base_link,laser_link"
+    assert "NaN" in status.message
+    report = harness.get_tree()
+    assert report["tree"]["edges"] == []  # tf2 drops it, so does the tree
+    assert report["stats"]["invalid_transforms"] > 0
+
+
+def test_empty_child_frame_id(harness):
+    harness.publish(TfSource("sloppy_driver", dynamic=(TfEdge("base_link", ""),)))
+    status, finding = only_status(harness, "MISSING_CHILD_FRAME")
+    assert values_of(status)["frames"] == "base_link"
+    assert values_of(status)["publishers"] == "/sloppy_driver"
+
+
+def test_dynamic_edge_that_stops(harness):
+    odometry = harness.publish(TfSource("odometry", dynamic=(TfEdge("odom", "base_link"),)))
+    time.sleep(1.4)  # long enough to be an established 20 Hz edge
+    assert harness.status_names() == {"physframe: tree"}
+    odometry.stop()
+    status, finding = only_status(harness, "STALE_TRANSFORM")
+    assert values_of(status)["frames"] == "odom,base_link"
+    assert "has not been updated" in status.message
+
+
+def test_stamps_ten_seconds_in_the_future_then_clear(harness):
+    driver = harness.publish(TfSource("future_driver", dynamic=(TfEdge("odom", "base_link"),)), stamp_offset=10.0)
+    status, finding = only_status(harness, "FUTURE_TIMESTAMP")
+    assert values_of(status)["frames"] == "odom,base_link"
+    assert "10.0" in status.message or "ahead" in status.message
+    driver.stamp_offset = 0.0  # the clock is fixed: the finding clears after event_hold
+    harness.settle({"physframe: tree"})
+    warns = [m for m in harness.log_lines(WARN) if "FUTURE_TIMESTAMP" in m]
+    cleared = [m for m in harness.log_lines(INFO) if m.startswith("cleared: FUTURE_TIMESTAMP")]
+    assert len(warns) == 1 and "odom" in warns[0] and "base_link" in warns[0]
+    assert cleared == ["cleared: FUTURE_TIMESTAMP (odom, base_link)"]
+
+
+def test_same_edge_on_tf_and_tf_static(harness):
+    edge = TfEdge("base_link", "laser_link", (0.1, 0.0, 0.2))
+    harness.publish(TfSource("confused_driver", static=(edge,), dynamic=(edge,)))
+    status, finding = only_status(harness, "STATIC_DYNAMIC_CONFLICT")
+    assert values_of(status)["frames"] == "base_link,laser_link"
+    assert "/tf_static" in status.message
+
+
+def test_clean_rep105_robot_yields_nothing(harness):
+    harness.publish(CLEAN_ROBOT)
+    frames = len(CLEAN_ROBOT.frames)
+    assert frames >= 40
+    harness.wait_for(lambda: harness.get_tree()["stats"]["frames"] == frames, what=f"all {frames} frames")
+    (status,) = harness.settle({"physframe: tree"}, hold=1.2)
+    assert values_of(status)["frame_count"] == str(frames)
+    report = harness.get_tree()
+    assert report["findings"] == []
+    assert set(report["tree"]["frames"]) == CLEAN_ROBOT.frames
+    stats = report["stats"]
+    assert stats["transforms_received"] > stats["messages_received"] > 0
+    assert stats["decode_errors"] == 0 and stats["last_eval_ms"] > 0
+    assert all(e["publishers"] == ["/demo_robot"] for e in report["edges_stats"])
+
+
+def test_policy_parameters_ignore_and_override(harness_factory):
+    h = harness_factory(severity_overrides=["INCORRECT_FRAME_ORDER_IN_TREE=warning"], ignore_frames=["fcu"])
+    h.publish(TfSource("bad_localization", dynamic=(TfEdge("odom", "map"),)))
+    h.publish(TfSource("mavros", dynamic=(TfEdge("fcu", "fcu_frd", rotation=ROLL_180), TfEdge("fcu_frd", "fcu", rotation=ROLL_180))))
+    status, finding = only_status(h, "INCORRECT_FRAME_ORDER_IN_TREE")
+    assert status.level == b"\x01" and finding["severity"] == "warning"

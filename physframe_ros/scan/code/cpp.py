@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from typing import Any, Callable
 
 import tree_sitter_cpp
@@ -51,6 +52,10 @@ _RELEVANT = re.compile(
     rb"sendTransform|lookupTransform|canTransform|ransform|publish|frame|Matrix3x3|setRPY|Quaternion|"
     rb"AngleAxis|Matrix3|Mat_|param|Parameter|Stamped|Odometry|NavSatFix|Scan|Imu|Cloud|Image"
 )
+# Functions that may give members their values (constructors, parameter reads, `name_ = `,
+# `this->name =`, `m_name =`): only these are walked in the first pass.
+_LEARNS = re.compile(rb"param|Parameter|\w_\s*(?:=[^=]|\()|this->\w+\s*=[^=]|\bm_\w+\s*=[^=]|:\s*\w+_?\s*\(")
+_NUMBER_INT = re.compile(r"-?0[xXbB][0-9a-fA-F]+|-?\d+")
 _STATIC_BROADCASTER = re.compile(
     r"StaticTransformBroadcaster\s*>*\s*[*&]?\s*(\w+)\s*[;={(,)]"
     r"|(\w+)\s*=\s*(?:std::|boost::)?make_(?:shared|unique)\s*<\s*[\w:]*StaticTransformBroadcaster"
@@ -101,6 +106,7 @@ def _text(node: Node | None) -> str:
     return node.text.decode("utf-8", "replace") if node is not None and node.text is not None else ""
 
 
+@lru_cache(maxsize=4096)
 def _short_type(text: str) -> str:
     """``sensor_msgs::msg::NavSatFix::SharedPtr`` -> ``NavSatFix``; ``std::shared_ptr<T>`` -> ``T``."""
     inner = re.search(r"(?:shared_ptr|unique_ptr|make_shared|make_unique)\s*<\s*([^<>]+)>", text)
@@ -160,7 +166,8 @@ class _CppFile:
         relevant = [f for f in functions if f.text is not None and _RELEVANT.search(f.text)]
         try:
             for fn in relevant:
-                _Run(self, emit=False).function(fn)
+                if fn.text is not None and _LEARNS.search(fn.text):
+                    _Run(self, emit=False).function(fn)
             for fn in relevant:
                 self.call(fn)
         except _Budget:
@@ -464,7 +471,7 @@ class _Run:
     def e_number(self, node: Node) -> Any:
         text = _text(node).replace("'", "").rstrip("fFlLuU")
         try:
-            return float(int(text, 0)) if re.fullmatch(r"-?0[xXbB][0-9a-fA-F]+|-?\d+", text) else float(text)
+            return float(int(text, 0)) if _NUMBER_INT.fullmatch(text) else float(text)
         except ValueError:
             return None
 

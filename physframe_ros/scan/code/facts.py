@@ -6,6 +6,7 @@ Shared by the C++ and the Python front end, so both report the same problems the
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from ...core.checks import axis_finding, transform_findings
@@ -40,6 +41,7 @@ def static_broadcaster_names(text: str, pattern: re.Pattern[str]) -> set[str]:
     return names
 
 
+@lru_cache(maxsize=4096)
 def message_kind(type_name: str) -> str | None:
     """The kind of a message type given by its last name component, or None when not tracked."""
     name = type_name.split("::")[-1].split(".")[-1].split("/")[-1]

@@ -43,6 +43,8 @@ _RELEVANT = re.compile(
     r"sendTransform|lookup_?[tT]ransform|can_?[tT]ransform|ransform|publish|frame|quaternion|Quaternion|euler|"
     r"param|Stamped|Odometry|NavSatFix|Scan|Imu|Cloud|Image|array|matrix|Rotation|mat2|quat"
 )
+# Functions that may give attributes or parameters their values: only these are walked in the first pass.
+_LEARNS = re.compile(r"param|self\.\w+\s*(?::[^=\n]*)?=[^=]")
 _STATIC_BROADCASTER = re.compile(r"((?:self\.)?\w+)\s*(?::\s*[\w.]+\s*)?=\s*[\w.]*StaticTransformBroadcaster\s*\(")
 _CALL_DEPTH = 8
 _EVAL_DEPTH = 120
@@ -136,16 +138,20 @@ class _PyFile:
             for handler in getattr(node, "handlers", ()):
                 stack.extend(handler.body)
         functions.sort(key=lambda f: f.lineno)
-        relevant = [f for f in functions if _RELEVANT.search("\n".join(self.lines[f.lineno - 1 : f.end_lineno or f.lineno]))]
+        relevant = [f for f in functions if _RELEVANT.search(self.source(f))]
         try:
             _Run(self, emit=False, env=self.globals).block(tree.body)
             for fn in relevant:
-                _Run(self, emit=False).block(fn.body)
+                if _LEARNS.search(self.source(fn)):
+                    _Run(self, emit=False).block(fn.body)
             _Run(self, emit=True, env=self.globals).block(tree.body)
             for fn in relevant:
                 self.call(fn)
         except _Budget:
             self.sink.parse_error(1, f"analysis stopped after {_STEP_BUDGET} steps; later functions not analysed")
+
+    def source(self, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
+        return "\n".join(self.lines[fn.lineno - 1 : fn.end_lineno or fn.lineno])
 
     def call(self, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Any:
         key = f"{fn.name}@{fn.lineno}"

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import math
 import struct
+from dataclasses import dataclass
+from typing import Any, Callable
 
 Transform = tuple[str, str, float, tuple[float, ...]]
 
@@ -37,68 +39,82 @@ class TfDecodeError(ValueError):
 
 # A publisher sends the same frame ids message after message, so the byte layout of its
 # TFMessages repeats: one Struct per layout unpacks a whole message in a single C call.
-# Keyed by (length, encapsulation, count); the string lengths the Struct assumes are
-# checked against the ones it unpacked, so a different layout of equal length falls
-# back to the walk below. Bounded: cleared when full.
-_LAYOUTS: dict[tuple[int, int, int], tuple[struct.Struct, tuple[int, ...]]] = {}
+# Keyed by (length, encoding, count); the string lengths the Struct assumes are checked
+# against the ones it unpacked, so a different layout of equal length falls back to the
+# field-by-field walk. Bounded: cleared when full.
 _MAX_LAYOUTS = 512
-_FIELDS = 13  # per transform: sec, nsec, len, frame_id, len, child_frame_id, 7 doubles
+_ROS1 = 256  # encoding key of ROS 1 messages (CDR keys are the encapsulation byte, 0..3)
 
 
-def _layout_struct(transforms: list[Transform], little: bool) -> tuple[struct.Struct, tuple[int, ...]]:
-    fmt = ["<" if little else ">", "4x I"]  # encapsulation header, count
-    pos = 8
-    sizes: list[int] = []
+@dataclass(frozen=True)
+class _Layout:
+    unpack: Callable[[Any, int], tuple[Any, ...]]
+    sizes: tuple[int, ...]  # the string length fields it assumes: every frame_id, then every child_frame_id
+    stride: int  # unpacked items per transform
+    first: int  # item index of the first transform's stamp seconds
+
+
+_LAYOUTS: dict[tuple[int, int, int], _Layout] = {}
+
+
+def _build_layout(transforms: list[Transform], encoding: int) -> _Layout:
+    ros1 = encoding == _ROS1
+    fmt = ["<" if ros1 or encoding in (1, 3) else ">", "I" if ros1 else "4x I"]  # [encapsulation header,] count
+    pos = 8  # CDR alignment counts from the start of the data, 4 bytes before the payload
+    parents: list[int] = []
+    children: list[int] = []
     for parent, child, _, _ in transforms:
-        pad = -pos & 3
-        fmt.append(f"{pad}x iI")
+        pad = 0 if ros1 else -pos & 3
+        fmt.append(f"{pad}x {'III' if ros1 else 'iI'}")  # ROS 1 header: seq, then an unsigned stamp
         pos += pad + 8
-        for name in (parent, child):
-            pad = -pos & 3
-            size = len(name.encode()) + 1
-            fmt.append(f"{pad}x I {size - 1}s x")
-            sizes.append(size)
-            pos += pad + 4 + size
-        pad = (4 - pos) & 7
+        for name, sizes in ((parent, parents), (child, children)):
+            raw = len(name.encode())
+            pad = 0 if ros1 else -pos & 3
+            fmt.append(f"{pad}x I {raw}s" if ros1 else f"{pad}x I {raw}s x")  # CDR strings end in a NUL
+            sizes.append(raw if ros1 else raw + 1)
+            pos += pad + 4 + raw + (0 if ros1 else 1)
+        pad = 0 if ros1 else (4 - pos) & 7
         fmt.append(f"{pad}x 7d")
         pos += pad + 56
-    return struct.Struct(" ".join(fmt)), tuple(sizes)
+    return _Layout(struct.Struct(" ".join(fmt)).unpack_from, tuple(parents + children), 14 if ros1 else 13, 2 if ros1 else 1)
 
 
-def _decode_cdr_layout(data: bytes | bytearray | memoryview, key: tuple[int, int, int]) -> list[Transform] | None:
+def _decode_layout(data: bytes | bytearray | memoryview, key: tuple[int, int, int]) -> list[Transform] | None:
     """The fast path: None when no layout is known for ``key`` or the known one does not fit."""
-    known = _LAYOUTS.get(key)
-    if known is None:
+    lay = _LAYOUTS.get(key)
+    if lay is None:
         return None
-    layout, sizes = known
-    t = layout.unpack_from(data, 0)
-    end = len(t)
-    if t[3:end:_FIELDS] + t[5:end:_FIELDS] != sizes[0::2] + sizes[1::2]:
+    t = lay.unpack(data, 0)
+    end, k, b = len(t), lay.stride, lay.first  # per transform from b: sec, nsec, len, name, len, name, 7 doubles
+    if t[b + 2 : end : k] + t[b + 4 : end : k] != lay.sizes:
         return None
     try:
         return [
             (p.decode(), c.decode(), sec + nsec * 1e-9, t[i : i + 7])
-            for p, c, sec, nsec, i in zip(t[4:end:_FIELDS], t[6:end:_FIELDS], t[1:end:_FIELDS], t[2:end:_FIELDS], range(7, end, _FIELDS))
+            for p, c, sec, nsec, i in zip(t[b + 3 : end : k], t[b + 5 : end : k], t[b : end : k], t[b + 1 : end : k], range(b + 6, end, k))
         ]
     except UnicodeDecodeError:
         return None
 
 
+def _decode_cached(data: bytes | bytearray | memoryview, key: tuple[int, int, int], walk: Callable[[Any], list[Transform]]) -> list[Transform]:
+    fast = _decode_layout(data, key)
+    if fast is not None:
+        return fast
+    out = walk(data)
+    if out:
+        if len(_LAYOUTS) >= _MAX_LAYOUTS:
+            _LAYOUTS.clear()
+        _LAYOUTS[key] = _build_layout(out, key[1])
+    return out
+
+
 def decode_cdr(data: bytes | bytearray | memoryview) -> list[Transform]:
     """Decode a CDR-serialized TFMessage (as rclpy ``raw=True`` and rosbag2 hand it over)."""
     n = len(data)
-    if n >= 8:
-        key = (n, data[1], _LE_U32(data, 4)[0] if data[1] in (1, 3) else _BE_U32(data, 4)[0])
-        fast = _decode_cdr_layout(data, key)
-        if fast is not None:
-            return fast
-        out = _decode_cdr_walk(data)
-        if out and key[1] <= 3:
-            if len(_LAYOUTS) >= _MAX_LAYOUTS:
-                _LAYOUTS.clear()
-            _LAYOUTS[key] = _layout_struct(out, key[1] in (1, 3))
-        return out
-    return _decode_cdr_walk(data)
+    if n < 8 or data[1] > 3:
+        return _decode_cdr_walk(data)  # which raises the precise error
+    return _decode_cached(data, (n, data[1], (_LE_U32 if data[1] in (1, 3) else _BE_U32)(data, 4)[0]), _decode_cdr_walk)
 
 
 def _decode_cdr_walk(data: bytes | bytearray | memoryview) -> list[Transform]:
@@ -149,6 +165,14 @@ def _decode_cdr_walk(data: bytes | bytearray | memoryview) -> list[Transform]:
 
 def decode_ros1(data: bytes | bytearray | memoryview) -> list[Transform]:
     """Decode a ROS 1 serialized ``tf2_msgs/TFMessage`` or ``tf/tfMessage`` (same layout)."""
+    n = len(data)
+    if n < 4:
+        return _decode_ros1_walk(data)
+    return _decode_cached(data, (n, _ROS1, _LE_U32(data, 0)[0]), _decode_ros1_walk)
+
+
+def _decode_ros1_walk(data: bytes | bytearray | memoryview) -> list[Transform]:
+    """Field by field, with a precise error for malformed input."""
     n = len(data)
     if n < 4:
         raise TfDecodeError(f"tfMessage of {n} bytes is shorter than its count", 0)

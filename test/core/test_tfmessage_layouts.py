@@ -53,3 +53,17 @@ def test_garbage_with_a_cached_length_still_raises() -> None:
     bad[16:20] = struct.pack("<I", 200)  # frame_id length now runs past the end
     with pytest.raises(TfDecodeError):
         decode_cdr(bytes(bad))
+
+
+def test_ros1_layouts_are_cached_and_checked_the_same_way() -> None:
+    from physframe_ros.core import decode_ros1, encode_ros1
+
+    a = _msg([("abcd", "e"), ("odom", "base_link")])
+    b = _msg([("a", "bcde"), ("odom", "base_link")], stamp=7.5)
+    assert len(encode_ros1(a)) == len(encode_ros1(b))
+    for m in (a, a, b, b, a):
+        assert decode_ros1(encode_ros1(m)) == m
+    bad = bytearray(encode_ros1(a))
+    bad[16:20] = struct.pack("<I", 300)  # first frame_id length now runs past the end
+    with pytest.raises(TfDecodeError):
+        decode_ros1(bytes(bad))

@@ -111,11 +111,11 @@ def add_description(desc: DescriptionRef, facts: FileFacts, ctx: ScanContext, lo
 def description_from_command(words: Sequence[str | None]) -> DescriptionRef | None:
     """``xacro FILE a:=1`` (also ``$(find xacro)/xacro``, ``rosrun xacro xacro``, ``cat FILE``);
     words the scan cannot know (None, or holding an unknown part) are left out."""
-    words = [w for w in words if w is not None and "\x01" not in w]
-    path = next((w for w in words if w.endswith(DESCRIPTION_SUFFIXES)), None)
+    known: list[str] = [w for w in words if w is not None and "\x01" not in w]
+    path = next((w for w in known if w.endswith(DESCRIPTION_SUFFIXES)), None)
     if path is None:
         return None
-    args = tuple((k, v) for k, _, v in (w.partition(":=") for w in words if ":=" in w))
+    args = tuple((k, v) for k, _, v in (w.partition(":=") for w in known if ":=" in w))
     return DescriptionRef(path, args)
 
 

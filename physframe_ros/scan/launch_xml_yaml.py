@@ -65,7 +65,7 @@ def parse_launch_yaml_file(text: str, rel_path: str, ctx: ScanContext) -> FileFa
 
     facts = FileFacts(rel_path, lines=text.count("\n") + 1)
     try:
-        doc = yaml.compose(text, Loader=yaml.SafeLoader)
+        doc = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # libyaml: ~10x faster
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         facts.findings.append(Finding("PARSE_ERROR", f"{rel_path}: not valid YAML: {getattr(exc, 'problem', exc)}", (),

@@ -13,7 +13,7 @@ import sys
 import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator, TextIO
@@ -22,7 +22,7 @@ from ..core.conventions import Conventions
 from ..core.expected import ExpectedTree
 from ..core.findings import Finding, FindingPolicy, Location, sort_findings
 from .context import ScanContext
-from .discovery import Workspace, discover
+from .discovery import SourceFile, discover
 from .executables import executable_sources
 from .model import FileFacts
 from .subsystems import Subsystem, build_subsystems, check_subsystems, merge_edges
@@ -31,6 +31,7 @@ FILE_TIMEOUT = 10.0  # seconds one file may take before it becomes a PARSE_ERROR
 MAX_FILE_BYTES = 4 << 20  # generated sources this large are not hand-written frame code
 PARALLEL_BYTES = 1 << 20  # below this a pool costs more than it saves
 BATCH_FILES = 24
+DESCRIPTION_KINDS = frozenset({"urdf", "xacro"})
 
 _CODE_IMPORT_ERROR: str | None = None
 try:
@@ -126,7 +127,7 @@ def _dispatch(text: str, rel: str, kind: str, ctx: ScanContext) -> FileFacts:
         return analyze_python(text, rel) if analyze_python is not None else FileFacts(rel, lines=text.count("\n") + 1)
     if kind == "launch_py":
         facts = parse_launch_py_file(text, rel, ctx)
-        if analyze_python is not None:  # launch files are Python too: they may broadcast or look up
+        if analyze_python is not None and mentions_tf(text):  # launch files are Python too: they may broadcast or look up
             code = analyze_python(text, rel)
             facts.edges.extend(code.edges)
             facts.lookups.extend(code.lookups)
@@ -166,57 +167,67 @@ def scan(
     ws = discover(paths, exclude)
     ctx = ScanContext(str(ws.root), {name: p.path for name, p in ws.packages.items()})
     kinds = {f.path: f.kind for f in ws.files}
-    total_bytes = sum(f.size for f in ws.files)
     if jobs is None:
-        jobs = min(os.cpu_count() or 1, 8) if total_bytes >= PARALLEL_BYTES else 1
+        jobs = min(os.cpu_count() or 1, 8) if sum(f.size for f in ws.files) >= PARALLEL_BYTES else 1
     bar = _Progress(progress, len(ws.files), t0)
-    facts: dict[str, FileFacts] = {}
-    if jobs <= 1 or len(ws.files) < 2 * BATCH_FILES:
-        for f in ws.files:
-            facts[f.path] = parse_file(f.path, f.kind, ctx, timeout)
-            bar.step(1, facts[f.path].lines)
-    else:
-        _parse_parallel(ws, ctx, jobs, timeout, facts, bar)
+    facts: dict[str, FileFacts] = {}  # only files that hold something: memory follows the frames, not the files
+    with ExitStack() as stack:
+        pool = None
+        if jobs > 1 and len(ws.files) >= 2 * BATCH_FILES:
+            pool = stack.enter_context(ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(ctx, timeout)))
+        # Robot descriptions last: those a launch file loads were already expanded with its arguments.
+        first = [f for f in ws.files if f.kind not in DESCRIPTION_KINDS]
+        for ff in _parse_files(first, ctx, pool, jobs, timeout, bar):
+            _keep(ff, facts)
+        loaded = {u for ff in facts.values() for u in ff.uses}
+        rest = [f for f in ws.files if f.kind in DESCRIPTION_KINDS and f.path not in loaded]
+        for ff in _parse_files(rest, ctx, pool, jobs, timeout, bar):
+            _keep(ff, facts)
     bar.done()
-    exes = executable_sources(ws)
-    subsystems, consumed = build_subsystems(ws, facts, kinds, exes)
+    subsystems = build_subsystems(ws, facts, kinds, executable_sources(ws))
     findings: dict[object, Finding] = {}
     for path, problem in ws.problems:
         problem_finding = Finding("PARSE_ERROR", f"{path}: {problem}", (), Location(path))
         findings.setdefault(problem_finding.key, problem_finding)
-    for path, ff in facts.items():
-        if path in consumed:
-            continue  # read again, with the launch file's arguments, by the launch file that loads it
+    for ff in facts.values():
         for finding in ff.findings:
             findings.setdefault(finding.key, finding)
     for finding in check_subsystems(subsystems, conventions or Conventions()):
         findings.setdefault(finding.key, finding)
-    all_edges = merge_edges(e for p, ff in facts.items() if p not in consumed for e in ff.edges)
+    all_edges = merge_edges(e for ff in facts.values() for e in ff.edges)
     lookups = [lk for ff in facts.values() for lk in ff.lookups]
     expected = ExpectedTree(all_edges, lookups, [s.to_dict() for s in subsystems if s.edges or s.lookups])
     result_findings = sort_findings((policy or FindingPolicy()).apply(findings.values()))
     notes = [_CODE_IMPORT_ERROR] if _CODE_IMPORT_ERROR else []
-    return ScanResult(ws.root, result_findings, expected, subsystems, len(ws.files), sum(ff.lines for ff in facts.values()),
-                      time.perf_counter() - t0, notes)
+    return ScanResult(ws.root, result_findings, expected, subsystems, len(ws.files), bar.lines, time.perf_counter() - t0, notes)
 
 
-def _parse_parallel(ws: Workspace, ctx: ScanContext, jobs: int, timeout: float, facts: dict[str, FileFacts], bar: _Progress) -> None:
+def _keep(ff: FileFacts, facts: dict[str, FileFacts]) -> None:
+    if ff.edges or ff.lookups or ff.findings or ff.nodes or ff.includes or ff.uses:
+        facts[ff.path] = ff
+
+
+def _parse_files(files: list[SourceFile], ctx: ScanContext, pool: ProcessPoolExecutor | None, jobs: int, timeout: float,
+                 bar: _Progress) -> Iterator[FileFacts]:
+    if pool is None:
+        for f in files:
+            ff = parse_file(f.path, f.kind, ctx, timeout)
+            bar.step(1, ff.lines)
+            yield ff
+        return
     # Big files first so one large file does not finish the scan alone; batches keep IPC cheap.
-    files = sorted(ws.files, key=lambda f: -f.size)
-    batches = [[(f.path, f.kind) for f in files[i:i + BATCH_FILES]] for i in range(0, len(files), BATCH_FILES)]
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(ctx, timeout)) as pool:
-        pending: dict[Future[list[FileFacts]], list[tuple[str, str]]] = {}
-        it = iter(batches)
-        # a bounded number of batches in flight keeps memory flat in the number of files
-        for batch in it:
-            pending[pool.submit(_parse_batch, batch)] = batch
-            if len(pending) >= jobs * 4:
-                _collect(pending, facts, bar)
-        while pending:
-            _collect(pending, facts, bar)
+    ordered = sorted(files, key=lambda f: -f.size)
+    batches = [[(f.path, f.kind) for f in ordered[i:i + BATCH_FILES]] for i in range(0, len(ordered), BATCH_FILES)]
+    pending: dict[Future[list[FileFacts]], list[tuple[str, str]]] = {}
+    for batch in batches:
+        pending[pool.submit(_parse_batch, batch)] = batch
+        if len(pending) >= jobs * 4:  # a bounded number in flight: memory stays flat
+            yield from _collect(pending, bar)
+    while pending:
+        yield from _collect(pending, bar)
 
 
-def _collect(pending: dict[Future[list[FileFacts]], list[tuple[str, str]]], facts: dict[str, FileFacts], bar: _Progress) -> None:
+def _collect(pending: dict[Future[list[FileFacts]], list[tuple[str, str]]], bar: _Progress) -> Iterator[FileFacts]:
     done, _ = wait(list(pending), return_when=FIRST_COMPLETED)
     for fut in done:
         batch = pending.pop(fut)
@@ -225,9 +236,8 @@ def _collect(pending: dict[Future[list[FileFacts]], list[tuple[str, str]]], fact
         except Exception as exc:  # a worker died (e.g. a C extension crashed): lose the batch, not the scan
             results = [FileFacts(rel, findings=[Finding("PARSE_ERROR", f"{rel}: the parser process failed ({type(exc).__name__}); not checked", (),
                                                         Location(rel))]) for rel, _ in batch]
-        for ff in results:
-            facts[ff.path] = ff
         bar.step(len(results), sum(ff.lines for ff in results))
+        yield from results
 
 
 class _Progress:

@@ -24,7 +24,6 @@ from .executables import ExecutableMap
 from .model import FileFacts
 
 LAUNCH_KINDS = frozenset({"launch_py", "launch_xml", "launch_yaml"})
-DESCRIPTION_KINDS = frozenset({"urdf", "xacro"})
 
 
 @dataclass
@@ -54,12 +53,11 @@ def merge_edges(edges: Iterable[Edge]) -> list[Edge]:
     return list(merged.values())
 
 
-def build_subsystems(ws: Workspace, facts: dict[str, FileFacts], kinds: dict[str, str], exes: ExecutableMap) -> tuple[list[Subsystem], set[str]]:
-    """The subsystems, and the description files whose standalone reading a launch file replaced
-    (the launch passes its own xacro arguments)."""
+def build_subsystems(ws: Workspace, facts: dict[str, FileFacts], kinds: dict[str, str], exes: ExecutableMap) -> list[Subsystem]:
+    """``facts`` holds the files with something in them; descriptions a launch file loads are in
+    that launch file's facts (expanded with its arguments), not on their own."""
     launches = [p for p, k in kinds.items() if k in LAUNCH_KINDS and p in facts]
     included = {inc for p in launches for inc in facts[p].includes}
-    consumed = {u for p in launches for u in facts[p].uses if kinds.get(u) in DESCRIPTION_KINDS and u != p}
     by_name: dict[str, list[str]] = defaultdict(list)  # file name -> paths, for ROS 1 script nodes
     for p in kinds:
         by_name[os.path.basename(p)].append(p)
@@ -71,13 +69,13 @@ def build_subsystems(ws: Workspace, facts: dict[str, FileFacts], kinds: dict[str
         out.append(_assemble(top, True, members, facts))
     leftovers: dict[str, list[str]] = defaultdict(list)
     for p in sorted(facts):
-        if p in covered or p in consumed:
+        if p in covered:
             continue
         pkg = ws.package_of(p)
         leftovers[f"package {pkg.name}" if pkg else "files outside any package"].append(p)
     for name, members in sorted(leftovers.items()):
         out.append(_assemble(name, False, members, facts))
-    return out, consumed
+    return out
 
 
 def _closure(top: str, facts: dict[str, FileFacts], exes: ExecutableMap, ws: Workspace, by_name: dict[str, list[str]]) -> list[str]:

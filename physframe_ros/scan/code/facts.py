@@ -208,7 +208,8 @@ class FactSink:
         if t is None or s is None or not t or not s:
             return
         loc = self.loc(line)
-        self.facts.lookups.append(Lookup(t, s, loc))
+        # ROS 1 tf resolved "/map" to "map"; the tree holds the names without the slash
+        self.facts.lookups.append(Lookup(t.lstrip("/") or t, s.lstrip("/") or s, loc))
         if t == s:
             self.add(Finding("REDUNDANT_TRANSFORM", f"lookup of the transform from '{s}' to itself: always identity, probably a wrong frame name", (t,), loc))
         if bound_to:

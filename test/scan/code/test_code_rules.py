@@ -226,3 +226,9 @@ def test_python_rotation_returned_by_a_method_reaches_the_broadcast() -> None:
     assert [(f.code, f.location.line if f.location else None) for f in facts.findings] == [("INCORRECT_TRANSFORM", 15)]
     fixed = analyze_python(text.replace("self.body_to_optical().T", "self.body_to_optical()"), "cam.py")
     assert fixed.findings == [] and len(fixed.edges) == 1
+
+
+def test_ros1_tf_listener_lookup_with_leading_slashes() -> None:
+    text = 'void f(tf::TransformListener & listener) {\n  tf::StampedTransform tr;\n  listener.lookupTransform("/map", "/base_link", ros::Time(0), tr);\n}\n'
+    facts = analyze_cpp(text, "old.cpp")
+    assert [(lk.target, lk.source, lk.location.line if lk.location else None) for lk in facts.lookups] == [("map", "base_link", 3)]

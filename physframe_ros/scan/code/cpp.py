@@ -269,6 +269,7 @@ class _Run:
         if fn.type == "compound_statement":  # a body recovered from a syntax error
             self.block(fn)
             return None
+        self.parameters(fn)
         for init in (c for c in fn.named_children if c.type == "field_initializer_list"):
             for fi in init.named_children:
                 name = next((_text(c) for c in fi.named_children if c.type == "field_identifier"), None)
@@ -280,6 +281,18 @@ class _Run:
             self.block(body)
         distinct = [r for i, r in enumerate(self.results) if r is not None and r not in self.results[:i]]
         return distinct[0] if len(distinct) == 1 else None
+
+    def parameters(self, fn: Node) -> None:
+        """Rotation-typed parameters are rotations typed top (R13), so constant factors still count (R15)."""
+        decl = fn.child_by_field_name("declarator")
+        while decl is not None and decl.type != "function_declarator":
+            decl = decl.child_by_field_name("declarator")
+        params = decl.child_by_field_name("parameters") if decl is not None else None
+        for p in params.named_children if params is not None else ():
+            short = _short_type(_text(p.child_by_field_name("type")))
+            name = _declarator_name(p.child_by_field_name("declarator"))
+            if name and (short in _ROT_TYPES or short in _TF_TYPES):
+                self.env[name] = self.typed(short, None)
 
     def block(self, body: Node) -> None:
         stack = [body]

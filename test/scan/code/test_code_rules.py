@@ -232,3 +232,18 @@ def test_ros1_tf_listener_lookup_with_leading_slashes() -> None:
     text = 'void f(tf::TransformListener & listener) {\n  tf::StampedTransform tr;\n  listener.lookupTransform("/map", "/base_link", ros::Time(0), tr);\n}\n'
     facts = analyze_cpp(text, "old.cpp")
     assert [(lk.target, lk.source, lk.location.line if lk.location else None) for lk in facts.lookups] == [("map", "base_link", 3)]
+
+
+def test_member_rotation_times_parameter_reaches_the_broadcast() -> None:
+    text = (
+        "class Cam {\n public:\n  Cam() { slam_to_ros_ = tf2::Matrix3x3(0, 0, 1, -1, 0, 0, 0, -1, 0); }\n"
+        "  void on_pose(const tf2::Matrix3x3 & R) {\n"
+        "    tf2::Matrix3x3 rot = slam_to_ros_ * R;\n    tf2::Quaternion q;\n    rot.getRotation(q);\n"
+        '    geometry_msgs::msg::TransformStamped t;\n    t.header.frame_id = "map";\n    t.child_frame_id = "camera_link";\n'
+        "    t.transform.rotation = tf2::toMsg(q);\n    br_->sendTransform(t);\n  }\n"
+        " private:\n  tf2::Matrix3x3 slam_to_ros_;\n};\n"
+    )
+    facts = analyze_cpp(text, "cam.cpp")
+    assert _codes(facts) == [("INCORRECT_TRANSFORM", _line(text, "sendTransform"))]
+    back = text.replace("slam_to_ros_ * R;", "slam_to_ros_ * R * slam_to_ros_.transpose();")
+    assert analyze_cpp(back, "cam.cpp").findings == []

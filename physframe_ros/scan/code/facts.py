@@ -13,7 +13,7 @@ from ...core.checks import axis_finding, transform_findings
 from ...core.conventions import WORLD_CLASSES, Conventions
 from ...core.expected import Lookup
 from ...core.findings import Finding, Location
-from ...core.rotations import FRD, NED, RDF, format_rotation
+from ...core.rotations import IDENTITY, RDF, format_rotation
 from ...core.tree import Edge
 from ..model import FileFacts
 from .values import ODOMETRY, STAMPED, TRANSFORM, UNSET, ListValue, Record, Rot, frame_value
@@ -26,7 +26,6 @@ _STAMPED_TYPES = frozenset(
         "RelativeHumidity", "Illuminance", "OccupancyGrid", "Path", "GridCells", "Marker",
     }
 )  # fmt: skip
-_NAMED_TRIPLES = {str(t): t for t in (RDF, FRD, NED)}
 
 
 def static_broadcaster_names(text: str, pattern: re.Pattern[str]) -> set[str]:
@@ -172,11 +171,15 @@ class FactSink:
 
         Where convention fixes the rotation (camera body -> optical, FLU -> FRD), the constant
         part must turn the parent's axes into the child's. Where it leaves the rotation free
-        (map -> camera_link: any pose), a constant part that turns the parent's axes into a
-        different named convention (RDF, FRD, NED) while the child keeps its own is the
-        ORB-SLAM2 bug: the conversion into the other convention is never undone.
+        (map -> camera_link: any pose), a constant part that turns the parent's axes into the
+        camera convention RDF while the child is not an optical frame is the ORB-SLAM2 bug:
+        the conversion into the camera convention is never undone. Other constant turns in a
+        free rotation (an upside-down IMU, a yawed mount) are legitimate and not reported; an
+        identity constant part says nothing (the unknown factors may hold the whole rotation).
         """
         assert rot.ortho is not None
+        if rot.ortho == IDENTITY:
+            return None
         pi, ci = self.conventions.classify(parent), self.conventions.classify(child)
         if pi.axes is None or ci.axes is None:
             return None
@@ -187,7 +190,7 @@ class FactSink:
                 return None
             rule, want = expected.rule, expected.child_axes
         else:
-            if got == ci.axes or str(got) not in _NAMED_TRIPLES or (ci.cls.name in WORLD_CLASSES and pi.cls.name in WORLD_CLASSES):
+            if got != RDF or ci.axes == RDF or (ci.cls.name in WORLD_CLASSES and pi.cls.name in WORLD_CLASSES):
                 return None
             rule, want = f"'{child}' is {ci.axes} by REP-103 ({ci.cls.description})", ci.axes
         fix = pi.axes.rotation_to(got).inverse()

@@ -247,3 +247,18 @@ def test_member_rotation_times_parameter_reaches_the_broadcast() -> None:
     assert _codes(facts) == [("INCORRECT_TRANSFORM", _line(text, "sendTransform"))]
     back = text.replace("slam_to_ros_ * R;", "slam_to_ros_ * R * slam_to_ros_.transpose();")
     assert analyze_cpp(back, "cam.cpp").findings == []
+
+
+def test_free_rotations_with_other_constant_turns_are_not_reported() -> None:
+    # an IMU mounted upside down: the constant half turn about x is part of the mount, not a convention change
+    text = (
+        "void f(const tf2::Quaternion & imu_orientation) {\n"
+        "  tf2::Quaternion flip;\n  flip.setRPY(M_PI, 0, 0);\n"
+        "  tf2::Quaternion q = imu_orientation * flip;\n"
+        '  geometry_msgs::msg::TransformStamped t;\n  t.header.frame_id = "odom";\n  t.child_frame_id = "base_link";\n'
+        "  t.transform.rotation = tf2::toMsg(q);\n  br_->sendTransform(t);\n}\n"
+    )
+    assert analyze_cpp(text, "imu.cpp").findings == []
+    # ...but the FLU -> RDF camera turn on the same free edge is the ORB-SLAM2 bug
+    rdf = text.replace("flip.setRPY(M_PI, 0, 0)", "flip.setRPY(-M_PI_2, 0, -M_PI_2)").replace('"base_link"', '"camera_link"')
+    assert [f.code for f in analyze_cpp(rdf, "cam.cpp").findings] == ["INCORRECT_TRANSFORM"]

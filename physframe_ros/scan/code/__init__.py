@@ -1,13 +1,40 @@
 """Code analysis for ``physframe scan``: C++ through tree-sitter-cpp, Python through ``ast``.
 
-``analyze_cpp(text, rel_path)`` and ``analyze_python(text, rel_path)`` return the
-file's :class:`~physframe_ros.scan.model.FileFacts`: broadcast edges (with constant
-rotations and translations where known), tf lookups, and the findings local to the file
-(MISSING_FRAME, MISSING_CHILD_FRAME, INVALID_FRAME_ID, INVALID_TRANSFORM,
-REDUNDANT_TRANSFORM, REVERSED_NAME, INCORRECT_TRANSFORM, PARSE_ERROR). An
-INCORRECT_TRANSFORM on a fully constant rotation is the same Finding the tree check
-produces for that edge, so a caller merging both should drop exact duplicates.
-``mentions_tf(text)`` is the cheap prefilter: files it rejects hold nothing to find.
+``analyze_cpp(text, rel_path)`` and ``analyze_python(text, rel_path)`` (optionally with
+``conventions=``) return the file's :class:`~physframe_ros.scan.model.FileFacts`; they never
+raise and never run the scanned code. ``mentions_tf(text)`` is the cheap prefilter: files it
+rejects hold nothing the analyzers could find.
+
+What they report, and where:
+
+* **edges**: every ``sendTransform`` whose frame ids are known statically (literals,
+  ``const``/``constexpr``/``#define`` constants, class members set in constructors or initializer
+  lists, parameter defaults of ``declare_parameter``, ``param``, ``get_parameter_or``,
+  ``rospy.get_param``), at the ``sendTransform`` line; ``static`` for a
+  StaticTransformBroadcaster; ``rotation``/``translation`` when fully constant.
+* **lookups**: ``lookupTransform``/``lookup_transform``/``canTransform``/``can_transform``/
+  ``buffer.transform`` (target <- source), at the call.
+* **MISSING_FRAME** / **MISSING_CHILD_FRAME**: a message built in the function (stamped sensor
+  data, ``*Stamped``, ``Odometry``, ``TransformStamped``) published or broadcast with
+  ``header.frame_id`` (or ``child_frame_id``) never set or set to ``""``, reported at the
+  ``publish``/``sendTransform`` line; the message names the line the message was built. A message
+  handed to other code first (``fill_header(msg)``) or whose header is copied is not reported.
+* **INCORRECT_TRANSFORM**: constant rotations are abstracted to the 24 orthogonal rotations
+  (PhysFrame's R12), composed through ``*``/``@``/``dot`` (R14), inverted through
+  ``inverse()``/``transpose()``/``t()``/``inv()``/``.T``, typed top when built from
+  non-constants (R13) and dropped from products with known factors (R15), within a function,
+  through class members and through calls to functions of the same file. At a broadcast the
+  rotation must match the frames' conventions (core ``Conventions``); on a free edge such as
+  map -> camera_link, a constant FLU -> RDF turn that is never undone is the ORB-SLAM2 bug.
+  A fully constant wrong rotation yields the same Finding the tree check yields for that
+  edge: callers merging both drop duplicates by ``Finding.key``.
+* **REVERSED_NAME**: ``a_to_b`` (and ``b_in_a``) names the transform with header.frame_id ``a``
+  and child_frame_id ``b``, which tf2's ``lookupTransform(a, b)`` returns; a variable so named
+  holding the opposite transform is reported at its broadcast or lookup.
+* **REDUNDANT_TRANSFORM**, **INVALID_FRAME_ID**, **INVALID_TRANSFORM**: core
+  ``transform_findings`` on constant values; same-frame lookups.
+* **PARSE_ERROR** (info): the first syntax error, with its line; what parses around it is
+  still analysed. Each file has a step budget, so one file can never stall a scan.
 """
 
 from .cpp import analyze_cpp

@@ -80,6 +80,8 @@ def build_bag(path: Path, seconds: float, storage: str) -> int:
 
 # --- measurements, each run in a fresh process so ru_maxrss is its own ---------------------------
 def measure_physframe(path: str) -> dict[str, float]:
+    import rosbags.rosbag2  # noqa: F401  # imported before the clock starts, as for the peer
+
     from physframe_ros.bag import open_bag
     from physframe_ros.replay import replay
 

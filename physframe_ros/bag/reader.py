@@ -13,6 +13,7 @@ it goes; the error that ends it names the file and the byte where it broke.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Callable, Iterator
@@ -126,7 +127,7 @@ class TfBag:
         if not files:
             raise BagError(self.path, f"cannot open: {why}")
         scan = scan_rosbag1 if self.format == ROS1 else scan_mcap
-        self._scanners = [lambda f=f: scan(f) for f in files]  # type: ignore[misc]
+        self._scanners = [partial(scan, f) for f in files]
         self.info.recovered = f"its index is unusable ({why}); read from the front"
 
     def close(self) -> None:

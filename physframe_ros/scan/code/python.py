@@ -217,11 +217,12 @@ class _Run:
                 stack.extend(reversed(node.body + node.orelse))
             elif isinstance(node, (ast.With, ast.AsyncWith)):
                 stack.extend(reversed(node.body))
-            elif isinstance(node, ast.Try):
-                inner: list[ast.stmt] = list(node.body)
-                for h in node.handlers:
+            elif isinstance(node, _TRY_NODES):
+                inner: list[ast.stmt] = list(getattr(node, "body", []))
+                for h in getattr(node, "handlers", []):
                     inner.extend(h.body)
-                stack.extend(reversed(inner + node.orelse + node.finalbody))
+                inner += getattr(node, "orelse", []) + getattr(node, "finalbody", [])
+                stack.extend(reversed(inner))
 
     def assign_stmt(self, targets: list[ast.expr], value_node: ast.expr) -> None:
         first = targets[0]
@@ -605,4 +606,5 @@ def _rot_from_components(comps: list[Any]) -> Rot:
 
 
 _STATEMENT_BLOCKS = ("body", "orelse", "finalbody")
+_TRY_NODES: tuple[type, ...] = (ast.Try, *((ast.TryStar,) if hasattr(ast, "TryStar") else ()))  # try/except* since 3.11
 _OPS: dict[type, str] = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**"}

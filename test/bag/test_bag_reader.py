@@ -138,18 +138,19 @@ def test_missing_and_unknown_paths_give_one_line_errors(tmp_path: Path) -> None:
     assert str(fake) in str(err.value) and "byte 0" in str(err.value)
 
 
-@pytest.mark.parametrize("kind", ["mcap", "bag"])
+@pytest.mark.parametrize("kind", ["mcap", "mcap-dir", "bag"])
 def test_truncated_bag_yields_what_precedes_the_cut_then_names_the_byte(tmp_path: Path, robot: list[Msg], kind: str) -> None:
-    if kind == "mcap":
+    if kind.startswith("mcap"):
         whole = next(write_rosbag2(robot, tmp_path / "whole").glob("*.mcap"))
     else:
         whole = write_rosbag1(robot, tmp_path / "whole.bag")
     data = whole.read_bytes()
-    cut = tmp_path / f"cut.{kind}"
+    cut = whole if kind == "mcap-dir" else tmp_path / f"cut.{kind}"  # in its directory, beside metadata.yaml
     cut.write_bytes(data[: len(data) // 2])
+    opened = whole.parent if kind == "mcap-dir" else cut
     got = []
     with pytest.raises(BagError) as err:
-        with open_bag(cut) as bag:
+        with open_bag(opened) as bag:
             assert bag.info.recovered and "index" in bag.info.recovered
             for m in bag.messages():
                 got.append(m)

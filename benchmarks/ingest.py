@@ -32,8 +32,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from physframe_ros.core.tfmessage import Transform, encode_cdr  # noqa: E402
-from physframe_ros.core.tfstate import TfState  # noqa: E402
+from physframe_ros.core.tfmessage import Transform, encode_cdr
+from physframe_ros.core.tfstate import TfState
 
 ROS1_PYTHON = "/usr/bin/python3"
 

@@ -7,12 +7,12 @@
 Arguments left empty keep the params file's values.
 """
 
-from launch import LaunchDescription
 from launch.actions import DeclareLaunchArgument, OpaqueFunction
 from launch.substitutions import LaunchConfiguration, PathJoinSubstitution
 from launch_ros.actions import Node
 from launch_ros.substitutions import FindPackageShare
 
+from launch import LaunchDescription
 from physframe_ros.node.params import launch_overrides
 
 

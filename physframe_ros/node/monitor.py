@@ -95,7 +95,7 @@ class MonitorNode(Node):
         return callback
 
     # --- evaluation ---------------------------------------------------------------------
-    def evaluate(self) -> list[Finding]:
+    def evaluate(self) -> None:
         """Find the active problems, log what appeared or cleared, publish /diagnostics."""
         t0 = time.perf_counter()
         now = self.now()
@@ -120,7 +120,6 @@ class MonitorNode(Node):
         frames = {fr for e in edges for fr in (e.parent, e.child)}
         self._diagnostics.publish(diagnostic_array(self.active, self.get_clock().now().to_msg(), self.get_name(), len(frames), len(edges)))
         self.last_eval_ms = (time.perf_counter() - t0) * 1e3
-        return self.active
 
     def report(self) -> dict[str, Any]:
         """The contract JSON of the live tree with the active findings and ingest statistics."""

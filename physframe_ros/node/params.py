@@ -36,7 +36,7 @@ PARAMETERS: tuple[ParamSpec, ...] = (
     ParamSpec("future_tolerance", 0.5, "seconds a stamp may be ahead of the node's clock before FUTURE_TIMESTAMP"),
     ParamSpec("old_threshold", 10.0, "seconds a stamp may be behind the node's clock before OLD_TIMESTAMP (tf2's cache time)"),
     ParamSpec("event_hold", 2.0, "seconds a per-message problem (NaN, empty frame id, bad stamp) stays active after it was last seen"),
-    ParamSpec("rotation_tolerance", DEFAULT_TOLERANCE, "radians: a rotation this close to one of the 24 axis-aligned ones is checked against the axis conventions"),
+    ParamSpec("rotation_tolerance", DEFAULT_TOLERANCE, "radians: a rotation this close to one of the 24 axis-aligned ones is checked against axis conventions"),
     ParamSpec("conventions_file", "", "YAML with extra frame classes or per-frame classes (see Conventions.from_dict); empty: built-in REP-103/105 rules"),
     ParamSpec("expected_tree", "", "expected tree YAML from `physframe scan --expected-out`; the live tree is cross-checked against it"),
     ParamSpec("ignore_codes", [], "finding codes never reported, e.g. [REPEATED_DATA]"),

@@ -12,6 +12,9 @@ from __future__ import annotations
 import time
 from typing import Any, Callable, Hashable, Iterable, Sequence
 
+# What rmw reports for an endpoint whose participant's node list has not arrived yet.
+UNKNOWN_NODE = "_NODE_NAME_UNKNOWN_"
+
 
 class PublisherNames:
     def __init__(
@@ -40,6 +43,8 @@ class PublisherNames:
         self._last_refresh = now
         for topic in self._topics:
             for info in self._lookup(topic):
+                if info.node_name == UNKNOWN_NODE:
+                    continue  # endpoint discovered before its node (rmw's discovery info lags): ask again later
                 ns = info.node_namespace.rstrip("/")
                 self.names[bytes(info.endpoint_gid)] = f"{ns}/{info.node_name}"
 

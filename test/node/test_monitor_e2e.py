@@ -80,6 +80,7 @@ def test_nan_translation(harness):
     status, finding = only_status(harness, "INVALID_TRANSFORM")
     assert values_of(status)["frames"] == "base_link,laser_link"
     assert "NaN" in status.message
+    assert finding["frames"] == ["base_link", "laser_link"]
     report = harness.get_tree()
     assert report["tree"]["edges"] == []  # tf2 drops it, so does the tree
     assert report["stats"]["invalid_transforms"] > 0
@@ -90,6 +91,7 @@ def test_empty_child_frame_id(harness):
     status, finding = only_status(harness, "MISSING_CHILD_FRAME")
     assert values_of(status)["frames"] == "base_link"
     assert values_of(status)["publishers"] == "/sloppy_driver"
+    assert finding["frames"] == ["base_link"]
 
 
 def test_dynamic_edge_that_stops(harness):
@@ -100,13 +102,15 @@ def test_dynamic_edge_that_stops(harness):
     status, finding = only_status(harness, "STALE_TRANSFORM")
     assert values_of(status)["frames"] == "odom,base_link"
     assert "has not been updated" in status.message
+    assert finding["frames"] == ["odom", "base_link"]
 
 
 def test_stamps_ten_seconds_in_the_future_then_clear(harness):
     driver = harness.publish(TfSource("future_driver", dynamic=(TfEdge("odom", "base_link"),)), stamp_offset=10.0)
     status, finding = only_status(harness, "FUTURE_TIMESTAMP")
     assert values_of(status)["frames"] == "odom,base_link"
-    assert "10.0" in status.message or "ahead" in status.message
+    assert "10.0" in status.message and "ahead" in status.message
+    assert finding["frames"] == ["odom", "base_link"]
     driver.stamp_offset = 0.0  # the clock is fixed: the finding clears after event_hold
     harness.settle({"physframe: tree"})
     warns = [m for m in harness.log_lines(WARN) if "FUTURE_TIMESTAMP" in m]
@@ -121,6 +125,7 @@ def test_same_edge_on_tf_and_tf_static(harness):
     status, finding = only_status(harness, "STATIC_DYNAMIC_CONFLICT")
     assert values_of(status)["frames"] == "base_link,laser_link"
     assert "/tf_static" in status.message
+    assert finding["frames"] == ["base_link", "laser_link"] and finding["publishers"] == ["/confused_driver"]
 
 
 def test_clean_rep105_robot_yields_nothing(harness):

@@ -34,6 +34,7 @@ stderr; the drawing then shows what was read before)"""
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("source", nargs="?", metavar="SOURCE", help="bag (dir, .db3, .mcap, .bag) or expected-tree .yaml")
+    p.add_argument("--topic", action="append", metavar="PATTERN", help="for a bag: TF topic glob to read, repeatable (as physframe replay --topic)")
     p.add_argument("--live", action="store_true", help="draw the tree of a running monitor (needs rclpy)")
     p.add_argument("--node", default="physframe_monitor", help="monitor node name for --live (default: physframe_monitor)")
     p.add_argument("--timeout", type=float, default=5.0, metavar="S", help="seconds to wait for the monitor's service (default: 5)")
@@ -50,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"physframe view: cannot tell the format of {args.output!r}: use .svg, .dot or .pdf, or --format", file=sys.stderr)
         return 2
     try:
-        drawing = load(args.source, args.live, args.node, args.timeout)
+        drawing = load(args.source, args.live, args.node, args.timeout, args.topic or ())
         data = render(drawing, fmt)
     except ViewError as exc:
         print(f"physframe view: {exc}", file=sys.stderr)

@@ -6,7 +6,7 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from ..core import Conventions, Edge, ExpectedTree, ExpectedTreeError, Finding, check_tree
 from ..report.html import edges_seen
@@ -33,12 +33,12 @@ def from_report(report: Mapping[str, Any], title: str) -> Drawing:
     return Drawing(edges, [Finding.from_dict(f) for f in report.get("findings", [])], title, labels)
 
 
-def from_bag(path: str) -> Drawing:
-    from ..bag import BagError, open_bag
+def from_bag(path: str, topics: Sequence[str] = ()) -> Drawing:
+    from ..bag import BagError, TopicSelection, open_bag
     from ..replay import replay
 
     try:
-        with open_bag(path) as bag:
+        with open_bag(path, TopicSelection(tuple(topics)) if topics else None) as bag:
             result = replay(bag)
     except BagError as exc:
         raise ViewError(str(exc)) from None
@@ -94,14 +94,14 @@ def from_live(node: str, timeout: float) -> Drawing:
     return from_report(report, f"live tree of {service.rsplit('/', 1)[0]}")
 
 
-def load(source: str | None, live: bool, node: str, timeout: float) -> Drawing:
+def load(source: str | None, live: bool, node: str, timeout: float, topics: Sequence[str] = ()) -> Drawing:
     if live:
         return from_live(node, timeout)
     if source is None:
         raise ViewError("nothing to draw: give a bag, an expected-tree file, or --live")
     path = Path(source)
     if path.name == "metadata.yaml":
-        return from_bag(str(path.parent))
+        return from_bag(str(path.parent), topics)
     if path.suffix in (".yaml", ".yml") and path.is_file():
         return from_expected(source)
-    return from_bag(source)
+    return from_bag(source, topics)

@@ -153,3 +153,17 @@ def test_live_tree_comes_from_the_monitor_service(ros_domain_id: int, tmp_path: 
     finally:
         server.terminate()
         server.wait(timeout=20)
+
+
+def test_topic_choice_limits_what_a_bag_drawing_shows(tmp_path: Path) -> None:
+    from bag.tfbags import START, Msg, write_rosbag2
+
+    identity = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0)
+    msgs = [
+        Msg(0.0, "/robot1/tf", [("robot1/odom", "robot1/base_link", START, identity)]),
+        Msg(0.1, "/robot2/tf", [("robot2/odom", "robot2/base_link", START + 0.1, identity)]),
+    ]
+    bag = write_rosbag2(msgs, tmp_path / "two_robots")
+    out = tmp_path / "robot2.svg"
+    assert main(["view", str(bag), "--topic", "/robot2/*", "-o", str(out)]) == 0
+    assert set(_frames(out.read_bytes())) == {"robot2/odom", "robot2/base_link"}

@@ -69,10 +69,12 @@ _ROT_TYPES = frozenset(
 _TF_TYPES = frozenset({"Transform", "Isometry3d", "Isometry3f", "Affine3d", "Affine3f"})
 _VECTOR_TYPES = frozenset({"Vector3", "Vector3d", "Vector3f", "Point3d", "Point3f", "Vec3d", "Vec3f"})
 _UNIT_VECTORS = {"UnitX": (1.0, 0.0, 0.0), "UnitY": (0.0, 1.0, 0.0), "UnitZ": (0.0, 0.0, 1.0)}
-_PASS_THROUGH = frozenset(
+# Methods and free functions whose result is their receiver / first argument, as far as frames go.
+_PASS_METHODS = frozenset(
     {"finished", "normalized", "toRotationMatrix", "matrix", "rotation", "getBasis", "linear", "get", "c_str", "str",
-     "value", "as_string", "getRotation", "move", "forward", "string", "toMsg", "static_cast", "const_cast"}
+     "value", "as_string", "getRotation"}
 )  # fmt: skip
+_PASS_FUNCTIONS = frozenset({"move", "forward", "string", "toMsg", "static_cast", "const_cast"})
 _INVERSE = frozenset({"inverse", "transpose", "t", "inv", "conjugate", "inverseTimes"})
 _MATH: dict[str, Callable[[float], float]] = {"sin": math.sin, "cos": math.cos, "sqrt": math.sqrt, "fabs": math.fabs, "abs": abs, "atan": math.atan}
 _CALL_DEPTH = 8  # calls followed into other functions of the file
@@ -644,7 +646,7 @@ class _Run:
         if name in ("make_shared", "make_unique", "allocate_shared") and template is not None:
             type_text = _text(template).strip("<>")
             return self.construct(_short_type(type_text), type_text, args, line)
-        if name in _PASS_THROUGH and n >= 1:
+        if name in _PASS_FUNCTIONS and n >= 1:
             value = self.eval(args[0])
             if name == "toMsg" and n == 2:
                 self.assign(args[1], value)
@@ -693,7 +695,7 @@ class _Run:
             if isinstance(target, TfValue):
                 return TfValue(rot_inverse(target.rot) if target.rot is not None else TOP_ROT)
             return None
-        if method in _PASS_THROUGH and n == 0:
+        if method in _PASS_METHODS and n == 0:
             if isinstance(target, TfValue) and method in ("getRotation", "getBasis", "rotation", "linear"):
                 return target.rot
             return self.f.params.get(target.name) if isinstance(target, ParamRef) else target

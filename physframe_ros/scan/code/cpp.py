@@ -848,7 +848,8 @@ class _Run:
         if kind is not None:
             for a in args:
                 self.eval(a)
-            return Record(kind, short, "", line)
+            # a copy (`Imu(*msg)`) or aggregate initialisation may carry the frame: trust only default construction
+            return Record(kind, short, "", line, escaped=bool(args))
         n = len(args)
         if short == "StampedTransform" and n == 4:
             rec = Record(TRANSFORM, "tf::StampedTransform", "", line)

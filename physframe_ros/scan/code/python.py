@@ -390,7 +390,7 @@ class _Run:
             return special
         kind = message_kind(name)
         if kind is not None:
-            rec = Record(kind, name, "", line)
+            rec = Record(kind, name, "", line, escaped=bool(args))  # positional arguments: a copy or unknown fields
             for key, value in kwargs.items():
                 rec.set(key, self.eval(value))
             return rec

@@ -262,3 +262,12 @@ def test_free_rotations_with_other_constant_turns_are_not_reported() -> None:
     # ...but the FLU -> RDF camera turn on the same free edge is the ORB-SLAM2 bug
     rdf = text.replace("flip.setRPY(M_PI, 0, 0)", "flip.setRPY(-M_PI_2, 0, -M_PI_2)").replace('"base_link"', '"camera_link"')
     assert [f.code for f in analyze_cpp(rdf, "cam.cpp").findings] == ["INCORRECT_TRANSFORM"]
+
+
+def test_copied_messages_are_not_reported() -> None:
+    text = _cpp(
+        "  sensor_msgs::msg::Imu copy(*msg);\n  copy.angular_velocity.z = 0.0;\n  pub->publish(copy);\n"
+        "  auto other = sensor_msgs::msg::Imu(*msg);\n  pub->publish(other);\n"
+        "  sensor_msgs::msg::Imu blank{};\n  pub->publish(blank);"
+    )
+    assert _codes(analyze_cpp(text, "imu.cpp")) == [("MISSING_FRAME", _line(text, "publish(blank)"))]

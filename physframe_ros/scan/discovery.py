@@ -42,15 +42,20 @@ class Workspace:
     files: list[SourceFile] = field(default_factory=list)
     build_files: list[str] = field(default_factory=list)  # CMakeLists.txt and setup.py, for executables
     problems: list[tuple[str, str]] = field(default_factory=list)  # (path, reason): unreadable dirs, duplicates
+    _by_dir: dict[str, Package] = field(default_factory=dict, repr=False)
 
     def package_of(self, path: str) -> Package | None:
-        """The innermost package holding ``path``."""
-        best: Package | None = None
-        for pkg in self.packages.values():
-            if pkg.path == "" or path == pkg.path or path.startswith(pkg.path + "/"):
-                if best is None or len(pkg.path) > len(best.path):
-                    best = pkg
-        return best
+        """The innermost package holding ``path`` (a walk up its directories)."""
+        if len(self._by_dir) != len(self.packages):
+            self._by_dir = {p.path: p for p in self.packages.values()}
+        d = path
+        while True:
+            pkg = self._by_dir.get(d)
+            if pkg is not None:
+                return pkg
+            if not d:
+                return None
+            d = d.rpartition("/")[0]
 
 
 def classify(name: str) -> str | None:

@@ -89,11 +89,11 @@ def _init_worker(ctx: ScanContext, timeout: float) -> None:
 
 def parse_file(rel: str, kind: str, ctx: ScanContext, timeout: float = FILE_TIMEOUT) -> FileFacts:
     """Facts of one file; never raises: what goes wrong becomes a PARSE_ERROR finding."""
-    path = ctx.abs(rel)
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
+        with open(os.path.join(ctx.root, rel), "rb") as fh:
+            data = fh.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
             return FileFacts(rel, findings=[Finding("PARSE_ERROR", f"{rel}: larger than {MAX_FILE_BYTES >> 20} MB; skipped", (), Location(rel))])
-        data = path.read_bytes()
     except OSError as exc:
         return FileFacts(rel, findings=[Finding("PARSE_ERROR", f"{rel}: cannot read: {exc.strerror}", (), Location(rel))])
     text = data.decode("utf-8", errors="replace")

@@ -18,7 +18,7 @@ from ..core.checks import check_tree
 from ..core.conventions import Conventions
 from ..core.expected import Lookup
 from ..core.findings import Finding, Location
-from ..core.tree import Edge, frames_of, path_between
+from ..core.tree import Edge, components, frames_of
 from .discovery import Workspace
 from .executables import ExecutableMap
 from .model import FileFacts
@@ -126,11 +126,13 @@ def check_subsystems(subsystems: Iterable[Subsystem], conventions: Conventions) 
 
 
 def _unreachable(sub: Subsystem) -> Iterable[Finding]:
-    frames = set(frames_of(sub.edges))
+    # tf2 connects two frames when they share a tree: one component lookup per frame, not a search per lookup
+    component = {f: i for i, comp in enumerate(components(sub.edges)) for f in comp}
+    frames = set(component)
     for lk in sub.lookups:
         if not lk.target or not lk.source or lk.target == lk.source:
             continue  # empty and self lookups are the code analysis' findings
-        if path_between(lk.target, lk.source, sub.edges) is not None:
+        if lk.target in component and component[lk.target] == component.get(lk.source):
             continue
         missing = [f for f in (lk.target, lk.source) if f not in frames]
         if missing and not sub.launched:

@@ -1,0 +1,96 @@
+"""Subsystems: launch files -> nodes -> sources, per-subsystem tree checks, LOOKUP_UNREACHABLE."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from physframe_ros.core.expected import Lookup
+from physframe_ros.core.findings import Location
+from physframe_ros.core.tree import Edge
+from physframe_ros.scan.discovery import discover
+from physframe_ros.scan.executables import executable_sources
+from physframe_ros.scan.model import FileFacts, LaunchedNode
+from physframe_ros.scan.subsystems import build_subsystems, check_subsystems, merge_edges
+
+CMAKE = textwrap.dedent("""\
+    cmake_minimum_required(VERSION 3.8)
+    project(perception)
+    set(COMMON_SRCS src/common.cpp  # shared by every node
+        src/geometry.cpp)
+    add_library(detector_component SHARED src/detector.cpp ${COMMON_SRCS})
+    rclcpp_components_register_node(detector_component PLUGIN "perception::Detector" EXECUTABLE detector_node)
+    add_library(tracker_core src/tracker_core.cpp)
+    add_executable(${PROJECT_NAME}_tracker src/tracker_main.cpp)
+    target_link_libraries(${PROJECT_NAME}_tracker tracker_core)
+    """)
+
+SETUP = textwrap.dedent("""\
+    from setuptools import setup
+    setup(name="tools", entry_points={"console_scripts": [
+        "relay = tools.relay:main",
+        'calib=tools.calibration.run:main',
+    ]})
+    """)
+
+
+def _ws(tmp_path: Path) -> Path:
+    files = {
+        "perception/package.xml": "<package><name>perception</name></package>",
+        "perception/CMakeLists.txt": CMAKE,
+        "tools/package.xml": "<package><name>tools</name></package>",
+        "tools/setup.py": SETUP,
+        "legacy/package.xml": "<package><name>legacy</name><buildtool_depend>catkin</buildtool_depend></package>",
+        "legacy/scripts/odom_relay.py": "# relays odometry\n",
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    return tmp_path
+
+
+def test_executables_from_cmake_and_setup_py(tmp_path: Path) -> None:
+    exes = executable_sources(discover([_ws(tmp_path)]))
+    assert sorted(exes[("perception", "detector_node")]) == ["perception/src/common.cpp", "perception/src/detector.cpp", "perception/src/geometry.cpp"]
+    assert sorted(exes[("perception", "perception_tracker")]) == ["perception/src/tracker_core.cpp", "perception/src/tracker_main.cpp"]
+    assert exes[("tools", "relay")] == ["tools/tools/relay.py"]
+    assert exes[("tools", "calib")] == ["tools/tools/calibration/run.py"]
+
+
+def _loc(path: str, line: int) -> Location:
+    return Location(path, line)
+
+
+def test_launch_subsystem_reaches_node_sources_and_reports_unreachable_lookups(tmp_path: Path) -> None:
+    ws = discover([_ws(tmp_path)])
+    launch = "perception/launch/perception.launch.py"
+    facts = {
+        launch: FileFacts(launch, edges=[Edge("base_link", "camera_link", True, (0.1, 0, 0.2), (0, 0, 0, 1), (_loc(launch, 9),))],
+                          nodes=[LaunchedNode("perception", "detector_node", _loc(launch, 12)),
+                                 LaunchedNode("legacy", "odom_relay.py", _loc(launch, 14))]),
+        "perception/src/detector.cpp": FileFacts("perception/src/detector.cpp", lookups=[
+            Lookup("base_link", "camera_link", _loc("perception/src/detector.cpp", 40)),
+            Lookup("map", "camera_link", _loc("perception/src/detector.cpp", 41)),
+        ]),
+        "legacy/scripts/odom_relay.py": FileFacts("legacy/scripts/odom_relay.py", edges=[
+            Edge("odom", "base_link", False, sources=(_loc("legacy/scripts/odom_relay.py", 20),))]),
+        "tools/tools/relay.py": FileFacts("tools/tools/relay.py", lookups=[Lookup("map", "gps", _loc("tools/tools/relay.py", 5))]),
+    }
+    kinds = {launch: "launch_py", "perception/src/detector.cpp": "cpp", "legacy/scripts/odom_relay.py": "python", "tools/tools/relay.py": "python"}
+    subs = build_subsystems(ws, facts, kinds, executable_sources(ws))
+    assert [(s.name, s.launched) for s in subs] == [(launch, True), ("package tools", False)]
+    assert subs[0].files == ["legacy/scripts/odom_relay.py", launch, "perception/src/detector.cpp"]
+    findings = check_subsystems(subs, __import__("physframe_ros.core.conventions", fromlist=["Conventions"]).Conventions())
+    # map is published by nobody in what the launch file runs; the package alone stays quiet about map <- gps
+    assert [(f.code, f.frames, f.location) for f in findings] == [
+        ("LOOKUP_UNREACHABLE", ("map", "camera_link"), _loc("perception/src/detector.cpp", 41))
+    ]
+    assert "no scanned source publishes 'map'" in findings[0].message
+
+
+def test_merge_keeps_every_source_of_the_same_edge() -> None:
+    a = Edge("base_link", "laser", True, (0.1, 0.0, 0.2), (0.0, 0.0, 0.0, 1.0), (_loc("a.launch", 3),))
+    b = Edge("base_link", "laser", True, (0.1, 0.0, 0.2), (0.0, 0.0, 0.0, 1.0), (_loc("b.launch", 7),))
+    c = Edge("base_link", "laser", True, (0.3, 0.0, 0.2), (0.0, 0.0, 0.0, 1.0), (_loc("c.launch", 1),))
+    merged = merge_edges([a, b, c])
+    assert [m.sources for m in merged] == [(_loc("a.launch", 3), _loc("b.launch", 7)), (_loc("c.launch", 1),)]

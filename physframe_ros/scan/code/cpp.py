@@ -415,6 +415,8 @@ class _Run:
         elif value is not None:
             old = self.f.members.get(name)
             if not (isinstance(old, str) and isinstance(value, str)):  # the first string (the default) wins
+                if isinstance(value, Record):
+                    value.local = False  # other methods may set its fields before it is published
                 self.f.members[name] = self.keep_type(old, value)
 
     @staticmethod

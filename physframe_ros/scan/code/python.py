@@ -269,6 +269,8 @@ class _Run:
         elif value is not None:
             old = self.f.members.get(name)
             if not (isinstance(old, str) and isinstance(value, str)):
+                if isinstance(value, Record):
+                    value.local = False  # other methods may set its fields before it is published
                 self.f.members[name] = _keep_type(old, value)
 
     def assign(self, target: ast.AST, value: Any) -> None:

@@ -271,3 +271,13 @@ def test_copied_messages_are_not_reported() -> None:
         "  sensor_msgs::msg::Imu blank{};\n  pub->publish(blank);"
     )
     assert _codes(analyze_cpp(text, "imu.cpp")) == [("MISSING_FRAME", _line(text, "publish(blank)"))]
+
+
+def test_member_message_filled_in_another_method_is_not_reported() -> None:
+    text = (
+        "class Gps:\n"
+        "    def __init__(self):\n        self.fix = NavSatFix()\n\n"
+        "    def on_timer(self):\n        self.fix.latitude = 1.0\n        self.pub.publish(self.fix)\n\n"
+        "    def configure(self, frame):\n        self.fix.header.frame_id = frame\n"
+    )
+    assert analyze_python(text, "gps.py").findings == []

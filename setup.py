@@ -23,7 +23,8 @@ setup(
     extras_require={
         "scan": ["xacro", "tree-sitter", "tree-sitter-cpp"],
         "replay": ["rosbags"],
-        "test": ["pytest", "hypothesis", "transforms3d", "rosbags", "xacro", "tree-sitter", "tree-sitter-cpp", "mypy", "ruff"],
+        "pdf": ["cairosvg"],
+        "test": ["pytest", "hypothesis", "transforms3d", "rosbags", "cairosvg", "xacro", "tree-sitter", "tree-sitter-cpp", "mypy", "ruff"],
     },
     zip_safe=True,
     maintainer="physframe developers",

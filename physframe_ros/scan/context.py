@@ -33,6 +33,24 @@ class ScanContext:
         rel = self.packages.get(name)
         return None if rel is None else str(self.abs(rel))
 
+    def source_file(self, path: str | None) -> str | None:
+        """The tree file (relative path) a resolved launch-time path stands for, or None.
+
+        ``$(find pkg)/x`` resolves to the package's source directory; when ``x`` is not there the
+        install rule copied it from elsewhere in the package, so it is looked up by name."""
+        if not path:
+            return None
+        rel = self.rel(path)
+        if rel is None:
+            return None
+        if os.path.isfile(self.abs(rel)):
+            return rel
+        for name, pkg_dir in self.packages.items():
+            if pkg_dir and (rel + "/").startswith(pkg_dir + "/"):
+                found = self.locate_share_path(name, rel[len(pkg_dir):])
+                return self.rel(found) if found else None
+        return None
+
     def locate_share_path(self, package: str, rest: str) -> str | None:
         """Map ``share/<package>/<rest>`` to a file in the source package: the same relative path,
         or else a unique file with that name anywhere in the package (installed from another folder)."""
@@ -46,5 +64,9 @@ class ScanContext:
         name = os.path.basename(rest)
         if not name:
             return None
-        hits = [os.path.join(d, name) for d, _dirs, files in os.walk(base) if name in files]
+        hits = []
+        for d, dirs, files in os.walk(base):
+            dirs[:] = [x for x in dirs if x not in ("build", "install", "log", ".git")]
+            if name in files:
+                hits.append(os.path.join(d, name))
         return hits[0] if len(hits) == 1 else None

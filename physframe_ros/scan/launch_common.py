@@ -95,8 +95,8 @@ def _robot_state_publisher(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, l
 
 def add_description(desc: DescriptionRef, facts: FileFacts, ctx: ScanContext, loc: Location, prefix: str = "") -> None:
     """Expand a robot_description file and add the edges robot_state_publisher would publish."""
-    rel = ctx.rel(desc.path) if os.path.isabs(desc.path) else None
-    if rel is None or not os.path.isfile(ctx.abs(rel)):
+    rel = ctx.source_file(desc.path) if os.path.isabs(desc.path) else None
+    if rel is None:
         facts.findings.append(Finding(
             "PARSE_ERROR", f"robot_description file '{desc.path}' is not in the scanned tree; its joints are not checked", (), loc))
         return
@@ -106,6 +106,16 @@ def add_description(desc: DescriptionRef, facts: FileFacts, ctx: ScanContext, lo
     for f in res.files:
         if f not in facts.uses:
             facts.uses.append(f)
+
+
+def add_include(path: str | None, written: str, line: int, facts: FileFacts, ctx: ScanContext) -> None:
+    """Record an included launch file, or say why what it starts is not checked."""
+    rel = ctx.source_file(path)
+    if rel is None:
+        facts.findings.append(Finding("PARSE_ERROR", f"included launch file '{written}' is not in the scanned tree; what it starts is not checked", (),
+                                      Location(facts.path, line)))
+        return
+    facts.includes.append(rel)
 
 
 def description_from_command(words: Sequence[str | None]) -> DescriptionRef | None:

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..core.findings import Finding, Location
 from .context import ScanContext
-from .launch_common import DescriptionRef, NodeSpec, add_node, description_from_command, split_command
+from .launch_common import DescriptionRef, NodeSpec, add_include, add_node, description_from_command, split_command
 from .model import FileFacts
 
 
@@ -250,10 +250,7 @@ def _include(call: ast.Call, interp: _Interp, facts: FileFacts, ctx: ScanContext
     kw = {k.arg: k.value for k in call.keywords if k.arg}
     src = call.args[0] if call.args else kw.get("launch_description_source")
     path = interp.eval(src, call.lineno)
-    loc = Location(facts.path, call.lineno)
-    rel = ctx.rel(path) if isinstance(path, str) else None
-    if rel is None or not os.path.isfile(ctx.abs(rel)):
-        shown = path if isinstance(path, str) else "a path known only at launch time"
-        facts.findings.append(Finding("PARSE_ERROR", f"included launch file ({shown}) is not in the scanned tree; what it starts is not checked", (), loc))
-        return
-    facts.includes.append(rel)
+    if isinstance(path, str):
+        add_include(path, path, call.lineno, facts, ctx)
+    else:
+        add_include(None, "(a path known only at launch time)", call.lineno, facts, ctx)

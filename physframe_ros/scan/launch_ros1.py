@@ -9,7 +9,7 @@ import os
 
 from ..core.findings import Finding, Location
 from .context import ScanContext
-from .launch_common import DescriptionRef, NodeSpec, add_description, add_node, description_from_command
+from .launch_common import DescriptionRef, NodeSpec, add_description, add_include, add_node, description_from_command
 from .launch_subst import Substituter
 from .model import FileFacts
 from .xml_lines import XmlError, XmlNode, parse_xml
@@ -35,7 +35,7 @@ def _walk(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter,
         elif tag == "group":
             _walk(child, facts, ctx, sub, description, tf_prefix)
         elif tag == "include":
-            _include(child, facts, ctx, sub)
+            add_include(sub(child.get("file")), child.get("file") or "", child.line, facts, ctx)
         elif tag == "param":
             name = child.get("name") or ""
             if name.split("/")[-1] == "robot_description":
@@ -46,16 +46,6 @@ def _walk(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter,
                 tf_prefix = sub(child.get("value")) or ""
         elif tag == "node":
             _node(child, facts, ctx, sub, tf_prefix)
-
-
-def _include(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter) -> None:
-    path = sub(el.get("file"))
-    loc = Location(facts.path, el.line)
-    rel = ctx.rel(path) if path else None
-    if rel is None or not os.path.isfile(ctx.abs(rel)):
-        facts.findings.append(Finding("PARSE_ERROR", f"included launch file '{el.get('file')}' is not in the scanned tree", (), loc))
-        return
-    facts.includes.append(rel)
 
 
 def _description_param(el: XmlNode, sub: Substituter) -> DescriptionRef | None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..core.findings import Finding, Location
 from .context import ScanContext
-from .launch_common import NodeSpec, add_node, description_from_command, split_command
+from .launch_common import NodeSpec, add_include, add_node, description_from_command, split_command
 from .launch_subst import COMMAND_MARK, Substituter
 from .model import FileFacts
 from .xml_lines import XmlNode
@@ -33,21 +33,12 @@ def _walk_xml(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter)
         elif child.tag in ("group", "scope"):
             _walk_xml(child, facts, ctx, sub)
         elif child.tag == "include":
-            include(sub(child.get("file")), child.get("file"), child.line, facts, ctx)
+            add_include(sub(child.get("file")), child.get("file") or "", child.line, facts, ctx)
         elif child.tag == "node":
             params = {p.get("name") or "": param_value(sub(p.get("value"))) for p in child.iter("param") if p.get("name") and p.get("value") is not None}
             add_node(NodeSpec(sub(child.get("pkg")), sub(child.get("exec")), child.line, sub(child.get("name")) or "",
                               sub.tokens(child.get("args")), params, child.attr_line("args") if child.get("args") else None),
                      facts, ctx, ros_version=2)
-
-
-def include(path: str | None, written: str | None, line: int, facts: FileFacts, ctx: ScanContext) -> None:
-    loc = Location(facts.path, line)
-    rel = ctx.rel(path) if path else None
-    if rel is None or not os.path.isfile(ctx.abs(rel)):
-        facts.findings.append(Finding("PARSE_ERROR", f"included launch file '{written}' is not in the scanned tree", (), loc))
-        return
-    facts.includes.append(rel)
 
 
 def param_value(value: str | None) -> Any:
@@ -119,7 +110,7 @@ def _walk_yaml(seq: Any, facts: FileFacts, ctx: ScanContext, sub: Substituter) -
                 _walk_yaml(children, facts, ctx, sub)
         elif key == "include":
             written = _scalar(_get(body, "file"))
-            include(sub(written), written, line, facts, ctx)
+            add_include(sub(written), written or "", line, facts, ctx)
         elif key == "node":
             params: dict[str, Any] = {}
             plist = _get(body, "param")

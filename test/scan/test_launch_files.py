@@ -216,3 +216,6 @@ def test_context_maps_share_paths_to_the_source_package(tmp_path: Path) -> None:
     assert ctx.locate_share_path("p", "urdf/r.urdf") == str(tmp_path / "p/config/urdf/r.urdf")
     assert ctx.locate_share_path("q", "x") is None
     assert ctx.rel(tmp_path.parent) is None
+    # $(find p)/urdf/r.urdf after an install rule that copied config/urdf to share/p/urdf
+    assert ctx.source_file(str(tmp_path / "p/urdf/r.urdf")) == "p/config/urdf/r.urdf"
+    assert ctx.source_file(str(tmp_path / "p/urdf/missing.urdf")) is None

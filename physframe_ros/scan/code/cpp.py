@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from functools import lru_cache
 from typing import Any, Callable
 
@@ -36,6 +37,7 @@ from .values import (
     as_vector,
     binary_number,
     component,
+    fresh,
     rot_from_axis_angle,
     rot_from_matrix,
     rot_from_quaternion,
@@ -78,11 +80,17 @@ _PASS_FUNCTIONS = frozenset({"move", "forward", "string", "toMsg", "static_cast"
 _INVERSE = frozenset({"inverse", "transpose", "t", "inv", "conjugate", "inverseTimes"})
 _MATH: dict[str, Callable[[float], float]] = {"sin": math.sin, "cos": math.cos, "sqrt": math.sqrt, "fabs": math.fabs, "abs": abs, "atan": math.atan}
 _CALL_DEPTH = 8  # calls followed into other functions of the file
+_CONTEXTS = 16  # distinct constant argument lists analysed per function
 _EVAL_DEPTH = 120  # nested expressions evaluated (deeper ones are unknown)
 _NODE_BUDGET = 400_000  # evaluation steps per file: one file can never stall the scan
 
 
 _IDENTITY = rot_from_quaternion((0.0, 0.0, 0.0, 1.0))
+
+
+def _constant(value: Any) -> Any:
+    """The part of an argument worth binding in a callee: constants only (hashable, shareable)."""
+    return value if isinstance(value, (str, float, Rot)) else None
 
 
 class _Budget(Exception):
@@ -154,7 +162,8 @@ class _CppFile:
         self.members: dict[str, Any] = {}
         self.params: dict[str, Any] = {}
         self.functions: dict[str, Node | None] = {}
-        self.returns: dict[int, Any] = {}
+        self.returns: dict[tuple[int, tuple[Any, ...]], Any] = {}
+        self.contexts: Counter[int] = Counter()
         self.active: list[int] = []
         self.steps = 0
         self.static_broadcasters = static_broadcaster_names(text, _STATIC_BROADCASTER)
@@ -230,20 +239,24 @@ class _CppFile:
         except ValueError:
             pass
 
-    def call(self, fn: Node) -> Any:
-        """Analyse a function once (reporting), memoising what it returns."""
-        name = fn.start_byte  # same-named methods of different classes are different functions
-        if name in self.returns:
-            return self.returns[name]
-        if name in self.active or len(self.active) >= _CALL_DEPTH:
+    def call(self, fn: Node, args: tuple[Any, ...] = ()) -> Any:
+        """Analyse a function (reporting) once per distinct constant arguments, memoising its result.
+
+        Constant arguments (frame names, numbers, rotations) are bound to the parameters, so a
+        helper such as ``send_mount("base_link", "laser")`` declares the edge of each call.
+        """
+        key = (fn.start_byte, args)  # same-named methods of different classes are different functions
+        if key in self.returns:
+            return self.returns[key]
+        if fn.start_byte in self.active or len(self.active) >= _CALL_DEPTH or self.contexts[fn.start_byte] >= _CONTEXTS:
             return None
-        self.active.append(name)
+        self.contexts[fn.start_byte] += 1
+        self.active.append(fn.start_byte)
         try:
-            run = _Run(self, emit=True)
-            result = run.function(fn)
+            result = _Run(self, emit=True).function(fn, args)
         finally:
             self.active.pop()
-        self.returns[name] = result
+        self.returns[key] = result
         return result
 
     def step(self) -> None:
@@ -267,34 +280,39 @@ class _Run:
         self.bind: tuple[int, str] | None = None  # (call node id, variable) for `x = lookupTransform(...)`
 
     # --- statements ---------------------------------------------------------------------
-    def function(self, fn: Node) -> Any:
+    def function(self, fn: Node, args: tuple[Any, ...] = ()) -> Any:
         if fn.type == "compound_statement":  # a body recovered from a syntax error
             self.block(fn)
             return None
-        self.parameters(fn)
+        self.parameters(fn, args)
         for init in (c for c in fn.named_children if c.type == "field_initializer_list"):
             for fi in init.named_children:
                 name = next((_text(c) for c in fi.named_children if c.type == "field_identifier"), None)
-                args = next((c for c in fi.named_children if c.type in ("argument_list", "initializer_list")), None)
-                if name and args is not None and args.named_child_count == 1:
-                    self.store(name, self.eval(args.named_children[0]))
+                init_args = next((c for c in fi.named_children if c.type in ("argument_list", "initializer_list")), None)
+                if name and init_args is not None and init_args.named_child_count == 1:
+                    self.store(name, self.eval(init_args.named_children[0]))
         body = fn.child_by_field_name("body")
         if body is not None:
             self.block(body)
         distinct = [r for i, r in enumerate(self.results) if r is not None and r not in self.results[:i]]
         return distinct[0] if len(distinct) == 1 else None
 
-    def parameters(self, fn: Node) -> None:
-        """Rotation-typed parameters are rotations typed top (R13), so constant factors still count (R15)."""
+    def parameters(self, fn: Node, args: tuple[Any, ...]) -> None:
+        """Bind constant arguments; other rotation-typed parameters are rotations typed top (R13),
+        so constant factors multiplied with them still count (R15)."""
         decl = fn.child_by_field_name("declarator")
         while decl is not None and decl.type != "function_declarator":
             decl = decl.child_by_field_name("declarator")
         params = decl.child_by_field_name("parameters") if decl is not None else None
-        for p in params.named_children if params is not None else ():
-            short = _short_type(_text(p.child_by_field_name("type")))
+        for i, p in enumerate(params.named_children if params is not None else ()):
             name = _declarator_name(p.child_by_field_name("declarator"))
-            if name and (short in _ROT_TYPES or short in _TF_TYPES):
-                self.env[name] = self.typed(short, None)
+            if not name:
+                continue
+            short = _short_type(_text(p.child_by_field_name("type")))
+            value = args[i] if i < len(args) else None
+            if value is None and p.type == "optional_parameter_declaration":
+                value = self.eval(p.child_by_field_name("default_value"))
+            self.env[name] = self.typed(short, value)
 
     def block(self, body: Node) -> None:
         stack = [body]
@@ -821,14 +839,11 @@ class _Run:
     def user_call(self, name: str, args: list[Node]) -> Any:
         for a in args:
             self.escape(a)
+        values = tuple(_constant(self.eval(a)) for a in args)
         fn = self.f.functions.get(name)
         if fn is None or not self.emit:
-            for a in args:
-                self.eval(a)
             return None
-        for a in args:
-            self.eval(a)
-        return self.f.call(fn)
+        return fresh(self.f.call(fn, values if any(v is not None for v in values) else ()))
 
     def escape(self, arg: Node) -> None:
         """A message handed to code we do not follow may get its frame set there."""

@@ -151,6 +151,8 @@ class FactSink:
             return
         valid_quat = quat if quat is not None and transform_findings(parent, child, None, quat) == [] else None
         edge = Edge(parent, child, static, translation, valid_quat, (loc,))
+        if edge in self.facts.edges:
+            return  # the same helper reached again with other arguments that do not matter here
         self.facts.edges.append(edge)
         self.add(reversed_name_finding(rec.name, parent, child, loc))
         if valid_quat is not None:
@@ -212,7 +214,9 @@ class FactSink:
             return
         loc = self.loc(line)
         # ROS 1 tf resolved "/map" to "map"; the tree holds the names without the slash
-        self.facts.lookups.append(Lookup(t.lstrip("/") or t, s.lstrip("/") or s, loc))
+        lookup = Lookup(t.lstrip("/") or t, s.lstrip("/") or s, loc)
+        if lookup not in self.facts.lookups:
+            self.facts.lookups.append(lookup)
         if t == s:
             self.add(Finding("REDUNDANT_TRANSFORM", f"lookup of the transform from '{s}' to itself: always identity, probably a wrong frame name", (t,), loc))
         if bound_to:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import math
 import re
+from collections import Counter
 from typing import Any, Callable
 
 from ...core.conventions import Conventions
@@ -32,6 +33,7 @@ from .values import (
     as_number,
     as_vector,
     binary_number,
+    fresh,
     rot_from_matrix,
     rot_from_quaternion,
     rot_from_rpy,
@@ -47,6 +49,7 @@ _RELEVANT = re.compile(
 _LEARNS = re.compile(r"param|self\.\w+\s*(?::[^=\n]*)?=[^=]")
 _STATIC_BROADCASTER = re.compile(r"((?:self\.)?\w+)\s*(?::\s*[\w.]+\s*)?=\s*[\w.]*StaticTransformBroadcaster\s*\(")
 _CALL_DEPTH = 8
+_CONTEXTS = 16  # distinct constant argument lists analysed per function
 _EVAL_DEPTH = 120
 _STEP_BUDGET = 400_000
 _RECOVERY_ATTEMPTS = 5
@@ -120,8 +123,9 @@ class _PyFile:
         self.members: dict[str, Any] = {}
         self.params: dict[str, Any] = {}
         self.functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef | None] = {}
-        self.returns: dict[str, Any] = {}
-        self.active: list[str] = []
+        self.returns: dict[tuple[int, int, tuple[tuple[str, Any], ...]], Any] = {}
+        self.contexts: Counter[tuple[int, int]] = Counter()
+        self.active: list[tuple[int, int]] = []
         self.steps = 0
         self.static_broadcasters = static_broadcaster_names(text, _STATIC_BROADCASTER)
 
@@ -153,15 +157,20 @@ class _PyFile:
     def source(self, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
         return "\n".join(self.lines[fn.lineno - 1 : fn.end_lineno or fn.lineno])
 
-    def call(self, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Any:
-        key = f"{fn.name}@{fn.lineno}"
+    def call(self, fn: ast.FunctionDef | ast.AsyncFunctionDef, bound: tuple[tuple[str, Any], ...] = ()) -> Any:
+        """Analyse a function (reporting) once per distinct constant arguments, memoising its result."""
+        key = (fn.lineno, fn.col_offset, bound)
         if key in self.returns:
             return self.returns[key]
-        if key in self.active or len(self.active) >= _CALL_DEPTH:
+        site = (fn.lineno, fn.col_offset)
+        if site in self.active or len(self.active) >= _CALL_DEPTH or self.contexts[site] >= _CONTEXTS:
             return None
-        self.active.append(key)
+        self.contexts[site] += 1
+        self.active.append(site)
         try:
             run = _Run(self, emit=True)
+            run.env.update(_defaults(fn, run))
+            run.env.update(bound)
             run.block(fn.body)
         finally:
             self.active.pop()
@@ -413,12 +422,13 @@ class _Run:
             return None
         fn = self.f.functions.get(name)
         is_own = receiver is None or (isinstance(receiver, ast.Name) and receiver.id in ("self", "cls"))
-        for a in [*args, *kwargs.values()]:
-            value = self.eval(a)
+        values = [self.eval(a) for a in args]
+        named = {k: self.eval(v) for k, v in kwargs.items()}
+        for value in [*values, *named.values()]:
             if isinstance(value, Record):
                 value.escaped = True
         if fn is not None and is_own and self.emit:
-            return self.f.call(fn)
+            return fresh(self.f.call(fn, _bind(fn, values, named, skip_self=receiver is not None)))
         return None
 
     def api(self, node: ast.Call, name: str, receiver: ast.expr | None, args: list[ast.expr], kwargs: dict[str, ast.expr], line: int) -> Any:
@@ -576,6 +586,28 @@ class _Run:
             rot, origin = self.eval(kwargs.get("rotation")), self.eval(kwargs.get("translation"))
             return TfValue(rot if isinstance(rot, Rot) else TOP_ROT, origin if isinstance(origin, tuple) else None)
         return _MISSING
+
+
+def _bind(fn: ast.FunctionDef | ast.AsyncFunctionDef, values: list[Any], named: dict[str, Any], skip_self: bool) -> tuple[tuple[str, Any], ...]:
+    """Constant arguments by parameter name (``self`` skipped for method calls), for the callee's walk."""
+    params = [a.arg for a in fn.args.posonlyargs + fn.args.args]
+    if skip_self and params:
+        params = params[1:]
+    pairs = [*zip(params, values), *((k, v) for k, v in named.items() if k in params or any(a.arg == k for a in fn.args.kwonlyargs))]
+    return tuple(sorted((k, v) for k, v in pairs if isinstance(v, (str, float, Rot, QuatList))))
+
+
+def _defaults(fn: ast.FunctionDef | ast.AsyncFunctionDef, run: _Run) -> dict[str, Any]:
+    """Parameter default values that are constants (``def send(child, parent='base_link')``)."""
+    positional = fn.args.posonlyargs + fn.args.args
+    pairs = list(zip(positional[len(positional) - len(fn.args.defaults) :], fn.args.defaults))
+    pairs += [(a, d) for a, d in zip(fn.args.kwonlyargs, fn.args.kw_defaults) if d is not None]
+    out = {}
+    for arg, default in pairs:
+        value = run.eval(default)
+        if isinstance(value, (str, float)):
+            out[arg.arg] = value
+    return out
 
 
 def _keep_type(old: Any, value: Any) -> Any:

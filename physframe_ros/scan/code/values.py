@@ -8,7 +8,7 @@ tree-sitter, Python through ``ast``) evaluate into these, so the checks are writ
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
 
 from ...core.rotations import (
@@ -259,6 +259,13 @@ class Record:
             # message fields default to 0
             return tuple(c if isinstance(c, float) else 0.0 for c in comps)  # type: ignore[return-value]
         return None
+
+
+def fresh(value: Any) -> Any:
+    """A memoised function result for one more caller: messages are copied, so callers do not share fields."""
+    if isinstance(value, Record):
+        return replace(value, fields=dict(value.fields))
+    return value
 
 
 def frame_value(value: Any) -> str | None:

@@ -281,3 +281,38 @@ def test_member_message_filled_in_another_method_is_not_reported() -> None:
         "    def configure(self, frame):\n        self.fix.header.frame_id = frame\n"
     )
     assert analyze_python(text, "gps.py").findings == []
+
+
+def test_helper_called_with_constant_frames_declares_each_edge() -> None:
+    text = (
+        "void send_mount(tf2_ros::StaticTransformBroadcaster & br, const std::string & child, double yaw = 0.0)\n{\n"
+        "  geometry_msgs::msg::TransformStamped t;\n"
+        '  t.header.frame_id = "base_link";\n'
+        "  t.child_frame_id = child;\n"
+        "  tf2::Quaternion q;\n  q.setRPY(0, 0, yaw);\n  t.transform.rotation = tf2::toMsg(q);\n"
+        "  br.sendTransform(t);\n}\n\n"
+        "void publish_mounts(tf2_ros::StaticTransformBroadcaster & br)\n{\n"
+        '  send_mount(br, "imu_link");\n  send_mount(br, "laser", M_PI);\n  send_mount(br, "laser", M_PI);\n}\n'
+    )
+    facts = analyze_cpp(text, "mounts.cpp")
+    line = _line(text, "sendTransform")
+    got = [(e.parent, e.child, e.static, e.rotation, e.location.line if e.location else None) for e in facts.edges]
+    assert got == [("base_link", "imu_link", True, (0.0, 0.0, 0.0, 1.0), line), ("base_link", "laser", True, (0.0, 0.0, 1.0, 0.0), line)]
+    assert facts.findings == []
+
+
+def test_python_helper_called_with_constant_frames_declares_each_edge() -> None:
+    text = (
+        "class Mounts:\n"
+        "    def send(self, child, parent='base_link', yaw=0.0):\n"
+        "        t = TransformStamped()\n"
+        "        t.header.frame_id = parent\n"
+        "        t.child_frame_id = child\n"
+        "        self.static_broadcaster.sendTransform(t)\n\n"
+        "    def publish_all(self):\n"
+        "        self.send('imu_link')\n"
+        "        self.send('gps_link', parent='base_footprint')\n"
+    )
+    facts = analyze_python(text, "mounts.py")
+    assert [(e.parent, e.child) for e in facts.edges] == [("base_link", "imu_link"), ("base_footprint", "gps_link")]
+    assert facts.findings == []

@@ -9,7 +9,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from ...core.checks import axis_finding, transform_findings
+from ...core.checks import axis_finding, invalid_values, transform_findings
 from ...core.conventions import WORLD_CLASSES, Conventions
 from ...core.expected import Lookup
 from ...core.findings import Finding, Location
@@ -149,7 +149,7 @@ class FactSink:
             self._missing(parent, child, loc, what)
         if not parent or not child or parent == child:
             return
-        valid_quat = quat if quat is not None and transform_findings(parent, child, None, quat) == [] else None
+        valid_quat = quat if quat is not None and invalid_values(None, quat) is None else None
         edge = Edge(parent, child, static, translation, valid_quat, (loc,))
         if edge in self.facts.edges:
             return  # the same helper reached again with other arguments that do not matter here

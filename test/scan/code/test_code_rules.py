@@ -70,7 +70,9 @@ def test_invalid_ids_and_values_from_constants() -> None:
     line = _line(text, "sendTransform")
     assert _codes(facts) == [("INVALID_FRAME_ID", line), ("INVALID_FRAME_ID", line), ("INVALID_TRANSFORM", line)]
     (edge,) = facts.edges
-    assert edge.rotation is None  # a zero quaternion is no rotation
+    assert (edge.parent, edge.child, edge.rotation) == ("/odom", "base link", None)  # a zero quaternion is no rotation
+    unit = analyze_cpp(text.replace("rotation.w = 0.0", "rotation.w = 1.0"), "bad.cpp")
+    assert unit.edges[0].rotation == (0.0, 0.0, 0.0, 1.0)  # the ids' problem does not hide the rotation
 
 
 def test_missing_and_empty_frames_on_a_broadcast() -> None:

@@ -148,3 +148,33 @@ def test_cli_example_workspace_is_bundled(capsys: pytest.CaptureFixture[str]) ->
     data = json.loads(out)
     assert code == 1
     assert {f["code"] for f in data["findings"]} >= {"INCORRECT_FRAME_ORDER_IN_TREE", "INCORRECT_TRANSFORM", "MULTIPLE_PARENTS_IN_FRAME_TREE"}
+
+
+def test_cli_severity_conventions_and_exclude(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, _ = _run(capsys, str(FIXTURES / "ros1_reversed"), "--severity", "INCORRECT_FRAME_ORDER_IN_TREE=warning")
+    assert code == 0
+    code, out, _ = _run(capsys, str(FIXTURES / "ros1_reversed"), "--exclude", "*.launch")
+    assert code == 0 and out.startswith("no findings")
+    # a conventions file that declares the optical frame's axes as FLU silences the axis finding
+    conv = tmp_path / "conventions.yaml"
+    conv.write_text("frames:\n  front_camera_optical_frame: other\nclasses:\n  other:\n    patterns: []\n    axes: FLU\n")
+    code, out, err = _run(capsys, str(FIXTURES / "ros2_flags"), "--conventions", str(conv))
+    assert code == 0 and "INCORRECT_TRANSFORM" not in out, out + err
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("classes: {x: {patterns: ['(']}}\n")
+    code, _, err = _run(capsys, str(FIXTURES / "ros2_flags"), "--conventions", str(bad))
+    assert code == 2 and "bad.yaml" in err
+
+
+def test_progress_bar_appears_only_on_long_scans() -> None:
+    import io
+
+    quick, slow = io.StringIO(), io.StringIO()
+    bar = scanner._Progress(quick, 10, time.perf_counter())
+    bar.step(5, 100)
+    bar.done()
+    assert quick.getvalue() == ""
+    bar = scanner._Progress(slow, 10, time.perf_counter() - 3.0)
+    bar.step(5, 1000)
+    bar.done()
+    assert "scanning 5/10 files  50%" in slow.getvalue() and slow.getvalue().endswith("\r")

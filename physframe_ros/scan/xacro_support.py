@@ -57,7 +57,7 @@ def expand_robot(rel_path: str, args: dict[str, str], ctx: ScanContext, prefix: 
     res = XacroResult(files=[rel_path])
     abs_path = str(ctx.abs(rel_path))
     try:
-        xml_text, included = _expand(abs_path, args, ctx)
+        robot, included = _expand(abs_path, args, ctx)
     except Exception as exc:  # xacro raises many kinds; all mean "this description could not be built"
         res.findings.append(_failure(exc, rel_path, abs_path, ctx, referenced_at))
         return res
@@ -65,11 +65,6 @@ def expand_robot(rel_path: str, args: dict[str, str], ctx: ScanContext, prefix: 
         rel = ctx.rel(f)
         if rel is not None and rel not in res.files:
             res.files.append(rel)
-    try:
-        robot = parse_xml(xml_text)
-    except XmlError as exc:
-        res.findings.append(Finding("PARSE_ERROR", f"{rel_path}: xacro output is not XML: {exc}", (), Location(rel_path, None)))
-        return res
     locate = _joint_locator([str(ctx.abs(f)) for f in res.files], rel_path, ctx)
     res.edges, res.findings = robot_edges(robot, locate, prefix)
     return res
@@ -90,7 +85,7 @@ def _failure(exc: Exception, rel_path: str, abs_path: str, ctx: ScanContext, ref
     return Finding("PARSE_ERROR", f"{rel_path}: xacro failed: {msg}", (), loc)
 
 
-def _expand(abs_path: str, args: dict[str, str], ctx: ScanContext) -> tuple[str, list[str]]:
+def _expand(abs_path: str, args: dict[str, str], ctx: ScanContext) -> tuple[XmlNode, list[str]]:
     import xacro
     import xacro.substitution_args as sa
 
@@ -115,9 +110,23 @@ def _expand(abs_path: str, args: dict[str, str], ctx: ScanContext) -> tuple[str,
     try:
         with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
             doc = xacro.process_file(abs_path, mappings=dict(args), verbosity=0)
-        return doc.toxml(), [os.path.abspath(f) for f in xacro.all_includes]
+        return _from_dom(doc.documentElement), [os.path.abspath(f) for f in xacro.all_includes]
     finally:
         sa._eval_find, sa._eval_dict["find"], sa.resolve_args, xacro.all_includes = saved
+
+
+def _from_dom(el: Any) -> XmlNode:
+    """xacro's DOM as an XmlNode, without writing and re-parsing the text (lines: see the locator)."""
+    node = XmlNode(el.tagName, {k: v for k, v in el.attributes.items()}, 0)
+    stack = [(el, node)]
+    while stack:
+        dom, out = stack.pop()
+        for c in dom.childNodes:
+            if c.nodeType == c.ELEMENT_NODE:
+                child = XmlNode(c.tagName, {k: v for k, v in c.attributes.items()}, 0)
+                out.children.append(child)
+                stack.append((c, child))
+    return node
 
 
 def _relocate(loc: Location, ctx: ScanContext) -> Location:

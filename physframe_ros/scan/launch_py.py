@@ -126,6 +126,9 @@ class _Interp:
             return description_from_command(split_command(text)) or UNKNOWN
         if name in ("ParameterValue", "str", "TextSubstitution") or name in _SOURCES:
             return self.eval(first or kw.get("value") or kw.get("text") or kw.get("launch_file_path"), line)
+        if isinstance(node.func, ast.Attribute) and node.func.attr == "split" and not node.args:  # "0 0 0 ... map odom".split()
+            v = self.eval(node.func.value, line)
+            return v.split() if isinstance(v, str) else UNKNOWN
         if isinstance(node.func, ast.Attribute) and node.func.attr in ("read", "read_text", "toxml", "toprettyxml"):
             return self._read(node.func.value, line)
         return UNKNOWN

@@ -174,6 +174,8 @@ def test_ros2_python_parameters_form_and_xacro_process_file(tmp_path: Path) -> N
             from launch import LaunchDescription
             from launch_ros.actions import Node
 
+            CAMERA = "camera_link"
+
             def generate_launch_description():
                 path = os.path.join(get_package_share_directory("bot"), "urdf", "bot.xacro")
                 doc = xacro.process_file(path, mappings={"lidar_z": "0.5"})
@@ -182,13 +184,16 @@ def test_ros2_python_parameters_form_and_xacro_process_file(tmp_path: Path) -> N
                          parameters=[{"robot_description": doc.toxml()}]),
                     Node(package="tf2_ros", executable="static_transform_publisher",
                          parameters=[{"frame_id": "laser", "child_frame_id": "laser", "translation.x": 0.0}]),
+                    Node(package="tf2_ros", executable="static_transform_publisher",
+                         arguments=f"0.1 0 {0.2} 0 0 0 base_link {CAMERA}".split()),
                 ])
             """,
     })
     result = scan([ws], jobs=1)
-    assert [(f.code, f.location and f.location.line) for f in result.findings] == [("REDUNDANT_TRANSFORM", 13)]
+    assert [(f.code, f.location and f.location.line) for f in result.findings] == [("REDUNDANT_TRANSFORM", 15)]
     edges = {(e.parent, e.child): e for e in result.expected.edges}
     assert edges[("base_link", "laser")].translation == (0.0, 0.0, 0.5)
+    assert edges[("base_link", "camera_link")].translation == (0.1, 0.0, 0.2)  # positional form from an f-string
 
 
 def test_launch_include_outside_the_tree_is_reported_not_fatal(tmp_path: Path) -> None:

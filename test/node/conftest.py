@@ -65,7 +65,10 @@ class MonitorHarness:
     def publish(self, source: Any, **kwargs: Any) -> Any:
         from physframe_ros.demo.sim import TfSourceNode
 
-        node = TfSourceNode(source, context=self.context, **kwargs)
+        return self.add_node(TfSourceNode(source, context=self.context, **kwargs))
+
+    def add_node(self, node: Any) -> Any:
+        """Spin a node of this harness's context (created with ``context=harness.context``)."""
         self.nodes.append(node)
         self.executor.add_node(node)
         return node

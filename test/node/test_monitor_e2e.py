@@ -150,3 +150,49 @@ def test_policy_parameters_ignore_and_override(harness_factory):
     h.publish(TfSource("mavros", dynamic=(TfEdge("fcu", "fcu_frd", rotation=ROLL_180), TfEdge("fcu_frd", "fcu", rotation=ROLL_180))))
     status, finding = only_status(h, "INCORRECT_FRAME_ORDER_IN_TREE")
     assert status.level == b"\x01" and finding["severity"] == "warning"
+
+
+def test_undecodable_messages_counted_logged_once_and_monitor_keeps_going(harness):
+    from rclpy.node import Node
+    from tf2_msgs.msg import TFMessage
+
+    from physframe_ros.core.tfmessage import encode_cdr
+
+    good = encode_cdr([("base_link", "laser_link", 1.0, (0.1, 0.0, 0.2, 0.0, 0.0, 0.0, 1.0))])
+    truncated = good[:4] + (5).to_bytes(4, "little") + good[8:]  # claims 5 transforms, holds 1
+    garbler = harness.add_node(Node("garbler", context=harness.context))
+    pub = garbler.create_publisher(TFMessage, "/tf", 100)
+    garbler.create_timer(0.05, lambda: pub.publish(truncated))
+    harness.publish(TfSource("odometry", dynamic=(TfEdge("odom", "base_link"),)))
+    harness.wait_for(lambda: harness.get_tree()["stats"]["decode_errors"] >= 5, what="decode errors counted")
+    harness.settle({"physframe: tree"})
+    report = harness.get_tree()
+    assert [(e["parent"], e["child"]) for e in report["tree"]["edges"]] == [("odom", "base_link")]
+    errors = [m for m in harness.log_lines(ERROR) if "undecodable TFMessage on /tf" in m]
+    assert len(errors) == 1 and "claims 5 transforms" in errors[0] and "/garbler" in errors[0]
+
+
+def test_sim_time_is_honoured(harness_factory):
+    from rclpy.node import Node
+    from rclpy.parameter import Parameter
+    from rosgraph_msgs.msg import Clock
+
+    h = harness_factory(use_sim_time=True)
+    clock_node = h.add_node(Node("simulator", context=h.context))
+    clock_pub = clock_node.create_publisher(Clock, "/clock", 10)
+    start = time.monotonic()
+
+    def tick() -> None:
+        t = 100.0 + time.monotonic() - start
+        msg = Clock()
+        msg.clock.sec, msg.clock.nanosec = int(t), int((t % 1.0) * 1e9)
+        clock_pub.publish(msg)
+
+    clock_node.create_timer(0.02, tick)
+    # stamps in simulated time: 100 s, which the wall clock would call 55 years old (OLD_TIMESTAMP)
+    h.publish(TfSource("sim_odometry", dynamic=(TfEdge("odom", "base_link"),)), parameter_overrides=[Parameter("use_sim_time", value=True)])
+    h.wait_for(lambda: h.get_tree()["stats"]["edges"] == 1, what="the simulated edge")
+    h.settle({"physframe: tree"})
+    (edge,) = h.get_tree()["edges_stats"]
+    assert 100.0 < edge["last_receive"] < 200.0  # received on the simulated clock
+    assert abs(edge["delay_mean"]) < 0.5

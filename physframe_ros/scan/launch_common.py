@@ -51,7 +51,7 @@ def add_node(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, ros_version: in
     if spec.package and spec.executable:
         facts.nodes.append(LaunchedNode(spec.package, spec.executable, loc, spec.name))
     exe = os.path.basename(spec.executable or "")
-    if exe == STP or exe.startswith(STP):
+    if exe.startswith(STP):
         loc = Location(facts.path, spec.args_line or spec.line)
         if spec.package == "tf":
             flavor = "tf"

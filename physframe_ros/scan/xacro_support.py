@@ -21,7 +21,7 @@ from ..core.findings import Finding, Location
 from ..core.tree import Edge
 from .context import ScanContext
 from .model import FileFacts
-from .urdf import robot_edges
+from .urdf import parse_urdf_file, robot_edges
 from .xml_lines import XmlError, XmlNode, parse_xml
 
 _FIND_SHARE = re.compile(r"\$\(find-pkg-share\s+")
@@ -56,6 +56,11 @@ def expand_robot(rel_path: str, args: dict[str, str], ctx: ScanContext, prefix: 
     """Expand a xacro (or plain URDF) with launch-file ``args`` and return the edges it declares."""
     res = XacroResult(files=[rel_path])
     abs_path = str(ctx.abs(rel_path))
+    if not rel_path.endswith(".xacro"):
+        plain = _plain_urdf(abs_path, rel_path, prefix)
+        if plain is not None:  # no xacro in it: read directly, with exact lines
+            res.edges, res.findings = plain
+            return res
     try:
         robot, included = _expand(abs_path, args, ctx)
     except Exception as exc:  # xacro raises many kinds; all mean "this description could not be built"
@@ -68,6 +73,18 @@ def expand_robot(rel_path: str, args: dict[str, str], ctx: ScanContext, prefix: 
     locate = _joint_locator([str(ctx.abs(f)) for f in res.files], rel_path, ctx)
     res.edges, res.findings = robot_edges(robot, locate, prefix)
     return res
+
+
+def _plain_urdf(abs_path: str, rel_path: str, prefix: str) -> tuple[list[Edge], list[Finding]] | None:
+    try:
+        with open(abs_path, encoding="utf-8", errors="replace") as fh:
+            text = fh.read()
+    except OSError:
+        return None  # xacro reports it
+    if "xacro" in text or "$(" in text:
+        return None
+    facts = parse_urdf_file(text, rel_path, prefix)
+    return facts.edges, facts.findings
 
 
 def _failure(exc: Exception, rel_path: str, abs_path: str, ctx: ScanContext, referenced_at: Location | None) -> Finding:

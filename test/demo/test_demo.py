@@ -40,7 +40,7 @@ def test_demo_clean_robot_has_no_finding(ros_domain_id):
     assert r.stdout.rstrip().endswith("no findings")
 
 
-def test_faults_are_separate_publishers_of_new_frames():
+def test_each_fault_has_its_own_publisher_node():
     # each fault comes from its own node, so the monitor can name the culprit
     names = [s.node_name for s in (CLEAN_ROBOT, *FAULTS)]
     assert len(set(names)) == len(names)

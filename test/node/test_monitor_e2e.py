@@ -196,3 +196,18 @@ def test_sim_time_is_honoured(harness_factory):
     (edge,) = h.get_tree()["edges_stats"]
     assert 100.0 < edge["last_receive"] < 200.0  # received on the simulated clock
     assert abs(edge["delay_mean"]) < 0.5
+
+
+def test_expected_tree_crosscheck(harness_factory, tmp_path):
+    from physframe_ros.core.expected import ExpectedTree
+    from physframe_ros.core.findings import Location
+    from physframe_ros.core.tree import Edge
+
+    path = tmp_path / "expected.yaml"
+    ExpectedTree([Edge("odom", "base_link"), Edge("base_link", "laser_link", True, sources=(Location("urdf/robot.urdf", 12),))]).save(path)
+    h = harness_factory(expected_tree=str(path))
+    h.publish(TfSource("odometry", dynamic=(TfEdge("odom", "base_link"),)))
+    status, finding = only_status(h, "EXPECTED_FRAME_MISSING")
+    assert values_of(status)["frames"] == "laser_link"
+    assert "urdf/robot.urdf:12" in status.message
+    assert finding["location"] == {"file": "urdf/robot.urdf", "line": 12}

@@ -92,9 +92,19 @@ def discover(paths: Iterable[str | Path], exclude: Iterable[str] = ()) -> Worksp
         if not p.exists():
             raise FileNotFoundError(f"{p}: no such file or directory")
     dirs = [p if p.is_dir() else p.parent for p in resolved]
-    root = Path(os.path.commonpath([str(d) for d in dirs]))
+    ws = _discover(resolved, Path(os.path.commonpath([str(d) for d in dirs])), tuple(exclude), [])
+    if not ws.packages:
+        # Files or a folder inside one package: make the package the root, so $(find pkg) resolves.
+        enclosing = sorted({e for e in (_enclosing_package(d) for d in dirs) if e is not None})
+        if enclosing:
+            ws = _discover(resolved, Path(os.path.commonpath([str(e) for e in enclosing])), tuple(exclude), enclosing)
+    return ws
+
+
+def _discover(resolved: list[Path], root: Path, patterns: tuple[str, ...], packages: list[Path]) -> Workspace:
     ws = Workspace(root)
-    patterns = tuple(exclude)
+    for pkg_dir in packages:
+        _add_package(pkg_dir, _rel(pkg_dir, root), ws)
     seen_dirs: set[tuple[int, int]] = set()
     for p in resolved:
         if p.is_file():
@@ -106,6 +116,14 @@ def discover(paths: Iterable[str | Path], exclude: Iterable[str] = ()) -> Worksp
         _walk(p, root, ws, patterns, seen_dirs)
     ws.files.sort(key=lambda f: f.path)
     return ws
+
+
+def _enclosing_package(d: Path) -> Path | None:
+    """The nearest directory at or above ``d`` holding a package.xml, within 8 levels."""
+    for parent in [d, *d.parents][:9]:
+        if (parent / "package.xml").is_file():
+            return parent
+    return None
 
 
 def _walk(top: Path, root: Path, ws: Workspace, patterns: tuple[str, ...], seen: set[tuple[int, int]]) -> None:

@@ -88,8 +88,12 @@ def _robot_state_publisher(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, l
         prefix = str(params["tf_prefix"]).strip("/") + "/"  # ROS 1 joins tf_prefix with '/'
     if isinstance(desc, str) and desc.strip().endswith(DESCRIPTION_SUFFIXES):
         desc = DescriptionRef(desc.strip())
+    if "robot_description" in params and not isinstance(desc, DescriptionRef):
+        facts.findings.append(Finding(
+            "PARSE_ERROR", "robot_state_publisher's robot_description is built from something the scan cannot resolve "
+            "(a package outside the scanned tree, or a value known only at launch time); its joints are not checked", (), loc))
     if not isinstance(desc, DescriptionRef):
-        return  # description built at runtime (topic, unresolved substitution): nothing to read
+        return
     add_description(desc, facts, ctx, loc, str(prefix) if isinstance(prefix, str) else "")
 
 

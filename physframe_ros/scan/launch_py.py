@@ -243,7 +243,7 @@ def _node(call: ast.Call, interp: _Interp, facts: FileFacts, ctx: ScanContext) -
     raw_params = interp.eval(kw.get("parameters"), line) if "parameters" in kw else []
     for p in raw_params if isinstance(raw_params, list) else []:
         if isinstance(p, dict):
-            params.update({k: v for k, v in p.items() if v is not UNKNOWN})
+            params.update({k: None if v is UNKNOWN else v for k, v in p.items()})  # None: set, value unknown
     spec = NodeSpec(text("package"), text("executable", "node_executable"), line, text("name", "node_name") or "", arguments, params,
                     kw["arguments"].lineno if "arguments" in kw else None)
     add_node(spec, facts, ctx, ros_version=2)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any, Iterable
 
 from .. import __version__
@@ -34,6 +35,8 @@ def sarif_dict(findings: Iterable[Finding]) -> dict[str, Any]:
             "level": _LEVEL[f.level],
             "message": {"text": f.message},
             "properties": {"frames": list(f.frames)},
+            # stable across edits that only move lines, so code scanning keeps one alert per problem
+            "partialFingerprints": {"physframe/v1": _fingerprint(f)},
         }
         if f.location is not None:
             region: dict[str, int] = {}
@@ -58,3 +61,8 @@ def sarif_dict(findings: Iterable[Finding]) -> dict[str, Any]:
             }
         ],
     }
+
+
+def _fingerprint(f: Finding) -> str:
+    text = "|".join([f.code, f.location.file if f.location else "", *f.frames])
+    return hashlib.sha256(text.encode()).hexdigest()[:32]

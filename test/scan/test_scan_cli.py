@@ -40,6 +40,14 @@ def test_discovery_finds_ros1_and_ros2_packages_and_skips_build_outputs(tmp_path
     assert [f.path for f in excluded.files] == ["src/scout/scout_bringup/launch/sensor_mounts.launch.py"]
 
 
+def test_a_file_inside_a_package_is_scanned_with_its_package_as_root() -> None:
+    launch = FIXTURES / "two_parents/rover_description/launch/description.launch.py"
+    result = scan([launch], jobs=1)
+    assert result.root == launch.parent.parent
+    assert {(e.parent, e.child, e.sources[0].file) for e in result.expected.edges} == {
+        ("base_footprint", "base_link", "urdf/rover.urdf"), ("base_link", "laser", "urdf/rover.urdf")}
+
+
 def test_malformed_files_become_parse_errors_and_the_scan_goes_on(tmp_path: Path) -> None:
     shutil.copytree(FIXTURES / "ros1_reversed", tmp_path / "ws")
     launch = tmp_path / "ws/mower_bringup/launch"
@@ -141,6 +149,7 @@ def test_cli_sarif_structure(capsys: pytest.CaptureFixture[str], tmp_path: Path)
     assert phys["artifactLocation"] == {"uri": "rs_description/urdf/_depth_camera.urdf.xacro", "uriBaseId": "%SRCROOT%"}
     assert phys["region"]["startLine"] == 42
     assert "%SRCROOT%" in run["originalUriBaseIds"]
+    assert len(res["partialFingerprints"]["physframe/v1"]) == 32
 
 
 def test_cli_example_workspace_is_bundled(capsys: pytest.CaptureFixture[str]) -> None:

@@ -112,14 +112,16 @@ def add_description(desc: DescriptionRef, facts: FileFacts, ctx: ScanContext, lo
             facts.uses.append(f)
 
 
-def add_include(path: str | None, written: str, line: int, facts: FileFacts, ctx: ScanContext) -> None:
-    """Record an included launch file, or say why what it starts is not checked."""
+def add_include(path: str | None, written: str, line: int, facts: FileFacts, ctx: ScanContext, args: dict[str, str] | None = None) -> None:
+    """Record an included launch file with the arguments passed to it, or say why what it starts is not checked."""
     rel = ctx.source_file(path)
     if rel is None:
         facts.findings.append(Finding("PARSE_ERROR", f"included launch file '{written}' is not in the scanned tree; what it starts is not checked", (),
                                       Location(facts.path, line)))
         return
     facts.includes.append(rel)
+    if args:
+        facts.include_args[rel] = args
 
 
 def description_from_command(words: Sequence[str | None]) -> DescriptionRef | None:

@@ -53,6 +53,7 @@ class _Interp:
     abs_file: str
     assigns: dict[str, list[tuple[int, ast.expr]]] = field(default_factory=dict)
     args: dict[str, Any] = field(default_factory=dict)
+    given: dict[str, str] = field(default_factory=dict)  # passed by an including launch file
     depth: int = 0
 
     def eval(self, node: ast.expr | None, line: int = 1 << 30) -> Any:
@@ -126,6 +127,9 @@ class _Interp:
             return description_from_command(split_command(text)) or UNKNOWN
         if name in ("ParameterValue", "str", "TextSubstitution") or name in _SOURCES:
             return self.eval(first or kw.get("value") or kw.get("text") or kw.get("launch_file_path"), line)
+        if isinstance(node.func, ast.Attribute) and node.func.attr == "items" and not node.args:  # launch_arguments={...}.items()
+            v = self.eval(node.func.value, line)
+            return v if isinstance(v, dict) else UNKNOWN
         if isinstance(node.func, ast.Attribute) and node.func.attr == "split" and not node.args:  # "0 0 0 ... map odom".split()
             v = self.eval(node.func.value, line)
             return v.split() if isinstance(v, str) else UNKNOWN
@@ -177,14 +181,15 @@ def _join(parts: list[Any]) -> Any:
     return os.path.join(*strs)
 
 
-def parse_launch_py_file(text: str, rel_path: str, ctx: ScanContext) -> FileFacts:
+def parse_launch_py_file(text: str, rel_path: str, ctx: ScanContext, launch_args: dict[str, str] | None = None) -> FileFacts:
     facts = FileFacts(rel_path, lines=text.count("\n") + 1)
     try:
         tree = ast.parse(text, filename=rel_path)
     except SyntaxError as exc:
         facts.findings.append(Finding("PARSE_ERROR", f"{rel_path}: Python syntax error: {exc.msg}; launch file skipped", (), Location(rel_path, exc.lineno)))
         return facts
-    interp = _Interp(ctx, str(ctx.abs(rel_path)))
+    # arguments passed by an includer are launch configurations even where the file declares none
+    interp = _Interp(ctx, str(ctx.abs(rel_path)), args=dict(launch_args or {}), given=dict(launch_args or {}))
     calls: list[ast.Call] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
@@ -214,6 +219,9 @@ def _declare(call: ast.Call, interp: _Interp) -> None:
     if not isinstance(name, str):
         return
     default = kw.get("default_value") or (call.args[1] if len(call.args) > 1 else None)
+    if name in interp.given:
+        interp.args[name] = interp.given[name]
+        return
     value = interp.eval(default, call.lineno) if default is not None else UNKNOWN
     if isinstance(value, list):
         value = _concat(value)
@@ -253,7 +261,14 @@ def _include(call: ast.Call, interp: _Interp, facts: FileFacts, ctx: ScanContext
     kw = {k.arg: k.value for k in call.keywords if k.arg}
     src = call.args[0] if call.args else kw.get("launch_description_source")
     path = interp.eval(src, call.lineno)
+    passed: dict[str, str] = {}
+    raw = interp.eval(kw.get("launch_arguments"), call.lineno) if "launch_arguments" in kw else []
+    pairs = raw.items() if isinstance(raw, dict) else [p for p in raw if isinstance(p, list) and len(p) == 2] if isinstance(raw, list) else []
+    for k, v in pairs:
+        v = _concat(v) if isinstance(v, list) else v
+        if isinstance(k, str) and isinstance(v, (str, int, float)):
+            passed[k] = str(v)
     if isinstance(path, str):
-        add_include(path, path, call.lineno, facts, ctx)
+        add_include(path, path, call.lineno, facts, ctx, passed)
     else:
         add_include(None, "(a path known only at launch time)", call.lineno, facts, ctx)

@@ -15,8 +15,8 @@ from .model import FileFacts
 from .xml_lines import XmlError, XmlNode, parse_xml
 
 
-def parse_ros1_launch(root: XmlNode, facts: FileFacts, ctx: ScanContext) -> None:
-    sub = Substituter(ctx, os.path.dirname(str(ctx.abs(facts.path))))
+def parse_ros1_launch(root: XmlNode, facts: FileFacts, ctx: ScanContext, launch_args: dict[str, str]) -> None:
+    sub = Substituter(ctx, os.path.dirname(str(ctx.abs(facts.path))), given=launch_args)
     description: list[tuple[DescriptionRef, Location]] = []
     _walk(root, facts, ctx, sub, description, "")
     for desc, loc in description:
@@ -30,12 +30,13 @@ def _walk(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter,
         if tag == "arg":
             name = child.get("name")
             if name:
-                raw = child.get("value", child.get("default"))
-                sub.args[name] = sub(raw) if raw is not None else None
+                fixed = child.get("value") is not None
+                sub.declare(name, child.get("value") if fixed else child.get("default"), fixed)
         elif tag == "group":
             _walk(child, facts, ctx, sub, description, tf_prefix)
         elif tag == "include":
-            add_include(sub(child.get("file")), child.get("file") or "", child.line, facts, ctx)
+            passed = sub.passed([(a.get("name"), a.get("value")) for a in child.findall("arg")])
+            add_include(sub(child.get("file")), child.get("file") or "", child.line, facts, ctx, passed)
         elif tag == "param":
             name = child.get("name") or ""
             if name.split("/")[-1] == "robot_description":
@@ -81,7 +82,7 @@ def _node(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, tf_
     add_node(spec, facts, ctx, ros_version=1)
 
 
-def parse_launch_xml_file(text: str, rel_path: str, ctx: ScanContext) -> FileFacts:
+def parse_launch_xml_file(text: str, rel_path: str, ctx: ScanContext, launch_args: dict[str, str] | None = None) -> FileFacts:
     """``.launch`` / ``.launch.xml``: ROS 1 or ROS 2 XML, told apart by ``<node exec=...>`` and ROS 2 substitutions."""
     from .launch_xml_yaml import is_ros2_xml, parse_ros2_xml
 
@@ -95,7 +96,7 @@ def parse_launch_xml_file(text: str, rel_path: str, ctx: ScanContext) -> FileFac
         facts.findings.append(Finding("PARSE_ERROR", f"{rel_path}: root element is <{root.tag}>, not <launch>", (), Location(rel_path, root.line)))
         return facts
     if rel_path.endswith(".launch.xml") or is_ros2_xml(root, text):
-        parse_ros2_xml(root, facts, ctx)
+        parse_ros2_xml(root, facts, ctx, launch_args or {})
     else:
-        parse_ros1_launch(root, facts, ctx)
+        parse_ros1_launch(root, facts, ctx, launch_args or {})
     return facts

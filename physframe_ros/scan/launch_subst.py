@@ -20,6 +20,26 @@ class Substituter:
     ctx: ScanContext
     file_dir: str  # absolute directory of the launch file, for $(dirname)
     args: dict[str, str | None] = field(default_factory=dict)  # None: declared without a default
+    given: dict[str, str] = field(default_factory=dict)  # passed by an including launch file
+
+    def __post_init__(self) -> None:
+        self.args.update(self.given)  # ROS 2: passed arguments are launch configurations, declared or not
+
+    def declare(self, name: str, default: str | None, fixed: bool = False) -> None:
+        """An ``<arg>``: a value passed by the includer wins over the default, never over a fixed value."""
+        if name in self.given and not fixed:
+            self.args[name] = self.given[name]
+        else:
+            self.args[name] = self(default) if default is not None else None
+
+    def passed(self, arg_elements: list[tuple[str | None, str | None]]) -> dict[str, str]:
+        """``<arg name value>`` children of an include, resolved (unknown values are left out)."""
+        out = {}
+        for name, value in arg_elements:
+            resolved = self(value)
+            if name and resolved is not None:
+                out[name] = resolved
+        return out
 
     def __call__(self, text: str | None) -> str | None:
         """The resolved text, or None when some part cannot be known before the launch runs."""

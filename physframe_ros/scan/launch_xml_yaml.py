@@ -18,22 +18,22 @@ def is_ros2_xml(root: XmlNode, text: str) -> bool:
 
 
 # --- XML -----------------------------------------------------------------------------------------
-def parse_ros2_xml(root: XmlNode, facts: FileFacts, ctx: ScanContext) -> None:
-    sub = Substituter(ctx, os.path.dirname(str(ctx.abs(facts.path))))
+def parse_ros2_xml(root: XmlNode, facts: FileFacts, ctx: ScanContext, launch_args: dict[str, str]) -> None:
+    sub = Substituter(ctx, os.path.dirname(str(ctx.abs(facts.path))), given=launch_args)
     _walk_xml(root, facts, ctx, sub)
 
 
 def _walk_xml(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter) -> None:
     for child in el.children:
         if child.tag == "arg" and child.get("name"):
-            raw = child.get("default", child.get("value"))
-            sub.args[child.get("name") or ""] = sub(raw) if raw is not None else None
+            sub.declare(child.get("name") or "", child.get("default", child.get("value")))
         elif child.tag == "let" and child.get("name"):
             sub.args[child.get("name") or ""] = sub(child.get("value"))
         elif child.tag in ("group", "scope"):
             _walk_xml(child, facts, ctx, sub)
         elif child.tag == "include":
-            add_include(sub(child.get("file")), child.get("file") or "", child.line, facts, ctx)
+            passed = sub.passed([(a.get("name"), a.get("value")) for a in child.findall("arg")])
+            add_include(sub(child.get("file")), child.get("file") or "", child.line, facts, ctx, passed)
         elif child.tag == "node":
             params = {p.get("name") or "": param_value(sub(p.get("value"))) for p in child.iter("param") if p.get("name") and p.get("value") is not None}
             add_node(NodeSpec(sub(child.get("pkg")), sub(child.get("exec")), child.line, sub(child.get("name")) or "",
@@ -51,7 +51,7 @@ def param_value(value: str | None) -> Any:
 
 
 # --- YAML ----------------------------------------------------------------------------------------
-def parse_launch_yaml_file(text: str, rel_path: str, ctx: ScanContext) -> FileFacts:
+def parse_launch_yaml_file(text: str, rel_path: str, ctx: ScanContext, launch_args: dict[str, str] | None = None) -> FileFacts:
     import yaml
 
     facts = FileFacts(rel_path, lines=text.count("\n") + 1)
@@ -66,7 +66,7 @@ def parse_launch_yaml_file(text: str, rel_path: str, ctx: ScanContext) -> FileFa
     if not isinstance(launch, yaml.SequenceNode):
         facts.findings.append(Finding("PARSE_ERROR", f"{rel_path}: no top-level 'launch:' list; not a ROS 2 YAML launch file", (), Location(rel_path, 1)))
         return facts
-    sub = Substituter(ctx, os.path.dirname(str(ctx.abs(rel_path))))
+    sub = Substituter(ctx, os.path.dirname(str(ctx.abs(rel_path))), given=launch_args or {})
     _walk_yaml(launch, facts, ctx, sub)
     return facts
 
@@ -98,8 +98,7 @@ def _walk_yaml(seq: Any, facts: FileFacts, ctx: ScanContext, sub: Substituter) -
         if key == "arg":
             name = _scalar(_get(body, "name"))
             if name:
-                raw = _scalar(_get(body, "default")) or _scalar(_get(body, "value"))
-                sub.args[name] = sub(raw) if raw is not None else None
+                sub.declare(name, _scalar(_get(body, "default")) or _scalar(_get(body, "value")))
         elif key == "let":
             name = _scalar(_get(body, "name"))
             if name:
@@ -110,7 +109,9 @@ def _walk_yaml(seq: Any, facts: FileFacts, ctx: ScanContext, sub: Substituter) -
                 _walk_yaml(children, facts, ctx, sub)
         elif key == "include":
             written = _scalar(_get(body, "file"))
-            add_include(sub(written), written or "", line, facts, ctx)
+            arg_list = _get(body, "arg")
+            pairs = [(_scalar(_get(a, "name")), _scalar(_get(a, "value"))) for a in arg_list.value] if isinstance(arg_list, yaml.SequenceNode) else []
+            add_include(sub(written), written or "", line, facts, ctx, sub.passed(pairs))
         elif key == "node":
             params: dict[str, Any] = {}
             plist = _get(body, "param")

@@ -30,4 +30,5 @@ class FileFacts:
     nodes: list[LaunchedNode] = field(default_factory=list)  # launch files: nodes started
     includes: list[str] = field(default_factory=list)  # launch files: included files (relative paths)
     uses: list[str] = field(default_factory=list)  # launch files: robot descriptions read (relative paths)
+    include_args: dict[str, dict[str, str]] = field(default_factory=dict)  # launch files: arguments passed to each include
     lines: int = 0  # for progress and benchmarks

@@ -87,8 +87,9 @@ def _init_worker(ctx: ScanContext, timeout: float) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
 
 
-def parse_file(rel: str, kind: str, ctx: ScanContext, timeout: float = FILE_TIMEOUT) -> FileFacts:
-    """Facts of one file; never raises: what goes wrong becomes a PARSE_ERROR finding."""
+def parse_file(rel: str, kind: str, ctx: ScanContext, timeout: float = FILE_TIMEOUT, launch_args: dict[str, str] | None = None) -> FileFacts:
+    """Facts of one file; never raises: what goes wrong becomes a PARSE_ERROR finding.
+    ``launch_args``: for a launch file, the arguments an including launch file passes."""
     try:
         with open(os.path.join(ctx.root, rel), "rb") as fh:
             data = fh.read(MAX_FILE_BYTES + 1)
@@ -101,7 +102,7 @@ def parse_file(rel: str, kind: str, ctx: ScanContext, timeout: float = FILE_TIME
         return FileFacts(rel, lines=text.count("\n") + 1)  # nothing the code analysis could find
     try:
         with _deadline(timeout):
-            return _dispatch(text, rel, kind, ctx)
+            return _dispatch(text, rel, kind, ctx, launch_args or {})
     except _Timeout:
         return FileFacts(rel, lines=text.count("\n") + 1, findings=[Finding(
             "PARSE_ERROR", f"{rel}: parsing took longer than {timeout:g} s and was stopped; the file is not checked", (), Location(rel))])
@@ -113,7 +114,7 @@ def parse_file(rel: str, kind: str, ctx: ScanContext, timeout: float = FILE_TIME
             "PARSE_ERROR", f"{rel}: internal error while parsing ({type(exc).__name__}: {exc}); please report it", (), Location(rel))])
 
 
-def _dispatch(text: str, rel: str, kind: str, ctx: ScanContext) -> FileFacts:
+def _dispatch(text: str, rel: str, kind: str, ctx: ScanContext, launch_args: dict[str, str]) -> FileFacts:
     from .launch_py import parse_launch_py_file
     from .launch_ros1 import parse_launch_xml_file
     from .launch_xml_yaml import parse_launch_yaml_file
@@ -126,7 +127,7 @@ def _dispatch(text: str, rel: str, kind: str, ctx: ScanContext) -> FileFacts:
     if kind == "python":
         return analyze_python(text, rel) if analyze_python is not None else FileFacts(rel, lines=text.count("\n") + 1)
     if kind == "launch_py":
-        facts = parse_launch_py_file(text, rel, ctx)
+        facts = parse_launch_py_file(text, rel, ctx, launch_args)
         if analyze_python is not None and mentions_tf(text):  # launch files are Python too: they may broadcast or look up
             code = analyze_python(text, rel)
             facts.edges.extend(code.edges)
@@ -134,9 +135,9 @@ def _dispatch(text: str, rel: str, kind: str, ctx: ScanContext) -> FileFacts:
             facts.findings.extend(code.findings)
         return facts
     if kind == "launch_xml":
-        return parse_launch_xml_file(text, rel, ctx)
+        return parse_launch_xml_file(text, rel, ctx, launch_args)
     if kind == "launch_yaml":
-        return parse_launch_yaml_file(text, rel, ctx)
+        return parse_launch_yaml_file(text, rel, ctx, launch_args)
     if kind == "urdf":
         return parse_urdf_file(text, rel)
     if kind == "xacro":
@@ -184,7 +185,15 @@ def scan(
         for ff in _parse_files(rest, ctx, pool, jobs, timeout, bar):
             _keep(ff, facts)
     bar.done()
-    subsystems = build_subsystems(ws, facts, kinds, executable_sources(ws))
+    reread: dict[tuple[str, tuple[tuple[str, str], ...]], FileFacts] = {}
+
+    def reparse(path: str, args: dict[str, str]) -> FileFacts:
+        key = (path, tuple(sorted(args.items())))
+        if key not in reread:
+            reread[key] = parse_file(path, kinds[path], ctx, timeout, args)
+        return reread[key]
+
+    subsystems = build_subsystems(ws, facts, kinds, executable_sources(ws), reparse)
     findings: dict[object, Finding] = {}
     for path, problem in ws.problems:
         problem_finding = Finding("PARSE_ERROR", f"{path}: {problem}", (), Location(path))
@@ -194,8 +203,8 @@ def scan(
             findings.setdefault(finding.key, finding)
     for finding in check_subsystems(subsystems, conventions or Conventions()):
         findings.setdefault(finding.key, finding)
-    all_edges = merge_edges(e for ff in facts.values() for e in ff.edges)
-    lookups = [lk for ff in facts.values() for lk in ff.lookups]
+    all_edges = merge_edges(e for s in subsystems for e in s.edges)
+    lookups = list(dict.fromkeys(lk for s in subsystems for lk in s.lookups))
     expected = ExpectedTree(all_edges, lookups, [s.to_dict() for s in subsystems if s.edges or s.lookups])
     result_findings = sort_findings((policy or FindingPolicy()).apply(findings.values()))
     notes = [_CODE_IMPORT_ERROR] if _CODE_IMPORT_ERROR else []

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Callable, Iterable
 
 from ..core.checks import check_tree
 from ..core.conventions import Conventions
@@ -33,6 +33,7 @@ class Subsystem:
     files: list[str] = field(default_factory=list)
     edges: list[Edge] = field(default_factory=list)
     lookups: list[Lookup] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)  # file-level findings of the files as this subsystem reads them
 
     def to_dict(self) -> dict[str, object]:
         return {"name": self.name, "files": self.files, "frames": frames_of(self.edges)}
@@ -53,9 +54,15 @@ def merge_edges(edges: Iterable[Edge]) -> list[Edge]:
     return list(merged.values())
 
 
-def build_subsystems(ws: Workspace, facts: dict[str, FileFacts], kinds: dict[str, str], exes: ExecutableMap) -> list[Subsystem]:
+#: Re-reads a launch file with the arguments an including launch file passes it.
+Reparse = Callable[[str, dict[str, str]], FileFacts]
+
+
+def build_subsystems(ws: Workspace, facts: dict[str, FileFacts], kinds: dict[str, str], exes: ExecutableMap,
+                     reparse: Reparse | None = None) -> list[Subsystem]:
     """``facts`` holds the files with something in them; descriptions a launch file loads are in
-    that launch file's facts (expanded with its arguments), not on their own."""
+    that launch file's facts (expanded with its arguments), not on their own. Included launch files
+    that get arguments are read again with them through ``reparse``."""
     launches = [p for p, k in kinds.items() if k in LAUNCH_KINDS and p in facts]
     included = {inc for p in launches for inc in facts[p].includes}
     by_name: dict[str, list[str]] = defaultdict(list)  # file name -> paths, for ROS 1 script nodes
@@ -64,52 +71,58 @@ def build_subsystems(ws: Workspace, facts: dict[str, FileFacts], kinds: dict[str
     covered: set[str] = set()
     out: list[Subsystem] = []
     for top in sorted(p for p in launches if p not in included):
-        members = _closure(top, facts, exes, ws, by_name)
-        covered.update(members)
-        out.append(_assemble(top, True, members, facts))
+        members = _closure(top, facts, exes, ws, by_name, reparse)
+        covered.update(f.path for f in members.values())
+        out.append(_assemble(top, True, members))
     leftovers: dict[str, list[str]] = defaultdict(list)
     for p in sorted(facts):
         if p in covered:
             continue
         pkg = ws.package_of(p)
         leftovers[f"package {pkg.name}" if pkg else "files outside any package"].append(p)
-    for name, members in sorted(leftovers.items()):
-        out.append(_assemble(name, False, members, facts))
+    for name, paths in sorted(leftovers.items()):
+        out.append(_assemble(name, False, {p: facts[p] for p in paths}))
     return out
 
 
-def _closure(top: str, facts: dict[str, FileFacts], exes: ExecutableMap, ws: Workspace, by_name: dict[str, list[str]]) -> list[str]:
-    members: list[str] = []
-    seen: set[str] = set()
-    stack = [top]
+def _closure(top: str, facts: dict[str, FileFacts], exes: ExecutableMap, ws: Workspace, by_name: dict[str, list[str]],
+             reparse: Reparse | None) -> dict[str, FileFacts]:
+    """Every file the top-level launch file starts, with the facts it has in this launch: an
+    included file given arguments is read with them (once per distinct set)."""
+    members: dict[str, FileFacts] = {}
+    seen: set[tuple[str, tuple[tuple[str, str], ...]]] = set()
+    stack: list[tuple[str, dict[str, str]]] = [(top, {})]
+    variants: dict[str, int] = defaultdict(int)
     while stack:
-        p = stack.pop()
-        if p in seen:
+        p, args = stack.pop()
+        key = (p, tuple(sorted(args.items())))
+        if key in seen:
             continue
-        seen.add(p)
-        members.append(p)
+        seen.add(key)
         f = facts.get(p)
+        if args and reparse is not None:
+            f = reparse(p, args)
         if f is None:
             continue
-        stack.extend(reversed(f.includes))
+        variants[p] += 1
+        members[p if variants[p] == 1 else f"{p} ({', '.join(f'{k}:={v}' for k, v in key[1])})"] = f
+        stack.extend((inc, f.include_args.get(inc, {})) for inc in reversed(f.includes))
         for node in f.nodes:
             srcs = exes.get((node.package, node.executable))
             if srcs is None:  # ROS 1 script node: a file of that name in the package
                 pkg = ws.packages.get(node.package)
                 srcs = [c for c in by_name.get(node.executable, ()) if pkg is not None and (pkg.path == "" or c.startswith(pkg.path + "/"))]
-            stack.extend(s for s in srcs if s in facts)
+            stack.extend((s, {}) for s in srcs if s in facts)
     return members
 
 
-def _assemble(name: str, launched: bool, members: list[str], facts: dict[str, FileFacts]) -> Subsystem:
-    sub = Subsystem(name, launched, sorted(set(members)))
+def _assemble(name: str, launched: bool, members: dict[str, FileFacts]) -> Subsystem:
+    sub = Subsystem(name, launched, sorted({f.path for f in members.values()}))
     edges: list[Edge] = []
-    for p in sub.files:
-        f = facts.get(p)
-        if f is None:
-            continue
+    for f in members.values():
         edges.extend(f.edges)
         sub.lookups.extend(f.lookups)
+        sub.findings.extend(f.findings)
     sub.edges = merge_edges(edges)
     return sub
 
@@ -118,6 +131,8 @@ def check_subsystems(subsystems: Iterable[Subsystem], conventions: Conventions) 
     """Tree checks and LOOKUP_UNREACHABLE per subsystem, each problem once."""
     out: dict[object, Finding] = {}
     for sub in subsystems:
+        for f in sub.findings:
+            out.setdefault(f.key, f)
         for f in check_tree(sub.edges, conventions):
             out.setdefault(f.key, f)
         for f in _unreachable(sub):

@@ -224,3 +224,54 @@ def test_context_maps_share_paths_to_the_source_package(tmp_path: Path) -> None:
     # $(find p)/urdf/r.urdf after an install rule that copied config/urdf to share/p/urdf
     assert ctx.source_file(str(tmp_path / "p/urdf/r.urdf")) == "p/config/urdf/r.urdf"
     assert ctx.source_file(str(tmp_path / "p/urdf/missing.urdf")) is None
+
+
+def test_arguments_passed_to_included_launch_files_reach_their_xacro(tmp_path: Path) -> None:
+    ws = _write(tmp_path, {
+        "cam/package.xml": _package("cam"),
+        "cam/urdf/cam.urdf.xacro": """
+            <robot name="cam" xmlns:xacro="http://www.ros.org/wiki/xacro">
+              <xacro:arg name="side" default="front"/>
+              <link name="base_link"/><link name="$(arg side)_camera_link"/>
+              <joint name="j" type="fixed"><parent link="base_link"/><child link="$(arg side)_camera_link"/></joint>
+            </robot>
+            """,
+        "cam/launch/camera.launch.py": """
+            from launch import LaunchDescription
+            from launch.actions import DeclareLaunchArgument
+            from launch.substitutions import Command, LaunchConfiguration, PathJoinSubstitution
+            from launch_ros.actions import Node
+            from launch_ros.substitutions import FindPackageShare
+
+            def generate_launch_description():
+                xacro_file = PathJoinSubstitution([FindPackageShare("cam"), "urdf", "cam.urdf.xacro"])
+                return LaunchDescription([
+                    DeclareLaunchArgument("side", default_value="front"),
+                    Node(package="robot_state_publisher", executable="robot_state_publisher",
+                         parameters=[{"robot_description": Command(["xacro ", xacro_file, " side:=", LaunchConfiguration("side")])}]),
+                ])
+            """,
+        "cam/launch/rear.launch.py": """
+            from launch import LaunchDescription
+            from launch.actions import IncludeLaunchDescription
+            from launch.launch_description_sources import PythonLaunchDescriptionSource
+            from launch_ros.substitutions import FindPackageShare
+            from launch.substitutions import PathJoinSubstitution
+
+            def generate_launch_description():
+                camera = PathJoinSubstitution([FindPackageShare("cam"), "launch", "camera.launch.py"])
+                return LaunchDescription([
+                    IncludeLaunchDescription(PythonLaunchDescriptionSource(camera), launch_arguments={"side": "rear"}.items()),
+                ])
+            """,
+        "cam/launch/both.launch.xml": """
+            <launch>
+              <include file="$(find-pkg-share cam)/launch/camera.launch.py"><arg name="side" value="left"/></include>
+              <include file="$(find-pkg-share cam)/launch/rear.launch.py"/>
+            </launch>
+            """,
+    })
+    result = scan([ws], jobs=1)
+    by_name = {s.name: {e.child for e in s.edges} for s in result.subsystems}
+    assert by_name == {"cam/launch/both.launch.xml": {"left_camera_link", "rear_camera_link"}}
+    assert {e.child for e in result.expected.edges} == {"left_camera_link", "rear_camera_link"}

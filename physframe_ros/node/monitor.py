@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sys
 import time
-from typing import Any, Callable, Hashable, Sequence
+from typing import Any, Callable, Hashable, Mapping, Sequence
 
 import rclpy
 from diagnostic_msgs.msg import DiagnosticArray
@@ -19,7 +19,6 @@ from rcl_interfaces.msg import ParameterDescriptor
 from rclpy.executors import ExternalShutdownException
 from rclpy.node import Node
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
-from rclpy.subscription import MessageInfo
 from std_srvs.srv import Trigger
 from tf2_msgs.msg import TFMessage
 
@@ -33,6 +32,13 @@ from .params import PARAMETERS, MonitorSettings, settings_from
 from .publishers import PublisherNames
 
 NODE_NAME = "physframe_monitor"
+
+try:  # Iron and newer hand callbacks the publisher's GID; Humble does not (publishers stay unnamed there)
+    from rclpy.subscription import MessageInfo  # noqa: F401
+
+    HAS_MESSAGE_INFO = True
+except ImportError:
+    HAS_MESSAGE_INFO = False
 
 
 def tf_qos(static: bool) -> QoSProfile:
@@ -76,12 +82,10 @@ class MonitorNode(Node):
         return self.get_clock().now().nanoseconds * 1e-9
 
     # --- the hot path: one call per TFMessage -------------------------------------------
-    def _on_tf(self, topic: str, static: bool) -> Callable[[bytes, MessageInfo], None]:
+    def _on_tf(self, topic: str, static: bool) -> Callable[..., None]:
         state, names, clock = self.state, self.names, self.get_clock()
 
-        def callback(data: bytes, info: MessageInfo) -> None:
-            gid_info = info.get("publisher_gid")
-            gid: Hashable = bytes(gid_info["data"]) if gid_info else None
+        def ingest(data: bytes, gid: Hashable) -> None:
             if gid is not None and gid not in names.names:
                 names.see(gid)
             try:
@@ -92,7 +96,14 @@ class MonitorNode(Node):
                     self._bad_topics.add(topic)
                     self.get_logger().error(f"undecodable TFMessage on {topic} from {names.name_of(gid)}: {exc}; further errors are only counted")
 
-        return callback
+        if not HAS_MESSAGE_INFO:
+            return lambda data: ingest(data, None)
+
+        def with_info(data: bytes, info: Mapping[str, Any]) -> None:
+            gid_info = info.get("publisher_gid")
+            ingest(data, bytes(gid_info["data"]) if gid_info else None)
+
+        return with_info
 
     # --- evaluation ---------------------------------------------------------------------
     def evaluate(self) -> None:

@@ -3,7 +3,6 @@ statically: arguments from their defaults, packages inside the scanned tree, nev
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass, field
 
@@ -75,9 +74,9 @@ class Substituter:
         if cmd == "dirname":
             return self.file_dir
         if cmd in ("env", "optenv"):
-            name, _, default = rest.partition(" ")
-            value = os.environ.get(name)  # reading the environment runs nothing
-            return value if value is not None else (default.strip() if default or cmd == "optenv" else None)
+            # the robot's environment is not the scanning machine's: only a written default is known
+            _name, _, default = rest.partition(" ")
+            return default.strip() if default or cmd == "optenv" else None
         if cmd == "command":
             return COMMAND_MARK + rest.strip().strip("'\"")
         if cmd == "anon":

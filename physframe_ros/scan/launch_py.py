@@ -109,7 +109,9 @@ class _Interp:
             if isinstance(key, str) and key in self.args:
                 return self.args[key]
             return self.eval(kw["default"], line) if "default" in kw else UNKNOWN
-        if name in ("PathJoinSubstitution",):
+        if name == "EnvironmentVariable":  # the robot's environment is unknown; a written default is not
+            return self.eval(kw["default_value"], line) if "default_value" in kw else UNKNOWN
+        if name == "PathJoinSubstitution":
             parts = self.eval(first, line)
             return _join(parts if isinstance(parts, list) else [parts])
         if _dotted(node.func).endswith("path.join"):

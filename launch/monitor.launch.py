@@ -26,7 +26,7 @@ def _monitor(context, *args, **kwargs):
             name="physframe_monitor",
             output="screen",
             parameters=[value("params_file"), overrides],
-            arguments=["--ros-args", "--log-level", value("log_level")],
+            ros_arguments=["--log-level", value("log_level")],
         )
     ]
 

@@ -163,7 +163,7 @@ def _find_text_line(abs_path: str, needle: str) -> Location | None:
 
 
 @lru_cache(maxsize=256)
-def _joint_templates(abs_path: str) -> tuple[tuple[re.Pattern[str], int, int], ...]:
+def _joint_templates(abs_path: str, _mtime_ns: int) -> tuple[tuple[re.Pattern[str], int, int], ...]:
     """(name pattern, literal length, line) of every <joint name=...> element in a source file."""
     try:
         with open(abs_path, encoding="utf-8", errors="replace") as fh:
@@ -181,12 +181,21 @@ def _joint_templates(abs_path: str) -> tuple[tuple[re.Pattern[str], int, int], .
     return tuple(out)
 
 
+def _mtime(path: str) -> int:
+    try:
+        return os.stat(path).st_mtime_ns
+    except OSError:
+        return 0
+
+
 def _joint_locator(abs_files: list[str], main_rel: str, ctx: ScanContext) -> Callable[[XmlNode], Location]:
+    stamps = {f: _mtime(f) for f in abs_files}  # a file edited since it was cached is read again
+
     def locate(node: XmlNode) -> Location:
         name = node.get("name") or ""
         best: tuple[int, str, int] | None = None
         for f in abs_files:
-            for pattern, score, line in _joint_templates(f):
+            for pattern, score, line in _joint_templates(f, stamps[f]):
                 if pattern.fullmatch(name) and (best is None or score > best[0]):
                     best = (score, f, line)
         if best is None:

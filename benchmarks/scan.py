@@ -311,7 +311,7 @@ LAUNCH_XML = """\
     <param name="rate" value="$(var rate)"/>
   </node>
   <node pkg="tf2_ros" exec="static_transform_publisher" args="--x {x} --frame-id {base} --child-frame-id {child}_xml"/>
-</launch>
+{planted}</launch>
 """
 
 LAUNCH_YAML = """\
@@ -373,6 +373,8 @@ def generate(root: Path, min_lines: int, seed: int = 7) -> tuple[int, list[Path]
             target=rng.choice(["map", "odom", base]), rate=rng.choice([10, 20, 50]), period=rng.choice([20, 50, 100]),
             x=round(rng.uniform(-0.3, 0.3), 3), z=round(rng.uniform(0.05, 0.6), 3), yaw=rng.choice([0.0, 1.5707963, 3.14159265]),
             v=round(rng.uniform(0.1, 1.0), 2), w=round(rng.uniform(-0.5, 0.5), 2), i=i, msg=MSGS[i % len(MSGS)],
+            # one package in ten carries a real bug, so the checks run on something to find
+            planted='  <node pkg="tf2_ros" exec="static_transform_publisher" args="--frame-id odom --child-frame-id map"/>\n' if i % 10 == 0 else "",
         )
         files = {
             "package.xml": f"<package format=\"3\"><name>{pkg}</name><version>1.0.0</version><description>{what}</description>"

@@ -11,6 +11,7 @@ from ..core.findings import Finding, Location
 from .context import ScanContext
 from .launch_common import DescriptionRef, NodeSpec, add_description, add_include, add_node, description_from_command
 from .launch_subst import Substituter
+from .launch_xml_yaml import is_ros2_xml, parse_ros2_xml
 from .model import FileFacts
 from .xml_lines import XmlError, XmlNode, parse_xml
 
@@ -84,8 +85,6 @@ def _node(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, tf_
 
 def parse_launch_xml_file(text: str, rel_path: str, ctx: ScanContext, launch_args: dict[str, str] | None = None) -> FileFacts:
     """``.launch`` / ``.launch.xml``: ROS 1 or ROS 2 XML, told apart by ``<node exec=...>`` and ROS 2 substitutions."""
-    from .launch_xml_yaml import is_ros2_xml, parse_ros2_xml
-
     facts = FileFacts(rel_path, lines=text.count("\n") + 1)
     try:
         root = parse_xml(text)

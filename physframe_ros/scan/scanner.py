@@ -24,8 +24,14 @@ from ..core.findings import Finding, FindingPolicy, Location, sort_findings
 from .context import ScanContext
 from .discovery import SourceFile, discover
 from .executables import executable_sources
+from .launch_py import parse_launch_py_file
+from .launch_ros1 import parse_launch_xml_file
+from .launch_xml_yaml import parse_launch_yaml_file
 from .model import FileFacts
+from .sdf import parse_sdf_file
 from .subsystems import Subsystem, build_subsystems, check_subsystems, merge_edges
+from .urdf import parse_urdf_file
+from .xacro_support import parse_xacro_file
 
 FILE_TIMEOUT = 10.0  # seconds one file may take before it becomes a PARSE_ERROR
 MAX_FILE_BYTES = 4 << 20  # generated sources this large are not hand-written frame code
@@ -115,13 +121,6 @@ def parse_file(rel: str, kind: str, ctx: ScanContext, timeout: float = FILE_TIME
 
 
 def _dispatch(text: str, rel: str, kind: str, ctx: ScanContext, launch_args: dict[str, str]) -> FileFacts:
-    from .launch_py import parse_launch_py_file
-    from .launch_ros1 import parse_launch_xml_file
-    from .launch_xml_yaml import parse_launch_yaml_file
-    from .sdf import parse_sdf_file
-    from .urdf import parse_urdf_file
-    from .xacro_support import parse_xacro_file
-
     if kind == "cpp":
         return analyze_cpp(text, rel) if analyze_cpp is not None else FileFacts(rel, lines=text.count("\n") + 1)
     if kind == "python":

@@ -24,6 +24,7 @@ from .executables import ExecutableMap
 from .model import FileFacts
 
 LAUNCH_KINDS = frozenset({"launch_py", "launch_xml", "launch_yaml"})
+MAX_VARIANTS = 16  # distinct argument sets per launch file: bounds a file that includes itself with growing args
 
 
 @dataclass
@@ -70,7 +71,10 @@ def build_subsystems(ws: Workspace, facts: dict[str, FileFacts], kinds: dict[str
         by_name[os.path.basename(p)].append(p)
     covered: set[str] = set()
     out: list[Subsystem] = []
-    for top in sorted(p for p in launches if p not in included):
+    # top-level launch files first; then any launch file only reachable through an include cycle
+    for top in [*sorted(p for p in launches if p not in included), *sorted(launches)]:
+        if top in covered:
+            continue
         members = _closure(top, facts, exes, ws, by_name, reparse)
         covered.update(f.path for f in members.values())
         out.append(_assemble(top, True, members))
@@ -96,7 +100,7 @@ def _closure(top: str, facts: dict[str, FileFacts], exes: ExecutableMap, ws: Wor
     while stack:
         p, args = stack.pop()
         key = (p, tuple(sorted(args.items())))
-        if key in seen:
+        if key in seen or variants[p] >= MAX_VARIANTS:
             continue
         seen.add(key)
         f = facts.get(p)

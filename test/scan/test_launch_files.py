@@ -275,3 +275,19 @@ def test_arguments_passed_to_included_launch_files_reach_their_xacro(tmp_path: P
     by_name = {s.name: {e.child for e in s.edges} for s in result.subsystems}
     assert by_name == {"cam/launch/both.launch.xml": {"left_camera_link", "rear_camera_link"}}
     assert {e.child for e in result.expected.edges} == {"left_camera_link", "rear_camera_link"}
+
+
+def test_a_launch_file_including_itself_with_growing_arguments_terminates(tmp_path: Path) -> None:
+    ws = _write(tmp_path, {
+        "loop/package.xml": _package("loop", catkin=True),
+        "loop/launch/loop.launch": """
+            <launch>
+              <arg name="ns" default="r"/>
+              <node pkg="tf2_ros" type="static_transform_publisher" args="0 0 0 0 0 0 $(arg ns)/base_link $(arg ns)/laser"/>
+              <include file="$(find loop)/launch/loop.launch"><arg name="ns" value="$(arg ns)x"/></include>
+            </launch>
+            """,
+    })
+    result = scan([ws], jobs=1)
+    [sub] = result.subsystems
+    assert 2 <= len(sub.edges) <= 17

@@ -12,8 +12,9 @@ Start a simulated robot that publishes a clean 42-frame REP-105 tree over DDS (m
 base_footprint -> base_link, wheels, lidar, IMU, GPS, an RGB-D camera with optical frames, an arm),
 three faulty publishers (a MAVROS-style cycle fcu -> fcu_frd -> fcu, a rear camera optical frame with
 the identity rotation, an IMU filter giving imu_link a second parent), and the physframe monitor
-node in the same process. The monitor logs each finding as a WARN/ERROR line naming the frames;
-after --duration seconds the active findings are printed and the demo exits 0.
+node in the same process. The monitor logs each finding as a WARN/ERROR line naming the frames (the
+loop, attached to nothing else, also shows as a DISCONNECTED_TREE warning); after --duration seconds
+the active findings are printed and the demo exits 0.
 
 DDS stays on this machine (ROS_AUTOMATIC_DISCOVERY_RANGE=LOCALHOST) on a domain of its own."""
 

@@ -117,7 +117,8 @@ class MonitorNode(Node):
             findings.extend(crosscheck(self.settings.expected, edges))
         findings = sort_findings(self.settings.policy.apply(findings))
         appeared, cleared = self.tracker.update(findings, now)
-        self.active = list(self.tracker.active.values())
+        # with the span each has been active over (tree findings carry no time of their own)
+        self.active = [f.with_(time=self.tracker.spans[k]) for k, f in self.tracker.active.items()]
         log = self.get_logger()
         for f in appeared:
             if f.level == Severity.ERROR:

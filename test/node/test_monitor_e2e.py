@@ -213,3 +213,11 @@ def test_expected_tree_crosscheck(harness_factory, tmp_path):
     assert values_of(status)["frames"] == "laser_link"
     assert "urdf/robot.urdf:12" in status.message
     assert finding["location"] == {"file": "urdf/robot.urdf", "line": 12}
+
+
+def test_findings_carry_the_span_they_were_active(harness):
+    harness.publish(TfSource("bad_localization", dynamic=(TfEdge("odom", "map"),)))
+    only_status(harness, "INCORRECT_FRAME_ORDER_IN_TREE")
+    (finding,) = harness.get_tree()["findings"]
+    span = finding["time"]
+    assert span["last"] - span["first"] >= 0.6 and span["count"] >= 4  # seen over the settle period, every 0.2 s

@@ -6,26 +6,36 @@ Conditions (``if``/``unless``) are not evaluated: everything a launch file may s
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, replace
 
 from ..core.findings import Finding, Location
 from .context import ScanContext
-from .launch_common import DescriptionRef, NodeSpec, add_description, add_include, add_node, description_from_command
+from .launch_common import RSP_EXECUTABLES, DescriptionRef, NodeSpec, add_description, add_include, add_node, description_from_command
 from .launch_subst import Substituter
 from .launch_xml_yaml import is_ros2_xml, parse_ros2_xml
 from .model import FileFacts
 from .xml_lines import XmlError, XmlNode, parse_xml
 
 
+@dataclass
+class _Scope:
+    """What a <group> (or the file) has set so far: its nodes see it, the enclosing scope does not."""
+
+    tf_prefix: str = ""
+    description: tuple[DescriptionRef, Location] | None = None
+
+
 def parse_ros1_launch(root: XmlNode, facts: FileFacts, ctx: ScanContext, launch_args: dict[str, str]) -> None:
     sub = Substituter(ctx, os.path.dirname(str(ctx.abs(facts.path))), given=launch_args)
-    description: list[tuple[DescriptionRef, Location]] = []
-    _walk(root, facts, ctx, sub, description, "")
-    for desc, loc in description:
+    unclaimed: list[tuple[DescriptionRef, Location]] = []  # robot_description params no robot_state_publisher here reads
+    _walk(root, facts, ctx, sub, _Scope(), unclaimed)
+    for desc, loc in unclaimed:  # likely read by a robot_state_publisher started elsewhere
         add_description(desc, facts, ctx, loc, "")
 
 
-def _walk(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter,
-          description: list[tuple[DescriptionRef, Location]], tf_prefix: str) -> None:
+def _walk(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, outer: _Scope,
+          unclaimed: list[tuple[DescriptionRef, Location]]) -> None:
+    scope = replace(outer)
     for child in el.children:
         tag = child.tag
         if tag == "arg":
@@ -34,20 +44,21 @@ def _walk(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter,
                 fixed = child.get("value") is not None
                 sub.declare(name, child.get("value") if fixed else child.get("default"), fixed)
         elif tag == "group":
-            _walk(child, facts, ctx, sub, description, tf_prefix)
+            _walk(child, facts, ctx, sub, scope, unclaimed)
         elif tag == "include":
             passed = sub.passed([(a.get("name"), a.get("value")) for a in child.findall("arg")])
             add_include(sub(child.get("file")), child.get("file") or "", child.line, facts, ctx, passed)
         elif tag == "param":
-            name = child.get("name") or ""
-            if name.split("/")[-1] == "robot_description":
+            name = (child.get("name") or "").split("/")[-1]
+            if name == "robot_description":
                 desc = _description_param(child, sub)
                 if desc is not None:
-                    description.append((desc, Location(facts.path, child.line)))
-            elif name.split("/")[-1] == "tf_prefix":
-                tf_prefix = sub(child.get("value")) or ""
+                    scope.description = (desc, Location(facts.path, child.line))
+                    unclaimed.append(scope.description)
+            elif name == "tf_prefix":
+                scope.tf_prefix = sub(child.get("value")) or ""
         elif tag == "node":
-            _node(child, facts, ctx, sub, tf_prefix)
+            _node(child, facts, ctx, sub, scope, unclaimed)
 
 
 def _description_param(el: XmlNode, sub: Substituter) -> DescriptionRef | None:
@@ -59,7 +70,8 @@ def _description_param(el: XmlNode, sub: Substituter) -> DescriptionRef | None:
     return None
 
 
-def _node(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, tf_prefix: str) -> None:
+def _node(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, scope: _Scope,
+          unclaimed: list[tuple[DescriptionRef, Location]]) -> None:
     params: dict[str, object] = {}
     for p in el.findall("param"):
         name = p.get("name") or ""
@@ -69,8 +81,12 @@ def _node(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, tf_
                 params[name] = desc
         elif p.get("value") is not None:
             params[name] = sub(p.get("value"))
-    if tf_prefix and "tf_prefix" not in params:
-        params["tf_prefix"] = tf_prefix
+    if scope.tf_prefix and "tf_prefix" not in params:
+        params["tf_prefix"] = scope.tf_prefix
+    if "robot_description" not in params and scope.description is not None and os.path.basename(sub(el.get("type")) or "") in RSP_EXECUTABLES:
+        params["robot_description"] = scope.description[0]  # the param of its namespace
+        if scope.description in unclaimed:
+            unclaimed.remove(scope.description)
     spec = NodeSpec(
         package=sub(el.get("pkg")),
         executable=sub(el.get("type")),

@@ -291,3 +291,29 @@ def test_a_launch_file_including_itself_with_growing_arguments_terminates(tmp_pa
     result = scan([ws], jobs=1)
     [sub] = result.subsystems
     assert 2 <= len(sub.edges) <= 17
+
+
+def test_ros1_tf_prefix_and_textfile_description(tmp_path: Path) -> None:
+    ws = _write(tmp_path, {
+        "arm/package.xml": _package("arm", catkin=True),
+        "arm/urdf/arm.urdf": """
+            <robot name="arm">
+              <link name="base_link"/><link name="tool0"/>
+              <joint name="flange" type="fixed"><parent link="base_link"/><child link="tool0"/><origin xyz="0 0 0.4"/></joint>
+            </robot>
+            """,
+        "arm/launch/two_arms.launch": """
+            <launch>
+              <group ns="left">
+                <param name="tf_prefix" value="left"/>
+                <param name="robot_description" textfile="$(find arm)/urdf/arm.urdf"/>
+                <node pkg="robot_state_publisher" type="robot_state_publisher" name="rsp"/>
+              </group>
+            </launch>
+            """,
+    })
+    result = scan([ws], jobs=1)
+    assert result.findings == []
+    [edge] = result.expected.edges
+    assert (edge.parent, edge.child, edge.translation) == ("left/base_link", "left/tool0", (0.0, 0.0, 0.4))
+    assert edge.sources == (Location("arm/urdf/arm.urdf", 3),)  # a plain URDF: its own line

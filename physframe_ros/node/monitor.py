@@ -75,7 +75,8 @@ class MonitorNode(Node):
         self.create_service(Trigger, "~/get_tree", self._get_tree)
         self.create_timer(self.settings.eval_period, self.evaluate)
         topics = ", ".join(t for t, _ in self.settings.tf_topics)
-        self.get_logger().info(f"watching {topics}; evaluating every {self.settings.eval_period:g} s")
+        against = f"; cross-checking against {self.settings.expected_path}" if self.settings.expected is not None else ""
+        self.get_logger().info(f"watching {topics}; evaluating every {self.settings.eval_period:g} s{against}")
 
     def now(self) -> float:
         """The node clock in seconds: ROS time, so use_sim_time is honoured."""

@@ -8,6 +8,7 @@ and the tests check ``config/monitor.yaml`` against it.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
@@ -140,8 +141,6 @@ def settings_from(values: Mapping[str, Any]) -> MonitorSettings:
 
 def load_conventions(path: str) -> Conventions:
     """Conventions from a YAML file; ValueError names the file and what is wrong with it."""
-    import re
-
     import yaml
 
     try:

@@ -124,4 +124,5 @@ def _walk_yaml(seq: Any, facts: FileFacts, ctx: ScanContext, sub: Substituter) -
             arg_words: list[str | None] = sub.tokens(_scalar(args)) if isinstance(args, yaml.ScalarNode) else (
                 [sub(_scalar(a)) for a in args.value] if isinstance(args, yaml.SequenceNode) else [])
             add_node(NodeSpec(sub(_scalar(_get(body, "pkg"))), sub(_scalar(_get(body, "exec"))), line,
-                              sub(_scalar(_get(body, "name"))) or "", arg_words, params), facts, ctx, ros_version=2)
+                              sub(_scalar(_get(body, "name"))) or "", arg_words, params,
+                              args.start_mark.line + 1 if args is not None else None), facts, ctx, ros_version=2)

@@ -154,7 +154,7 @@ def test_ros2_xml_and_yaml_launch(tmp_path: Path) -> None:
     edges = {(e.parent, e.child): e for e in result.expected.edges}
     assert ("left/base_link", "left/cam_link") in edges  # frame_prefix applied
     opt = edges[("left/cam_link", "left/cam_optical_frame")]
-    assert opt.sources == (Location("cam/launch/tf.launch.yaml", 5),)
+    assert opt.sources == (Location("cam/launch/tf.launch.yaml", 8),)  # the args line
 
 
 def test_ros2_python_parameters_form_and_xacro_process_file(tmp_path: Path) -> None:

@@ -7,6 +7,8 @@ import os
 import sys
 import time
 
+from ..core.findings import TimeSpan
+
 DESCRIPTION = """\
 Start a simulated robot that publishes a clean 42-frame REP-105 tree over DDS (map -> odom ->
 base_footprint -> base_link, wheels, lidar, IMU, GPS, an RGB-D camera with optical frames, an arm),
@@ -67,16 +69,22 @@ def run(args: argparse.Namespace) -> int:
         nodes = [monitor, *(TfSourceNode(s) for s in sources)]
         for n in nodes:
             executor.add_node(n)
+        start = monitor.now()
         end = time.monotonic() + args.duration
         while time.monotonic() < end:
             executor.spin_once(timeout_sec=0.1)
         report = monitor.report()
         print(f"\nactive findings after {args.duration:g} s ({report['stats']['frames']} frames, "
               f"{report['stats']['transforms_received']} transforms received):")
-        sys.stdout.write(format_time_findings(monitor.active))
+        # times as seconds since the demo started, not ROS epoch seconds
+        sys.stdout.write(format_time_findings([f.with_(time=_since(f.time, start)) for f in monitor.active]))
     except (KeyboardInterrupt, ExternalShutdownException):
         pass
     finally:
         executor.shutdown()
         rclpy.try_shutdown()
     return 0
+
+
+def _since(span: TimeSpan | None, start: float) -> TimeSpan | None:
+    return None if span is None else TimeSpan(span.first - start, span.last - start, span.count)

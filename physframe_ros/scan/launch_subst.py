@@ -4,6 +4,7 @@ statically: arguments from their defaults, packages inside the scanned tree, nev
 from __future__ import annotations
 
 import re
+import shlex
 from dataclasses import dataclass, field
 
 from .context import ScanContext
@@ -51,7 +52,12 @@ class Substituter:
         """Whitespace-separated words after substitution; None for a word the scan cannot know."""
         if text is None:
             return []
-        return [None if _UNKNOWN in w else w for w in self._resolve(text).split()]
+        resolved = self._resolve(text)
+        try:
+            words = shlex.split(resolved)  # roslaunch splits args and commands like a shell: quotes group words
+        except ValueError:
+            words = resolved.split()
+        return [None if _UNKNOWN in w else w for w in words]
 
     def _resolve(self, text: str) -> str:
         for _ in range(50):  # innermost first, so $(find $(arg pkg)) works; bounded against odd input

@@ -95,7 +95,7 @@ def test_ros1_launch_args_include_and_xacro_robot_description(tmp_path: Path) ->
         "arm/launch/description.launch": """
             <launch>
               <arg name="tool" default="camera"/>
-              <param name="robot_description" command="$(find xacro)/xacro $(find arm)/urdf/arm.urdf.xacro tool:=$(arg tool)"/>
+              <param name="robot_description" command="$(find xacro)/xacro --inorder '$(find arm)/urdf/arm.urdf.xacro' tool:=$(arg tool)"/>
               <node pkg="robot_state_publisher" type="robot_state_publisher" name="rsp"/>
             </launch>
             """,

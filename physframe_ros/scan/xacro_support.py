@@ -119,9 +119,17 @@ def _expand(abs_path: str, args: dict[str, str], ctx: ScanContext) -> tuple[XmlN
             arg_str = _FIND_SHARE.sub("$(find ", arg_str)  # ROS 2 spelling seen in xacro files
         return original_resolve(arg_str, context, filename)
 
-    saved = (sa._eval_find, sa._eval_dict.get("find"), sa.resolve_args, xacro.all_includes)
-    sa._eval_find = find
-    sa._eval_dict["find"] = find
+    def env(name: str) -> str:
+        raise sa.SubstitutionException(f"$(env {name}): the robot's environment is not known to a static scan")
+
+    def optenv(name: str, default: str = "") -> str:
+        return default  # the robot's environment is not the scanning machine's
+
+    saved = (sa._eval_find, sa._eval_dict.get("find"), sa.resolve_args, xacro.all_includes, sa._eval_env, sa._eval_optenv,
+             sa._eval_dict.get("env"), sa._eval_dict.get("optenv"))
+    sa._eval_find = sa._eval_dict["find"] = find
+    sa._eval_env = sa._eval_dict["env"] = env
+    sa._eval_optenv = sa._eval_dict["optenv"] = optenv
     sa.resolve_args = resolve
     xacro.all_includes = []
     try:
@@ -129,7 +137,8 @@ def _expand(abs_path: str, args: dict[str, str], ctx: ScanContext) -> tuple[XmlN
             doc = xacro.process_file(abs_path, mappings=dict(args), verbosity=0)
         return _from_dom(doc.documentElement), [os.path.abspath(f) for f in xacro.all_includes]
     finally:
-        sa._eval_find, sa._eval_dict["find"], sa.resolve_args, xacro.all_includes = saved
+        (sa._eval_find, sa._eval_dict["find"], sa.resolve_args, xacro.all_includes, sa._eval_env, sa._eval_optenv,
+         sa._eval_dict["env"], sa._eval_dict["optenv"]) = saved
 
 
 def _from_dom(el: Any) -> XmlNode:

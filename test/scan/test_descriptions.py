@@ -127,3 +127,20 @@ def test_sdf_frame_graph_rules() -> None:
     mount = edges[("chassis", "lidar_mount")]
     assert mount.translation == pytest.approx((0.2, 0.0, 0.5))
     assert mount.rotation == pytest.approx(rpy_to_quaternion(0, 0, 1.5707963267948966))
+
+
+def test_xacro_uses_written_environment_defaults_not_the_scanning_machine(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ROVER_LIDAR_FRAME", "from_this_machine")
+    (tmp_path / "r.urdf.xacro").write_text(textwrap.dedent("""\
+        <robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">
+          <link name="base_link"/>
+          <link name="$(optenv ROVER_LIDAR_FRAME lidar_link)"/>
+          <joint name="lidar_joint" type="fixed">
+            <parent link="base_link"/>
+            <child link="$(optenv ROVER_LIDAR_FRAME lidar_link)"/>
+          </joint>
+        </robot>
+        """))
+    res = expand_robot("r.urdf.xacro", {}, ScanContext(str(tmp_path), {}), "", None)
+    assert [(e.parent, e.child) for e in res.edges] == [("base_link", "lidar_link")]
+    assert res.findings == []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -70,6 +71,10 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"physframe scan: {exc}", file=sys.stderr)
         return 2
+    unreadable = [p for p in paths if os.path.exists(p) and not os.access(p, os.R_OK)]
+    if unreadable:
+        print(f"physframe scan: {unreadable[0]}: permission denied", file=sys.stderr)
+        return 2
     if args.jobs is not None and args.jobs < 1:
         print("physframe scan: --jobs must be at least 1", file=sys.stderr)
         return 2
@@ -80,6 +85,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     for note in result.notes:
         print(f"physframe scan: note: {note}", file=sys.stderr)
+    if result.files == 0:
+        print(f"physframe scan: note: no URDF, xacro, SDF, launch, C++ or Python files under {', '.join(paths)}", file=sys.stderr)
     if args.format == "json":
         data = report_dict(result.findings, result.expected.edges, root=str(result.root),
                            lookups=[lk.to_dict() for lk in result.expected.lookups], subsystems=result.expected.subsystems,

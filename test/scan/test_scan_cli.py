@@ -111,6 +111,8 @@ def test_cli_text_report_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     code, _, err = _run(capsys, "/nonexistent/ws")
     assert code == 2 and "/nonexistent/ws" in err
+    code, out, err = _run(capsys, str(FIXTURES / "realsense_ok/rs_description/package.xml"))
+    assert code == 0 and "no URDF, xacro, SDF, launch, C++ or Python files" in err
     code, _, err = _run(capsys, str(FIXTURES), "--ignore", "NO_SUCH_CODE")
     assert code == 2 and "NO_SUCH_CODE" in err
 

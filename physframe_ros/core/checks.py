@@ -88,7 +88,7 @@ def check_tree(edges: Iterable[Edge], conventions: Conventions, tolerance: float
     parents = parents_by_child(e for e in edges if e.parent != e.child)
     out.extend(_multiple_parents(parents))
     out.extend(_order(parents, conventions, in_loop))
-    out.extend(_disconnected(edges, conventions))
+    out.extend(_disconnected(edges, conventions, acyclic=not loops))
     for e in edges:
         if e.parent == e.child:
             out.append(
@@ -180,7 +180,9 @@ def _order(parents: dict[str, list[Edge]], conventions: Conventions, in_loop: di
             )
 
 
-def _disconnected(edges: list[Edge], conventions: Conventions) -> Iterable[Finding]:
+def _disconnected(edges: list[Edge], conventions: Conventions, acyclic: bool) -> Iterable[Finding]:
+    if acyclic and len({e.parent for e in edges} - {e.child for e in edges}) <= 1:
+        return  # a loop-free graph with one root is connected: skip the union-find
     comps = components(edges)
     if len(comps) < 2:
         return

@@ -102,6 +102,7 @@ class Conventions:
         self._by_name = {c.name: c for c in self.classes}
         self._other = FrameClass(OTHER, (), FLU, None, "REP-103 body frame")
         self.classify = lru_cache(maxsize=65536)(self._classify)  # type: ignore[method-assign]
+        self.expected_rotation = lru_cache(maxsize=65536)(self._expected_rotation)  # type: ignore[method-assign]
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | None) -> Conventions:
@@ -154,7 +155,10 @@ class Conventions:
         return FrameInfo(frame, self._other, robot, base)
 
     # --- axis rules -------------------------------------------------------------------
-    def expected_rotation(self, parent: str, child: str) -> ExpectedAxes | None:
+    def expected_rotation(self, parent: str, child: str) -> ExpectedAxes | None:  # replaced by a cache per instance
+        return self._expected_rotation(parent, child)
+
+    def _expected_rotation(self, parent: str, child: str) -> ExpectedAxes | None:
         """The rotation convention demands for a rigid parent -> child edge, or None when free.
 
         Only relations fixed by convention are checked: a camera body and its optical

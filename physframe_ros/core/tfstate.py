@@ -57,6 +57,8 @@ class EdgeStats:
     gap_max: float = 0.0
     publishers: set[Hashable] = field(default_factory=set)
     topics: set[str] = field(default_factory=set)
+    # the Edge last built from this record; reused while values and publisher names stay the same
+    edge: Edge | None = None
 
     @property
     def mean_interval(self) -> float | None:
@@ -248,25 +250,39 @@ class TfState:
 
     def snapshot(self, now: float, window: float | None = None, name_of: Callable[[Hashable], str] = str) -> list[Edge]:
         """The tree as a tf2 listener holds it at ``now``, one Edge per parent -> child."""
-        alive, silent = self.current_edges(now, window)
+        return self._snapshot(*self.current_edges(now, window), name_of)
+
+    def _snapshot(self, alive: list[EdgeStats], silent: list[EdgeStats], name_of: Callable[[Hashable], str]) -> list[Edge]:
         merged: dict[tuple[str, str], Edge] = {}
+        names: dict[Hashable, str] = {}  # one name_of call per publisher, not per edge
         # static first: where an edge is on both topics, the tree shows its static value
         for e in sorted(alive + silent, key=lambda x: not x.static):
-            pubs = {name_of(p) for p in e.publishers if p is not None}
+            pubs = set()
+            for p in e.publishers:
+                if p is not None:
+                    name = names.get(p)
+                    if name is None:
+                        name = names[p] = name_of(p)
+                    pubs.add(name)
             old = merged.get((e.parent, e.child))
             if old is not None:
                 merged[(e.parent, e.child)] = Edge(old.parent, old.child, True, old.translation, old.rotation, (), tuple(sorted(pubs | set(old.publishers))))
                 continue
             v = e.values
-            merged[(e.parent, e.child)] = Edge(e.parent, e.child, e.static, (v[0], v[1], v[2]), (v[3], v[4], v[5], v[6]), (), tuple(sorted(pubs)))
+            edge = e.edge
+            names_now = tuple(sorted(pubs))
+            if edge is None or edge.publishers != names_now or edge.translation != v[:3] or edge.rotation != v[3:]:
+                edge = e.edge = Edge(e.parent, e.child, e.static, (v[0], v[1], v[2]), (v[3], v[4], v[5], v[6]), (), names_now)
+            merged[(e.parent, e.child)] = edge
         return list(merged.values())
 
     def evaluate(self, now: float, window: float | None = None, name_of: Callable[[Hashable], str] = str) -> list[Finding]:
         """Every finding active at ``now`` (stream clock), with publishers named by ``name_of``."""
         window = self.config.edge_timeout if window is None else window
-        edges = self.snapshot(now, window, name_of)
+        alive, silent = self.current_edges(now, window)
+        edges = self._snapshot(alive, silent, name_of)
         findings = check_tree(edges, self.conventions, self.config.tolerance)
-        findings.extend(self._stale(now, window, name_of))
+        findings.extend(self._stale(silent, now, name_of))
         findings.extend(self._static_dynamic(now, window, name_of))
         hold = max(self.config.event_hold, window)
         for key, ev in list(self._events.items()):
@@ -277,8 +293,7 @@ class TfState:
             findings.append(f.with_(time=TimeSpan(ev.first, ev.last, ev.count), publishers=tuple(name_of(p) for p in f.publishers)))
         return findings
 
-    def _stale(self, now: float, window: float, name_of: Callable[[Hashable], str]) -> Iterable[Finding]:
-        _, silent = self.current_edges(now, window)
+    def _stale(self, silent: list[EdgeStats], now: float, name_of: Callable[[Hashable], str]) -> Iterable[Finding]:
         for e in silent:
             iv = e.mean_interval or 0.0
             quiet = now - e.last_receive

@@ -90,12 +90,26 @@ def parents_by_child(edges: Iterable[Edge]) -> dict[str, list[Edge]]:
 def strongly_connected(edges: Iterable[Edge]) -> list[list[str]]:
     """Tarjan's SCCs of the parent -> child graph that contain a loop (size >= 2), iteratively."""
     succ: dict[str, list[str]] = defaultdict(list)
-    nodes: dict[str, None] = {}
+    indegree: dict[str, int] = {}
     for e in edges:
         if e.parent != e.child:
             succ[e.parent].append(e.child)
-        nodes.setdefault(e.parent, None)
-        nodes.setdefault(e.child, None)
+            indegree[e.child] = indegree.get(e.child, 0) + 1
+            indegree.setdefault(e.parent, 0)
+    # Kahn's peel first: frames that topologically sort away are in no loop. Trees almost
+    # always peel away entirely, so Tarjan only runs on what is left.
+    ready = [f for f, d in indegree.items() if d == 0]
+    while ready:
+        f = ready.pop()
+        del indegree[f]
+        for c in succ[f]:
+            indegree[c] -= 1
+            if indegree[c] == 0:
+                ready.append(c)
+    if not indegree:
+        return []
+    nodes = dict.fromkeys(indegree)
+    succ = defaultdict(list, {f: [c for c in succ[f] if c in nodes] for f in nodes})
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     on_stack: set[str] = set()

@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class ScanContext:
-    """Small and picklable: worker processes get one copy at start-up."""
+    """Small and picklable: worker processes get one copy at start-up. Compared and hashed by
+    identity, so per-scan caches can key on it."""
 
     root: str  # absolute path of the scan root
     packages: dict[str, str] = field(default_factory=dict)  # package name -> directory relative to root

@@ -62,7 +62,7 @@ def expand_robot(rel_path: str, args: dict[str, str], ctx: ScanContext, prefix: 
             res.edges, res.findings = plain
             return res
     try:
-        robot, included = _expand(abs_path, args, ctx)
+        robot, included = _expand_cached(abs_path, tuple(sorted(args.items())), _mtime(abs_path), ctx)
     except Exception as exc:  # xacro raises many kinds; all mean "this description could not be built"
         res.findings.append(_failure(exc, rel_path, abs_path, ctx, referenced_at))
         return res
@@ -100,6 +100,12 @@ def _failure(exc: Exception, rel_path: str, abs_path: str, ctx: ScanContext, ref
     msg = " ".join(str(exc).split()) or type(exc).__name__
     loc = referenced_at or Location(rel_path, getattr(exc, "lineno", None))
     return Finding("PARSE_ERROR", f"{rel_path}: xacro failed: {msg}", (), loc)
+
+
+@lru_cache(maxsize=32)
+def _expand_cached(abs_path: str, args: tuple[tuple[str, str], ...], _mtime_ns: int, ctx: ScanContext) -> tuple[XmlNode, list[str]]:
+    """One expansion per description and argument set: many launch files load the same robot."""
+    return _expand(abs_path, dict(args), ctx)
 
 
 def _expand(abs_path: str, args: dict[str, str], ctx: ScanContext) -> tuple[XmlNode, list[str]]:

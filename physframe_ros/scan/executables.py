@@ -1,7 +1,8 @@
 """Which source files make up each node executable: CMakeLists.txt and setup.py, read as text.
 
 ``add_executable(name srcs...)``, ``add_library`` linked with ``target_link_libraries`` or registered with
-``rclcpp_components_register_node(... EXECUTABLE name)``, ``set(VAR ...)`` and ``${PROJECT_NAME}``;
+``rclcpp_components_register_node(... PLUGIN "ns::Class" EXECUTABLE name)`` (the plugin class is what
+a composable node names), ``set(VAR ...)`` and ``${PROJECT_NAME}``;
 setup.py ``console_scripts`` entry points ``name = pkg.module:main``. ROS 1 Python nodes are scripts
 named by ``<node type=...>`` and found by file name in the package.
 """
@@ -69,12 +70,13 @@ def _cmake(text: str, folder: str) -> dict[str, list[str]]:
             (libs if cmd == "add_library" else exes)[words[0]] = srcs
         elif cmd == "target_link_libraries":
             links[words[0]].extend(w for w in words[1:] if w not in _KEYWORDS)
-        else:  # rclcpp_components_register_node(lib PLUGIN "x::Y" EXECUTABLE name)
-            if "EXECUTABLE" in words:
-                i = words.index("EXECUTABLE")
-                if i + 1 < len(words):
-                    links[words[i + 1]].append(words[0])
-                    exes.setdefault(words[i + 1], [])
+        else:  # rclcpp_components_register_node(s)(lib [PLUGIN] "x::Y" ... [EXECUTABLE name])
+            names = [w for w in words[1:] if "::" in w]  # plugin classes: what a ComposableNode names
+            if "EXECUTABLE" in words and words.index("EXECUTABLE") + 1 < len(words):
+                names.append(words[words.index("EXECUTABLE") + 1])
+            for name in names:
+                links[name].append(words[0])
+                exes.setdefault(name, [])
     for exe, srcs in exes.items():
         seen = set()
         stack = list(links.get(exe, ()))

@@ -17,7 +17,7 @@ from typing import Any
 from ..core.findings import Finding, Location
 from .context import ScanContext
 from .launch_common import DescriptionRef, NodeSpec, add_include, add_node, description_from_command, split_command
-from .model import FileFacts
+from .model import FileFacts, LaunchedNode
 
 
 class _Unknown:
@@ -210,6 +210,11 @@ def parse_launch_py_file(text: str, rel_path: str, ctx: ScanContext, launch_args
         name = _name(call.func)
         if name == "Node":
             _node(call, interp, facts, ctx)
+        elif name == "ComposableNode":  # runs inside a container; its sources are the plugin's library
+            kw = {k.arg: k.value for k in call.keywords if k.arg}
+            package, plugin = interp.eval(kw.get("package"), call.lineno), interp.eval(kw.get("plugin"), call.lineno)
+            if isinstance(package, str) and isinstance(plugin, str):
+                facts.nodes.append(LaunchedNode(package, plugin, Location(facts.path, call.lineno)))
         elif name == "IncludeLaunchDescription":
             _include(call, interp, facts, ctx)
     return facts

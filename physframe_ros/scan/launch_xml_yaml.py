@@ -9,7 +9,7 @@ from ..core.findings import Finding, Location
 from .context import ScanContext
 from .launch_common import NodeSpec, add_include, add_node, description_from_command, split_command
 from .launch_subst import COMMAND_MARK, Substituter
-from .model import FileFacts
+from .model import FileFacts, LaunchedNode
 from .xml_lines import XmlNode
 
 
@@ -29,8 +29,10 @@ def _walk_xml(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter)
             sub.declare(child.get("name") or "", child.get("default", child.get("value")))
         elif child.tag == "let" and child.get("name"):
             sub.args[child.get("name") or ""] = sub(child.get("value"))
-        elif child.tag in ("group", "scope"):
+        elif child.tag in ("group", "scope", "node_container"):
             _walk_xml(child, facts, ctx, sub)
+        elif child.tag == "composable_node" and child.get("pkg") and child.get("plugin"):
+            facts.nodes.append(LaunchedNode(sub(child.get("pkg")) or "", sub(child.get("plugin")) or "", Location(facts.path, child.line)))
         elif child.tag == "include":
             passed = sub.passed([(a.get("name"), a.get("value")) for a in child.findall("arg")])
             add_include(sub(child.get("file")), child.get("file") or "", child.line, facts, ctx, passed)

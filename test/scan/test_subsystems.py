@@ -52,6 +52,7 @@ def _ws(tmp_path: Path) -> Path:
 def test_executables_from_cmake_and_setup_py(tmp_path: Path) -> None:
     exes = executable_sources(discover([_ws(tmp_path)]))
     assert sorted(exes[("perception", "detector_node")]) == ["perception/src/common.cpp", "perception/src/detector.cpp", "perception/src/geometry.cpp"]
+    assert exes[("perception", "perception::Detector")] == exes[("perception", "detector_node")]  # what a ComposableNode names
     assert sorted(exes[("perception", "perception_tracker")]) == ["perception/src/tracker_core.cpp", "perception/src/tracker_main.cpp"]
     assert exes[("tools", "relay")] == ["tools/tools/relay.py"]
     assert exes[("tools", "calib")] == ["tools/tools/calibration/run.py"]
@@ -94,3 +95,39 @@ def test_merge_keeps_every_source_of_the_same_edge() -> None:
     c = Edge("base_link", "laser", True, (0.3, 0.0, 0.2), (0.0, 0.0, 0.0, 1.0), (_loc("c.launch", 1),))
     merged = merge_edges([a, b, c])
     assert [m.sources for m in merged] == [(_loc("a.launch", 3), _loc("b.launch", 7)), (_loc("c.launch", 1),)]
+
+
+def test_composable_nodes_bring_their_plugin_sources_into_the_subsystem(tmp_path: Path) -> None:
+    from physframe_ros.scan.scanner import scan
+
+    files = {
+        "perception/package.xml": "<package><name>perception</name></package>",
+        "perception/CMakeLists.txt": CMAKE,
+        "perception/src/detector.cpp": textwrap.dedent("""\
+            #include <tf2_ros/buffer.h>
+            void Detector::on_image()
+            {
+              auto t = buffer_->lookupTransform("map", "camera_link", tf2::TimePointZero);
+            }
+            """),
+        "perception/launch/perception.launch.py": textwrap.dedent("""\
+            from launch import LaunchDescription
+            from launch_ros.actions import ComposableNodeContainer, Node
+            from launch_ros.descriptions import ComposableNode
+
+            def generate_launch_description():
+                return LaunchDescription([
+                    Node(package="tf2_ros", executable="static_transform_publisher",
+                         arguments=["--x", "0.2", "--frame-id", "base_link", "--child-frame-id", "camera_link"]),
+                    ComposableNodeContainer(name="vision", namespace="", package="rclcpp_components", executable="component_container",
+                                            composable_node_descriptions=[ComposableNode(package="perception", plugin="perception::Detector")]),
+                ])
+            """),
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    result = scan([tmp_path], jobs=1)
+    [sub] = result.subsystems
+    assert "perception/src/detector.cpp" in sub.files
+    assert [(f.code, f.location) for f in result.findings] == [("LOOKUP_UNREACHABLE", Location("perception/src/detector.cpp", 4))]

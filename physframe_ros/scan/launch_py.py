@@ -84,6 +84,8 @@ class _Interp:
             if isinstance(a, list) and isinstance(b, list):
                 return a + b
             return _concat([a, b])
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):  # Path(share) / "urdf" / "robot.urdf"
+            return _join([self.eval(node.left, line), self.eval(node.right, line)])
         if isinstance(node, ast.Name):
             if node.id == "__file__":
                 return self.abs_file
@@ -127,7 +129,7 @@ class _Interp:
             parts = self.eval(first or kw.get("command"), line)
             text = _concat(parts if isinstance(parts, list) else [parts], unknown_ok=True)
             return description_from_command(split_command(text)) or UNKNOWN
-        if name in ("ParameterValue", "str", "TextSubstitution") or name in _SOURCES:
+        if name in ("ParameterValue", "str", "TextSubstitution", "Path", "PurePath") or name in _SOURCES:
             return self.eval(first or kw.get("value") or kw.get("text") or kw.get("launch_file_path"), line)
         if isinstance(node.func, ast.Attribute) and node.func.attr == "items" and not node.args:  # launch_arguments={...}.items()
             v = self.eval(node.func.value, line)

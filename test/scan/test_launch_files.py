@@ -169,6 +169,7 @@ def test_ros2_python_parameters_form_and_xacro_process_file(tmp_path: Path) -> N
             """,
         "bot/launch/bot.launch.py": """
             import os
+            from pathlib import Path
             import xacro
             from ament_index_python.packages import get_package_share_directory
             from launch import LaunchDescription
@@ -177,7 +178,7 @@ def test_ros2_python_parameters_form_and_xacro_process_file(tmp_path: Path) -> N
             CAMERA = "camera_link"
 
             def generate_launch_description():
-                path = os.path.join(get_package_share_directory("bot"), "urdf", "bot.xacro")
+                path = str(Path(get_package_share_directory("bot")) / "urdf" / "bot.xacro")
                 doc = xacro.process_file(path, mappings={"lidar_z": "0.5"})
                 return LaunchDescription([
                     Node(package="robot_state_publisher", executable="robot_state_publisher",
@@ -190,7 +191,7 @@ def test_ros2_python_parameters_form_and_xacro_process_file(tmp_path: Path) -> N
             """,
     })
     result = scan([ws], jobs=1)
-    assert [(f.code, f.location and f.location.line) for f in result.findings] == [("REDUNDANT_TRANSFORM", 15)]
+    assert [(f.code, f.location and f.location.line) for f in result.findings] == [("REDUNDANT_TRANSFORM", 16)]
     edges = {(e.parent, e.child): e for e in result.expected.edges}
     assert edges[("base_link", "laser")].translation == (0.0, 0.0, 0.5)
     assert edges[("base_link", "camera_link")].translation == (0.1, 0.0, 0.2)  # positional form from an f-string

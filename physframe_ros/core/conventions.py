@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 from typing import Any, Mapping
 
 from .rotations import FLU, FRD, NED, RDF, AxisTriple, OrthoRotation
@@ -138,6 +139,24 @@ class Conventions:
                 # user classes are tried before the built-in ones
                 order.insert(0, name)
         return cls(tuple(classes[n] for n in order), dict(data.get("frames") or {}))
+
+    @classmethod
+    def load(cls, path: str | Path) -> Conventions:
+        """From a YAML file; ValueError names the file and what is wrong with it."""
+        import yaml
+
+        try:
+            data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise ValueError(f"{path}: cannot read: {exc.strerror}") from None
+        except yaml.YAMLError as exc:
+            raise ValueError(f"{path}: not valid YAML: {str(exc).splitlines()[0]}") from None
+        if data is not None and not isinstance(data, Mapping):
+            raise ValueError(f"{path}: expected a mapping with 'classes' and/or 'frames'")
+        try:
+            return cls.from_dict(data)
+        except (ValueError, TypeError, AttributeError) as exc:
+            raise ValueError(f"{path}: {exc}") from None
 
     # --- classification ---------------------------------------------------------------
     def _classify(self, frame: str) -> FrameInfo:

@@ -86,8 +86,10 @@ def load_rules(path: str | Path) -> list[MinedRule]:
 
     try:
         data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise MinedConventionsError(f"{path}: cannot read mined conventions: {exc}") from None
+    except OSError as exc:
+        raise MinedConventionsError(f"{path}: cannot read: {exc.strerror}") from None
+    except yaml.YAMLError as exc:
+        raise MinedConventionsError(f"{path}: not valid YAML: {str(exc).splitlines()[0]}") from None
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise MinedConventionsError(f"{path}: not a mined-conventions file (missing 'format: {FORMAT}')")
     try:

@@ -8,9 +8,7 @@ and the tests check ``config/monitor.yaml`` against it.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Mapping
 
 from ..core.conventions import Conventions
@@ -140,21 +138,11 @@ def settings_from(values: Mapping[str, Any]) -> MonitorSettings:
 
 
 def load_conventions(path: str) -> Conventions:
-    """Conventions from a YAML file; ValueError names the file and what is wrong with it."""
-    import yaml
-
+    """Conventions from the ``conventions_file`` parameter; ValueError names the parameter and file."""
     try:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ValueError(f"conventions_file {path}: cannot read: {exc.strerror}") from None
-    except yaml.YAMLError as exc:
-        raise ValueError(f"conventions_file {path}: not valid YAML: {str(exc).splitlines()[0]}") from None
-    if data is not None and not isinstance(data, dict):
-        raise ValueError(f"conventions_file {path}: expected a mapping with 'classes' and/or 'frames'")
-    try:
-        return Conventions.from_dict(data)
-    except (ValueError, TypeError, AttributeError, re.error) as exc:
-        raise ValueError(f"conventions_file {path}: {exc}") from None
+        return Conventions.load(path)
+    except ValueError as exc:
+        raise ValueError(f"conventions_file {exc}") from None
 
 
 def launch_overrides(expected_tree: str, tf_topics: str) -> dict[str, Any]:

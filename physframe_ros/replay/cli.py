@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from ..bag import DEFAULT_TF_TOPICS, BagError, TfBag, TopicSelection
-from ..core import ExpectedTree, ExpectedTreeError, FindingPolicy
+from ..core import Conventions, ExpectedTree, ExpectedTreeError, FindingPolicy
 from ..report.text import use_colour, write_text
 from .driver import ReplayOptions, ReplayResult, replay
 from .progress import ProgressBar
@@ -86,11 +86,7 @@ def parse_time(text: str | None, origin: float | None, what: str) -> float | Non
 def build_options(args: argparse.Namespace, bag: TfBag) -> ReplayOptions:
     """Everything from the command line except the bag; ValueError/ExpectedTreeError with a one-line reason."""
     expected = ExpectedTree.load(args.expected) if args.expected else None
-    conventions = None
-    if args.conventions:
-        from ..node.params import load_conventions
-
-        conventions = load_conventions(args.conventions)
+    conventions = Conventions.load(args.conventions) if args.conventions else None
     return ReplayOptions(
         period=args.period,
         start=parse_time(args.start, bag.info.start, "--start"),

@@ -41,6 +41,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--expected-out", metavar="FILE", help="write the expected TF tree (YAML, see docs/scan.md)")
     p.add_argument("--exclude", action="append", default=[], metavar="GLOB", help="skip paths matching GLOB (relative path or name; repeatable)")
     p.add_argument("--conventions", metavar="FILE", help="YAML frame conventions overriding the built-in REP-103/105 rules")
+    p.add_argument("--mined", metavar="FILE", help="conventions from `physframe mine`: report static transforms that depart from them (info)")
     p.add_argument("--ignore", action="append", default=[], metavar="CODE", help="drop findings with this code (repeatable)")
     p.add_argument("--ignore-frame", action="append", default=[], metavar="FRAME", help="drop findings naming this frame (repeatable)")
     p.add_argument("--severity", action="append", default=[], metavar="CODE=LEVEL", help="override a code's severity, e.g. DISCONNECTED_TREE=info")
@@ -55,6 +56,7 @@ def example_path() -> Path:
 
 def run(args: argparse.Namespace) -> int:
     from ..core.findings import FindingPolicy
+    from ..core.mined import check_mined, load_rules
     from ..core.report import exit_status, report_dict
     from ..report.text import format_source_findings, use_colour, write_text
     from .sarif import sarif_dict
@@ -67,7 +69,8 @@ def run(args: argparse.Namespace) -> int:
         paths = ["."]
     try:
         policy = FindingPolicy.from_strings(args.ignore, args.ignore_frame, args.severity)
-        conventions = _load_conventions(args.conventions) if args.conventions else Conventions()
+        conventions = Conventions.load(args.conventions) if args.conventions else Conventions()
+        mined = load_rules(args.mined) if args.mined else None
     except ValueError as exc:
         print(f"physframe scan: {exc}", file=sys.stderr)
         return 2
@@ -83,6 +86,8 @@ def run(args: argparse.Namespace) -> int:
     except FileNotFoundError as exc:
         print(f"physframe scan: {exc}", file=sys.stderr)
         return 2
+    if mined:
+        result.findings.extend(policy.apply(check_mined(result.expected.edges, mined)))
     for note in result.notes:
         print(f"physframe scan: note: {note}", file=sys.stderr)
     if result.files == 0:
@@ -108,20 +113,3 @@ def run(args: argparse.Namespace) -> int:
         print(f"physframe scan: cannot write {exc.filename}: {exc.strerror}", file=sys.stderr)
         return 2
     return exit_status(result.findings)
-
-
-def _load_conventions(path: str) -> Conventions:
-    import re
-
-    import yaml
-
-    try:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ValueError(f"{path}: cannot read: {exc.strerror}") from None
-    except yaml.YAMLError as exc:
-        raise ValueError(f"{path}: not valid YAML: {exc}") from None
-    try:
-        return Conventions.from_dict(data)
-    except (ValueError, TypeError, AttributeError, re.error) as exc:
-        raise ValueError(f"{path}: {exc}") from None

@@ -96,3 +96,17 @@ def test_bad_tables_give_one_line_errors(tmp_path, capsys):
     (tmp_path / "r.yaml").write_text("format: nope\n")
     with pytest.raises(MinedConventionsError, match="not a mined-conventions file"):
         load_rules(tmp_path / "r.yaml")
+
+
+def test_scan_reports_departures_from_mined_rules(tmp_path):
+    import json
+
+    from physframe_ros.core.mined import save_rules
+
+    rules = [MinedRule("co_occurrence", "odom", "base_link", 20, 20, 1.5, "map", "odom")]
+    save_rules(rules, tmp_path / "conv.yaml", 0.9, 1.0, ["test"])
+    out = tmp_path / "report.json"
+    main(["scan", "--example", "--mined", str(tmp_path / "conv.yaml"), "--format", "json", "-o", str(out), "--no-progress"])
+    found = [(f["code"], f["frames"]) for f in json.loads(out.read_text())["findings"] if f["category"] == "convention"]
+    assert found == [("CO_OCCURRENCE_MISSING", ["odom", "base_link", "map", "odom"])]
+    assert main(["scan", "--example", "--mined", str(tmp_path / "missing.yaml")]) == 2

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from .rotations import FLU, FRD, NED, RDF, AxisTriple, OrthoRotation
+from .yamlfile import read_yaml
 
 # Class names. World classes carry an REP-105 order level; axes are those REP-103
 # prescribes. "other" frames are body-fixed and FLU by REP-103.
@@ -143,14 +144,7 @@ class Conventions:
     @classmethod
     def load(cls, path: str | Path) -> Conventions:
         """From a YAML file; ValueError names the file and what is wrong with it."""
-        import yaml
-
-        try:
-            data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise ValueError(f"{path}: cannot read: {exc.strerror}") from None
-        except yaml.YAMLError as exc:
-            raise ValueError(f"{path}: not valid YAML: {str(exc).splitlines()[0]}") from None
+        data = read_yaml(path)
         if data is not None and not isinstance(data, Mapping):
             raise ValueError(f"{path}: expected a mapping with 'classes' and/or 'frames'")
         try:

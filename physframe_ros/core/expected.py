@@ -26,6 +26,7 @@ from typing import Any, Iterable, Mapping
 from .findings import Finding, Location
 from .rotations import quaternion_angle
 from .tree import Edge, frames_of, parents_by_child
+from .yamlfile import read_yaml
 
 FORMAT = "physframe-expected-tree"
 VERSION = 1
@@ -92,14 +93,7 @@ class ExpectedTree:
 
     @classmethod
     def load(cls, path: str | Path) -> ExpectedTree:
-        import yaml
-
-        try:
-            data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise ExpectedTreeError(f"{path}: cannot read: {exc.strerror}") from None
-        except yaml.YAMLError as exc:
-            raise ExpectedTreeError(f"{path}: not valid YAML: {exc}") from None
+        data = read_yaml(path, ExpectedTreeError)
         return cls.from_dict(data, str(path))
 
 

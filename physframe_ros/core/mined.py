@@ -23,6 +23,7 @@ from typing import Any, Iterable, Mapping
 
 from .findings import Finding
 from .tree import Edge
+from .yamlfile import read_yaml
 
 FORMAT = "physframe-mined-conventions"
 VERSION = 1
@@ -82,14 +83,7 @@ def save_rules(rules: list[MinedRule], path: str | Path, p0: float, threshold: f
 
 
 def load_rules(path: str | Path) -> list[MinedRule]:
-    import yaml
-
-    try:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise MinedConventionsError(f"{path}: cannot read: {exc.strerror}") from None
-    except yaml.YAMLError as exc:
-        raise MinedConventionsError(f"{path}: not valid YAML: {str(exc).splitlines()[0]}") from None
+    data = read_yaml(path, MinedConventionsError)
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise MinedConventionsError(f"{path}: not a mined-conventions file (missing 'format: {FORMAT}')")
     try:

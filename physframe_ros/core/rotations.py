@@ -331,6 +331,13 @@ def quaternion_multiply(a: Sequence[float], b: Sequence[float]) -> Quaternion:
     )
 
 
+def quaternion_from_axis_angle(axis: Sequence[float], angle: float) -> Quaternion:
+    """Rotation by ``angle`` radians about ``axis`` (any non-zero length)."""
+    n = math.sqrt(sum(c * c for c in axis))
+    s = math.sin(angle / 2.0) / n
+    return (axis[0] * s, axis[1] * s, axis[2] * s, math.cos(angle / 2.0))
+
+
 def quaternion_inverse(q: Sequence[float]) -> Quaternion:
     x, y, z, w = q
     n = x * x + y * y + z * z + w * w

@@ -91,7 +91,7 @@ def _decode_layout(data: bytes | bytearray | memoryview, key: tuple[int, int, in
     try:
         return [
             (p.decode(), c.decode(), sec + nsec * 1e-9, t[i : i + 7])
-            for p, c, sec, nsec, i in zip(t[b + 3 : end : k], t[b + 5 : end : k], t[b : end : k], t[b + 1 : end : k], range(b + 6, end, k))
+            for p, c, sec, nsec, i in zip(t[b + 3 : end : k], t[b + 5 : end : k], t[b:end:k], t[b + 1 : end : k], range(b + 6, end, k))
         ]
     except UnicodeDecodeError:
         return None

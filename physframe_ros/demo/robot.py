@@ -12,29 +12,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-Vector = tuple[float, float, float]
-Quaternion = tuple[float, float, float, float]
+from ..core.rotations import Quaternion, quaternion_from_axis_angle, quaternion_multiply
+from ..core.tree import Vector
 
 IDENTITY: Quaternion = (0.0, 0.0, 0.0, 1.0)
 OPTICAL: Quaternion = (-0.5, 0.5, -0.5, 0.5)  # FLU camera frame -> RDF optical frame
 YAW_180: Quaternion = (0.0, 0.0, 1.0, 0.0)
 ROLL_180: Quaternion = (1.0, 0.0, 0.0, 0.0)  # FLU -> FRD (MAVROS fcu -> fcu_frd)
-
-
-def _axis_angle(axis: Vector, angle: float) -> Quaternion:
-    s = math.sin(angle / 2.0)
-    return (axis[0] * s, axis[1] * s, axis[2] * s, math.cos(angle / 2.0))
-
-
-def _multiply(a: Quaternion, b: Quaternion) -> Quaternion:
-    ax, ay, az, aw = a
-    bx, by, bz, bw = b
-    return (
-        aw * bx + ax * bw + ay * bz - az * by,
-        aw * by - ax * bz + ay * bw + az * bx,
-        aw * bz + ax * by - ay * bx + az * bw,
-        aw * bw - ax * bx - ay * by - az * bz,
-    )
 
 
 @dataclass(frozen=True)
@@ -58,9 +42,9 @@ class TfEdge:
         if self.circle_radius:
             x += self.circle_radius * math.sin(angle)
             y += self.circle_radius * (1.0 - math.cos(angle))
-            q = _multiply(q, _axis_angle((0.0, 0.0, 1.0), angle))
+            q = quaternion_multiply(q, quaternion_from_axis_angle((0.0, 0.0, 1.0), angle))
         elif self.spin_axis is not None:
-            q = _multiply(q, _axis_angle(self.spin_axis, angle))
+            q = quaternion_multiply(q, quaternion_from_axis_angle(self.spin_axis, angle))
         return (x, y, z, *q)
 
 
@@ -84,8 +68,14 @@ Z_AXIS: Vector = (0.0, 0.0, 1.0)
 def _rgbd_camera(prefix: str, parent: str, mount: Vector) -> tuple[TfEdge, ...]:
     """A RealSense-style camera: body frame, one FLU frame per imager and IMU, each with its optical frame."""
     edges = [TfEdge(parent, f"{prefix}_link", mount)]
-    for stream, offset in (("color", (0.0, 0.015, 0.0)), ("depth", (0.0, 0.0, 0.0)), ("infra1", (0.0, 0.0, 0.0)),
-                           ("infra2", (0.0, -0.05, 0.0)), ("accel", (-0.01, -0.017, 0.02)), ("gyro", (-0.01, -0.017, 0.02))):
+    for stream, offset in (
+        ("color", (0.0, 0.015, 0.0)),
+        ("depth", (0.0, 0.0, 0.0)),
+        ("infra1", (0.0, 0.0, 0.0)),
+        ("infra2", (0.0, -0.05, 0.0)),
+        ("accel", (-0.01, -0.017, 0.02)),
+        ("gyro", (-0.01, -0.017, 0.02)),
+    ):
         frame = f"{prefix}_{stream}_frame"
         edges.append(TfEdge(f"{prefix}_link", frame, offset))
         edges.append(TfEdge(frame, f"{prefix}_{stream}_optical_frame", (0.0, 0.0, 0.0), OPTICAL))

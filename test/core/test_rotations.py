@@ -29,6 +29,7 @@ from physframe_ros.core.rotations import (
     matrix_to_quaternion,
     matrix_to_rpy,
     quaternion_angle,
+    quaternion_from_axis_angle,
     quaternion_inverse,
     quaternion_multiply,
     quaternion_to_matrix,
@@ -193,23 +194,17 @@ angles = st.floats(min_value=-math.pi, max_value=math.pi, allow_nan=False)
 rotations = st.sampled_from(ALL_ROTATIONS)
 
 
-def _axis_angle_quaternion(axis, angle):
-    n = math.sqrt(sum(c * c for c in axis))
-    s = math.sin(angle / 2) / n
-    return (axis[0] * s, axis[1] * s, axis[2] * s, math.cos(angle / 2))
-
-
 @given(rotations, st.tuples(unit, unit, unit), st.floats(min_value=0.0, max_value=DEFAULT_TOLERANCE * 0.99))
 def test_abstraction_is_stable_under_noise_below_tolerance(r, axis, angle):
     assume(sum(c * c for c in axis) > 1e-3)
-    noisy = quaternion_multiply(r.quaternion(), _axis_angle_quaternion(axis, angle))
+    noisy = quaternion_multiply(r.quaternion(), quaternion_from_axis_angle(axis, angle))
     assert OrthoRotation.from_quaternion(noisy) == r
 
 
 @given(rotations, st.tuples(unit, unit, unit), st.floats(min_value=DEFAULT_TOLERANCE * 1.01, max_value=0.7))
 def test_abstraction_rejects_noise_above_tolerance(r, axis, angle):
     assume(sum(c * c for c in axis) > 1e-3)
-    noisy = quaternion_multiply(r.quaternion(), _axis_angle_quaternion(axis, angle))
+    noisy = quaternion_multiply(r.quaternion(), quaternion_from_axis_angle(axis, angle))
     assert OrthoRotation.from_quaternion(noisy) is None
 
 

@@ -54,8 +54,8 @@ def format_source_findings(findings: Iterable[Finding], root: Path | None = None
                 where += f":{f.location.column}"
             out.append(f"  {where}: {severity_label(f.level, colour)} {f.code}: {f.message}")
             line_no = f.location.line if f.location else None
-            if line_no and 0 < line_no <= len(lines):
-                src = lines[line_no - 1].rstrip("\n").expandtabs(4)
+            src = lines[line_no - 1].rstrip("\r\n").expandtabs(4) if line_no and 0 < line_no <= len(lines) else ""
+            if src.strip() and src.isprintable() and "\ufffd" not in src:  # binary "lines" would garble the terminal
                 out.append(f"      {src}")
                 col = (f.location.column or 0) if f.location else 0
                 indent = col - 1 if col else len(src) - len(src.lstrip())

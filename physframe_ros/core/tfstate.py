@@ -14,6 +14,7 @@ from typing import Any, Callable, Hashable, Iterable
 
 from .checks import check_tree, transform_findings
 from .conventions import Conventions
+from .expected import ExpectedTree, crosscheck
 from .findings import Finding, TimeSpan
 from .rotations import DEFAULT_TOLERANCE
 from .tfmessage import Transform, decode_cdr, decode_ros1
@@ -123,6 +124,7 @@ class TfState:
         self.messages_received = 0
         self.invalid_transforms = 0
         self.decode_errors = 0
+        self.last_snapshot: list[Edge] = []
 
     # --- ingestion ---------------------------------------------------------------------
     def ingest_cdr(self, data: bytes, receive_time: float, static: bool, publisher: Hashable = None, topic: str = "/tf") -> None:
@@ -276,12 +278,18 @@ class TfState:
             merged[(e.parent, e.child)] = edge
         return list(merged.values())
 
-    def evaluate(self, now: float, window: float | None = None, name_of: Callable[[Hashable], str] = str) -> list[Finding]:
-        """Every finding active at ``now`` (stream clock), with publishers named by ``name_of``."""
+    def evaluate(
+        self, now: float, window: float | None = None, name_of: Callable[[Hashable], str] = str, expected: ExpectedTree | None = None
+    ) -> list[Finding]:
+        """Every finding active at ``now`` (stream clock), with publishers named by ``name_of``;
+        with ``expected``, also where the tree departs from what the sources declare.
+        The tree it checked is left in ``last_snapshot``."""
         window = self.config.edge_timeout if window is None else window
         alive, silent = self.current_edges(now, window)
-        edges = self._snapshot(alive, silent, name_of)
+        edges = self.last_snapshot = self._snapshot(alive, silent, name_of)
         findings = check_tree(edges, self.conventions, self.config.tolerance)
+        if expected is not None:
+            findings.extend(crosscheck(expected, edges))
         findings.extend(self._stale(silent, now, name_of))
         findings.extend(self._static_dynamic(now, window, name_of))
         hold = max(self.config.event_hold, window)

@@ -22,7 +22,6 @@ from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
 from std_srvs.srv import Trigger
 from tf2_msgs.msg import TFMessage
 
-from ..core.expected import crosscheck
 from ..core.findings import Finding, Severity, sort_findings
 from ..core.report import report_dict
 from ..core.tfmessage import TfDecodeError
@@ -112,10 +111,8 @@ class MonitorNode(Node):
         t0 = time.perf_counter()
         now = self.now()
         name_of = self.names.name_of
-        findings = self.state.evaluate(now, name_of=name_of)
-        edges = self.state.snapshot(now, name_of=name_of)
-        if self.settings.expected is not None:
-            findings.extend(crosscheck(self.settings.expected, edges))
+        findings = self.state.evaluate(now, name_of=name_of, expected=self.settings.expected)
+        edges = self.state.last_snapshot
         findings = sort_findings(self.settings.policy.apply(findings))
         appeared, cleared = self.tracker.update(findings, now)
         # with the span each has been active over (tree findings carry no time of their own)

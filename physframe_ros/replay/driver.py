@@ -26,7 +26,6 @@ from ..core import (
     StateConfig,
     TfDecodeError,
     TfState,
-    crosscheck,
 )
 from ..core.report import exit_status, report_dict
 
@@ -97,9 +96,7 @@ def replay(bag: TfBag, options: ReplayOptions | None = None, progress: Progress 
 
     def evaluate(now: float) -> None:
         nonlocal evaluations
-        findings = state.evaluate(now, window)
-        if opts.expected is not None:
-            findings.extend(crosscheck(opts.expected, state.snapshot(now, window)))
+        findings = state.evaluate(now, window, expected=opts.expected)
         tracker.update(opts.policy.apply(findings), now)
         evaluations += 1
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 import math
 import re
 from collections import defaultdict
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
-from .conventions import BASE, SENSOR, Conventions
+from .conventions import BASE, OTHER, SENSOR, Conventions
 from .findings import Finding, Location
 from .rotations import DEFAULT_TOLERANCE, IDENTITY, OrthoRotation, format_rotation
 from .tree import Edge, ancestors, components, cycle_path, parents_by_child, strongly_connected
@@ -89,6 +89,7 @@ def check_tree(edges: Iterable[Edge], conventions: Conventions, tolerance: float
     out.extend(_multiple_parents(parents))
     out.extend(_order(parents, conventions, in_loop))
     out.extend(_disconnected(edges, conventions, acyclic=not loops))
+    static_parents = {c: pe[0] for c, pe in parents.items() if len(pe) == 1 and pe[0].static}
     for e in edges:
         if e.parent == e.child:
             out.append(
@@ -101,7 +102,7 @@ def check_tree(edges: Iterable[Edge], conventions: Conventions, tolerance: float
                 )
             )
             continue
-        f = axis_finding(e, conventions, tolerance)
+        f = axis_finding(e, conventions, tolerance, static_parents)
         if f:
             out.append(f)
         f = _sensor_null(e, conventions)
@@ -207,27 +208,65 @@ def _disconnected(edges: list[Edge], conventions: Conventions, acyclic: bool) ->
         )
 
 
-def axis_finding(edge: Edge, conventions: Conventions, tolerance: float = DEFAULT_TOLERANCE) -> Finding | None:
-    """INCORRECT_TRANSFORM when an orthogonal rotation contradicts the frames' axis conventions."""
+def axis_finding(
+    edge: Edge, conventions: Conventions, tolerance: float = DEFAULT_TOLERANCE, static_parents: Mapping[str, Edge] | None = None
+) -> Finding | None:
+    """INCORRECT_TRANSFORM when an orthogonal rotation contradicts the frames' axis conventions.
+
+    With ``static_parents`` (child -> its one static parent edge), a frame under an
+    unclassified mount (``camera_link -> camera_mount -> camera_optical_frame``) is judged
+    by its orientation accumulated from the first ancestor whose class fixes its axes,
+    so a rotated mount undone by its child is not an error.
+    """
     if edge.rotation is None:
         return None
-    expected = conventions.expected_rotation(edge.parent, edge.child)
-    if expected is None:
+    direct = conventions.expected_rotation(edge.parent, edge.child)
+    if direct is None:
         return None
     actual = OrthoRotation.from_quaternion(edge.rotation, tolerance)
-    if actual is None or actual == expected.rotation:
+    if actual is None:
         return None  # not orthogonal: the paper's top, never a convention finding
+    anchor, expected, via = edge.parent, direct, ""
+    if static_parents is not None and conventions.classify(edge.parent).cls.name == OTHER:
+        chain = _accumulate(edge, actual, conventions, tolerance, static_parents)
+        if chain is not None:
+            anchor, actual, path = chain
+            expected = conventions.expected_rotation(anchor, edge.child) or direct
+            via = f" (through {' -> '.join(path)})"
+    if actual == expected.rotation:
+        return None
     got_axes = actual.apply(expected.parent_axes)
     return Finding(
         "INCORRECT_TRANSFORM",
-        f"{edge.child} is {got_axes} relative to {edge.parent} (rotation {actual}); {expected.rule}: "
-        f"expected {expected.child_axes} relative to {expected.parent_axes} {edge.parent}, rotation {expected.rotation}, "
+        f"{edge.child} is {got_axes} relative to {anchor}{via} (rotation {actual}); {expected.rule}: "
+        f"expected {expected.child_axes} relative to {expected.parent_axes} {anchor}, rotation {expected.rotation}, "
         f"{format_rotation(expected.rotation.quaternion())}",
-        (edge.parent, edge.child),
+        (anchor, edge.child) if anchor == edge.parent else (anchor, edge.parent, edge.child),
         edge.location,
         publishers=edge.publishers,
         details={"actual": str(actual), "expected": str(expected.rotation), "expected_quaternion": list(expected.rotation.quaternion())},
     )
+
+
+def _accumulate(
+    edge: Edge, rotation: OrthoRotation, conventions: Conventions, tolerance: float, static_parents: Mapping[str, Edge]
+) -> tuple[str, OrthoRotation, list[str]] | None:
+    """(anchor, rotation anchor -> edge.child, frames passed) up static orthogonal edges through
+    unclassified frames; None when the chain breaks (dynamic or non-orthogonal edge, a loop)
+    or the anchor's relation to the child is free."""
+    frame, path = edge.parent, [edge.parent]
+    for _ in range(len(static_parents) + 1):
+        up = static_parents.get(frame)
+        if up is None or up.rotation is None:
+            return None
+        step = OrthoRotation.from_quaternion(up.rotation, tolerance)
+        if step is None or up.parent in path:
+            return None
+        rotation, frame = step @ rotation, up.parent
+        if conventions.classify(frame).cls.name != OTHER:
+            return (frame, rotation, path[::-1]) if conventions.expected_rotation(frame, edge.child) else None
+        path.append(frame)
+    return None
 
 
 def _sensor_null(edge: Edge, conventions: Conventions) -> Finding | None:

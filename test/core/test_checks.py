@@ -129,3 +129,22 @@ def test_ten_thousand_frames_is_fine():
     assert check_tree(edges, C) == []
     edges.append(Edge("f9999", "f0"))
     assert [f.code for f in check_tree(edges, C)] == ["CYCLE_IN_FRAME_TREE"]
+
+
+def test_optical_frame_judged_through_an_unclassified_mount():
+    rdf_mount = [Edge("base_link", "camera_link", True, (0.3, 0, 0.2), I), Edge("camera_link", "bracket_link", True, Z, OPT)]
+    # the mount already turned the axes: an identity optical joint below it is right
+    assert check_tree([*rdf_mount, Edge("bracket_link", "camera_optical_frame", True, Z, I)], C) == []
+    # turning them again is wrong, and the message names the anchor and the path
+    (f,) = check_tree([*rdf_mount, Edge("bracket_link", "camera_optical_frame", True, Z, OPT)], C)
+    assert f.code == "INCORRECT_TRANSFORM" and f.frames == ("camera_link", "bracket_link", "camera_optical_frame")
+    assert "camera_optical_frame is UBR relative to camera_link (through bracket_link)" in f.message
+    # a straight mount: the usual optical rotation below it is right
+    straight = [Edge("camera_link", "bracket_link", True, Z, I), Edge("bracket_link", "camera_optical_frame", True, Z, OPT)]
+    assert check_tree(straight, C) == []
+
+
+def test_non_orthogonal_mount_falls_back_to_the_direct_check():
+    tilted = (math.sin(0.2), 0, 0, math.cos(0.2))
+    edges = [Edge("camera_link", "bracket_link", True, Z, tilted), Edge("bracket_link", "camera_optical_frame", True, Z, I)]
+    assert codes(check_tree(edges, C)) == [("INCORRECT_TRANSFORM", ("bracket_link", "camera_optical_frame"))]

@@ -22,11 +22,13 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 EPILOG = """\
 examples:
+  physframe scan --example                          # the bundled workspace with planted frame bugs
   physframe scan src/ --expected-out expected.yaml   # find frame bugs in a workspace
   physframe replay run.mcap --format html -o report.html
   physframe view run.mcap -o frames.svg
   physframe monitor --ros-args -p eval_period:=0.5
   physframe demo                                    # a robot with injected faults, live
+  physframe mine static_transforms.csv -o conventions.yaml && physframe scan src/ --mined conventions.yaml
 
 exit status (scan, replay): 0 no error finding, 1 at least one error, 2 bad usage or unreadable input
 """

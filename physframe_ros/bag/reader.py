@@ -7,7 +7,8 @@ struct-based decoders, so no Python message object is ever built.
 Opens a rosbag2 directory (``metadata.yaml``; sqlite3 or MCAP storage, split and
 zstd-compressed bags included), a single ``.db3`` or ``.mcap`` file, or a ROS 1
 ``.bag``. A bag whose index is missing (cut short) is read from the front as far as
-it goes; the error that ends it names the file and the byte where it broke.
+it goes; the error that ends it names the file and the byte where it broke. A
+``.db3`` that sqlite refuses (cut short) is read from its pages, in time order.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from types import TracebackType
 from typing import Any, Callable, Iterator
 
 from .errors import BagError, NoTfTopics
-from .recovery import RecoveredMessage, scan_mcap, scan_rosbag1
+from .recovery import Db3Recovery, RecoveredMessage, db3_files, has_sqlite_header, is_sqlite_refusal, scan_mcap, scan_rosbag1
 from .topics import TopicSelection, is_static_topic, is_tf_type
 
 CDR = "cdr"
@@ -75,6 +76,7 @@ class TfBag:
         self._reader: Any = None
         self._connections: list[Any] = []
         self._scanners: list[Callable[[], Iterator[RecoveredMessage]]] = []
+        self._db3: Db3Recovery | None = None
 
     # --- opening -------------------------------------------------------------------------
     def __enter__(self) -> TfBag:
@@ -119,6 +121,9 @@ class TfBag:
 
     def _start_recovery(self, exc: Exception) -> None:
         why = " ".join(str(exc).split()) or type(exc).__name__
+        if self._db3_recoverable(exc):
+            self._recover_db3(why)
+            return
         files: list[Path]
         if self.path.is_dir():
             files = sorted(self.path.glob("*.mcap"))
@@ -130,10 +135,33 @@ class TfBag:
         self._scanners = [partial(scan, f) for f in files]
         self.info.recovered = f"its index is unusable ({why}); read from the front"
 
+    def _db3_recoverable(self, exc: Exception) -> bool:
+        """sqlite refused a .db3 that looks like an sqlite file: its pages can still be read."""
+        if self.info.storage != "rosbag2 sqlite3" or not is_sqlite_refusal(exc):
+            return False
+        return any(has_sqlite_header(f) for f in db3_files(self.path))
+
+    def _recover_db3(self, why: str) -> None:
+        """Read the .db3 files' pages now (time order needs them all); raises BagError if they hold no rosbag2 rows."""
+        self._db3 = Db3Recovery(self.path, db3_files(self.path), why, lambda topic, msgtype: self.selection.matches(topic) and is_tf_type(msgtype))
+        if not self.info.topics:
+            self.info.topics = [TopicInfo(name, msgtype) for name, msgtype in self._db3.topics]
+        if self._db3.start_ns is not None and self.info.start is None:
+            self.info.start = self._db3.start_ns * 1e-9
+            self.info.end = (self._db3.end_ns or self._db3.start_ns) * 1e-9
+        self._scanners = [self._db3.messages]
+        self.info.recovered = f"sqlite cannot read it ({why}); its pages were read directly, without sqlite"
+        if self.info.topics and not self.tf_topics and not self._db3.unnamed:
+            self.close()
+            raise NoTfTopics(self.path, f"no TF topics matching {self.selection} with type tf2_msgs/TFMessage or tf/tfMessage; {self.info.describe_topics()}")
+
     def close(self) -> None:
         if self._reader is not None:
             self._reader.close()
             self._reader = None
+        if self._db3 is not None:
+            self._db3.close()
+            self._db3 = None
 
     @property
     def tf_topics(self) -> list[str]:
@@ -154,15 +182,25 @@ class TfBag:
             return
         static_of = {c.topic: is_static_topic(c.topic) for c in conns}
         fmt = self.format
-        count, last = 0, None
+        count, last, same = 0, None, 0  # same: how many of them at the last time
+        broken: Exception | None = None
         try:
             for conn, stamp, data in self._reader.messages(conns, start_ns, stop_ns):
                 topic = conn.topic
                 yield topic, stamp * 1e-9, static_of[topic], data, fmt
                 count += 1
+                same = same + 1 if stamp == last else 1
                 last = stamp
         except Exception as exc:  # a damaged chunk, page or record somewhere inside the bag
-            raise BagError(self.path, f"damaged: {type(exc).__name__}: {exc}", self._position(count, last)) from None
+            if not self._db3_recoverable(exc):
+                raise BagError(self.path, f"damaged: {type(exc).__name__}: {exc}", self._position(count, last)) from None
+            broken = exc
+        if broken is not None:  # sqlite broke midway through a .db3: go on from its pages, after what was yielded
+            try:
+                self._recover_db3(" ".join(str(broken).split()) or type(broken).__name__)
+            except BagError as exc:
+                raise exc.at(self._position(count, last)) from None
+            yield from self._recovered(start_ns, stop_ns, static_only, (count, last, same))
 
     def _position(self, count: int, last_ns: int | None) -> str:
         if last_ns is None:
@@ -170,10 +208,14 @@ class TfBag:
         since = f" (t=+{last_ns * 1e-9 - self.info.start:.3f} s)" if self.info.start is not None else ""
         return f"after {count} TF messages, the last at bag time {last_ns * 1e-9:.3f} s{since}"
 
-    def _recovered(self, start_ns: int | None, stop_ns: int | None, static_only: bool) -> Iterator[RawTfMessage]:
+    def _recovered(
+        self, start_ns: int | None, stop_ns: int | None, static_only: bool, resume: tuple[int, int | None, int] = (0, None, 0)
+    ) -> Iterator[RawTfMessage]:
+        """The scanners' messages; ``resume`` = (count, last time, how many at it) already yielded through sqlite."""
         seen: dict[str, TopicInfo] = {t.name: t for t in self.info.topics}
         fmt = self.format
-        count, last = 0, None
+        count, last, skip = resume
+        resume_at = last
         for scanner in self._scanners:
             try:
                 for topic, msgtype, stamp, data in scanner():
@@ -189,6 +231,10 @@ class TfBag:
                     static = is_static_topic(topic)
                     if (static_only and not static) or (start_ns is not None and stamp < start_ns) or (stop_ns is not None and stamp >= stop_ns):
                         continue
+                    if resume_at is not None and (stamp < resume_at or (stamp == resume_at and skip > 0)):
+                        if stamp == resume_at:
+                            skip -= 1
+                        continue  # already yielded through sqlite
                     yield topic, stamp * 1e-9, static, data, fmt
                     count += 1
                     last = stamp

@@ -1,20 +1,28 @@
-"""Sequential readers for damaged bags: everything up to where a file breaks.
+"""Readers for damaged bags: everything up to where a file breaks.
 
 ``rosbags`` opens an MCAP or ROS 1 bag through the index at its end, so a bag
 cut short (a robot that lost power, a copy that did not finish) does not open at
 all. These walkers read the records from the front instead, yield each message
 as ``(topic, msgtype, log_time_ns, raw_bytes)`` in file order, and raise
 :class:`BagError` with the byte offset where the file stops making sense.
+
+sqlite refuses a cut rosbag2 ``.db3`` outright; :class:`Db3Recovery` reads its
+pages directly (:mod:`.sqlite_pages`), picks the ``topics`` and ``messages`` rows
+out by their column shapes and yields the messages in time order.
 """
 
 from __future__ import annotations
 
 import bz2
+import mmap
 import struct
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO, Iterator
+from typing import Any, BinaryIO, Callable, Iterator
 
 from .errors import BagError
+from .sqlite_pages import MAGIC as SQLITE_MAGIC
+from .sqlite_pages import Cell, PageError, SqliteFile, Value
 
 RecoveredMessage = tuple[str, str, int, bytes]
 
@@ -200,3 +208,235 @@ def _ros1_chunk(data: bytes, connections: dict[int, tuple[str, str]]) -> Iterato
 def _ros1_connection(header: dict[str, bytes], data: bytes, connections: dict[int, tuple[str, str]]) -> None:
     details = _ros1_header(data)
     connections[_U32(header["conn"])[0]] = (header["topic"].decode(), details.get("type", b"").decode())
+
+
+# --- rosbag2 sqlite3 (.db3) ---------------------------------------------------------------
+_INT_TYPES = frozenset({1, 2, 3, 4, 5, 6, 8, 9})  # serial types of integers (8, 9: the constants 0 and 1)
+
+
+def is_sqlite_refusal(exc: BaseException) -> bool:
+    """sqlite's verdict that a file is damaged ("database disk image is malformed", "file is not a database")."""
+    text = f"{type(exc).__name__} {exc}".lower()
+    return any(s in text for s in ("malformed", "not a database", "corrupterror", "notadberror"))
+
+
+def has_sqlite_header(path: Path) -> bool:
+    try:
+        with path.open("rb") as bio:
+            return bio.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
+    except OSError:
+        return False
+
+
+def rosbag2_metadata(directory: Path) -> dict[str, Any]:
+    """``rosbag2_bagfile_information`` of a bag directory's metadata.yaml ({} if it is missing or unreadable)."""
+    meta = directory / "metadata.yaml"
+    if not meta.is_file():
+        return {}
+    try:
+        import yaml
+
+        info = yaml.safe_load(meta.read_text(encoding="utf-8", errors="replace"))["rosbag2_bagfile_information"]
+    except Exception:  # a damaged metadata.yaml is only a missing fallback here
+        return {}
+    return info if isinstance(info, dict) else {}
+
+
+def db3_files(path: Path) -> list[Path]:
+    """The .db3 storage files of a bag: the file itself, or a directory's in metadata.yaml order."""
+    if not path.is_dir():
+        return [path] if path.suffix == ".db3" else []
+    listed = rosbag2_metadata(path).get("relative_file_paths") or []
+    files = [path / str(name) for name in listed if str(name).endswith(".db3") and (path / str(name)).is_file()]
+    return files or sorted(path.glob("*.db3"))
+
+
+def _topic_row(cell: Cell, values: list[Value]) -> tuple[str, str] | None:
+    """(name, type) of a rosbag2 ``topics`` row: id, name, type, serialization_format[, offered_qos_profiles[, hash]]."""
+    if not 4 <= len(values) <= 6 or values[0] not in (None, cell.rowid) or not all(isinstance(v, str) for v in values[1:]):
+        return None
+    name, msgtype = values[1], values[2]
+    assert isinstance(name, str) and isinstance(msgtype, str)
+    if not name.startswith("/") or "/" not in msgtype:  # message_definitions rows start with a type, not a topic
+        return None
+    return name, msgtype
+
+
+def _is_message_row(types: tuple[int, ...]) -> bool:
+    """The shape of a rosbag2 ``messages`` row: id (NULL: the rowid), topic_id INTEGER, timestamp INTEGER, data BLOB."""
+    return (
+        len(types) == 4
+        and (types[0] == 0 or types[0] in _INT_TYPES)
+        and types[1] in _INT_TYPES
+        and types[2] in _INT_TYPES
+        and types[3] >= 12
+        and types[3] % 2 == 0
+    )
+
+
+@dataclass
+class _Db3Pages:
+    """What the pages of one .db3 still hold."""
+
+    path: Path
+    pages: SqliteFile | None = None
+    topics: dict[int, tuple[str, str]] = field(default_factory=dict)
+    rows: list[tuple[int, int, int, Cell]] = field(default_factory=list)  # timestamp, rowid, topic_id, cell
+    unnamed: int = 0  # message rows whose topic is lost with the topics table
+    problem: str | None = None  # why the pages cannot be read at all
+    mm: mmap.mmap | None = None
+
+    def where(self, why: str) -> str:
+        """Where the file breaks: the byte it ends at, or (not cut short) what sqlite said."""
+        pages = self.pages
+        if pages is None:
+            return "byte 0"
+        if not pages.truncated:
+            return f"file of {pages.size} bytes, not cut short; sqlite: {why}"
+        expected = pages.expected_size
+        of = f" of {expected}" if expected and expected > pages.size else ""
+        whole, part = divmod(pages.size, pages.page_size)
+        return f"file ends at byte {pages.size}{of}, " + (f"inside page {whole + 1}" if part else f"after page {whole}")
+
+
+def _read_db3(path: Path) -> _Db3Pages:
+    found = _Db3Pages(path)
+    try:
+        with path.open("rb") as bio:
+            found.mm = mmap.mmap(bio.fileno(), 0, access=mmap.ACCESS_READ)
+        found.pages = SqliteFile(found.mm)
+    except (OSError, ValueError) as exc:  # an empty file cannot be mapped; PageError is a ValueError
+        found.problem = str(exc) if isinstance(exc, PageError) else f"cannot read it: {exc}"
+        return found
+    pages = found.pages
+    seen: set[int] = set()  # a rowid twice (a stale page) counts once
+    for cell in pages.cells():
+        parsed = pages.record_types(cell)
+        if parsed is None:
+            continue
+        types = parsed[0]
+        if _is_message_row(types):
+            values = pages.record(cell, 3)
+            if values is not None and cell.rowid not in seen:
+                seen.add(cell.rowid)
+                topic_id, stamp = values[1], values[2]
+                assert isinstance(topic_id, int) and isinstance(stamp, int)
+                found.rows.append((stamp, cell.rowid, topic_id, cell))
+        elif 4 <= len(types) <= 6 and cell.rowid not in found.topics:
+            values = pages.record(cell)
+            topic = _topic_row(cell, values) if values is not None else None
+            if topic is not None:
+                found.topics[cell.rowid] = topic
+    return found
+
+
+def _name_lost_topics(found: _Db3Pages, listed: list[tuple[str, str, int | None]]) -> None:
+    """Give a topic id whose topics row is lost the one name metadata.yaml leaves for it, if there is exactly one."""
+    unknown = {topic_id for _, _, topic_id, _ in found.rows} - set(found.topics)
+    known = {name for name, _ in found.topics.values()}
+    left = [(name, msgtype) for name, msgtype, count in listed if name not in known and count != 0]
+    if len(unknown) == 1 and len(left) == 1:
+        found.topics[unknown.pop()] = left[0]
+    found.unnamed = sum(1 for _, _, topic_id, _ in found.rows if topic_id not in found.topics)
+
+
+class Db3Recovery:
+    """The rows a rosbag2's .db3 files still hold, read from their pages without sqlite; ``close()`` when done.
+
+    Raises :class:`BagError` if no file holds a single rosbag2 row. :meth:`messages`
+    yields the wanted messages in time order, then raises the :class:`BagError` that
+    names the (first) broken file and the byte where it ends.
+    """
+
+    def __init__(self, path: Path, files: list[Path], why: str, keep: Callable[[str, str], bool]) -> None:
+        self.path = path
+        self.why = why
+        self.keep = keep
+        meta = rosbag2_metadata(path) if path.is_dir() else {}
+        listed = []
+        for entry in meta.get("topics_with_message_count") or []:
+            try:
+                topic = entry["topic_metadata"]
+                listed.append((str(topic["name"]), str(topic["type"]), entry.get("message_count")))
+            except (KeyError, TypeError):
+                continue
+        self.compression = str(meta.get("compression_format") or "") if str(meta.get("compression_mode") or "").lower() == "message" else ""
+        self.files = [_read_db3(f) for f in files]
+        for found in self.files:
+            _name_lost_topics(found, listed)
+        if not any(found.rows or found.topics for found in self.files):
+            self.close()
+            problems = "; ".join(f"{f.path.name}: {f.problem}" if len(self.files) > 1 else f.problem for f in self.files if f.problem)
+            raise BagError(path, f"cannot open: {why}; {problems or 'its pages hold no rosbag2 topics or messages either'}")
+        if not any(found.topics for found in self.files):  # messages without a single topic name: nothing to give
+            self.close()
+            first = next(f for f in self.files if f.rows)
+            where = first.where(why)
+            raise BagError(
+                first.path,
+                f"truncated or damaged: its topics table is lost and metadata.yaml cannot name its topics unambiguously; {len(first.rows)} messages unusable",
+                where,
+            )
+        stamps = [stamp for found in self.files for stamp, *_ in found.rows]
+        self.start_ns = min(stamps) if stamps else None
+        self.end_ns = max(stamps) if stamps else None
+
+    @property
+    def topics(self) -> list[tuple[str, str]]:
+        """(name, type) of every topic whose topics row (or metadata.yaml) survived."""
+        return sorted({topic for found in self.files for topic in found.topics.values()})
+
+    @property
+    def unnamed(self) -> int:
+        return sum(found.unnamed for found in self.files)
+
+    def messages(self) -> Iterator[RecoveredMessage]:
+        wanted = []
+        for index, found in enumerate(self.files):
+            for stamp, rowid, topic_id, cell in found.rows:
+                topic = found.topics.get(topic_id)
+                if topic is not None and self.keep(*topic):
+                    wanted.append((stamp, index, rowid, topic, cell))
+        wanted.sort(key=lambda w: w[:3])  # time order; equal times in file and insertion order, as sqlite gives them
+        recovered = lost = 0
+        for stamp, index, _rowid, (name, msgtype), cell in wanted:
+            pages = self.files[index].pages
+            assert pages is not None
+            values = pages.record(cell)
+            data = values[3] if values is not None else None
+            if isinstance(data, bytes) and self.compression:
+                try:
+                    data = _mcap_decompress(data, self.compression, 0)
+                except Exception:  # a damaged compressed message
+                    data = None
+            if not isinstance(data, bytes):
+                lost += 1  # its overflow pages lie past the cut
+                continue
+            recovered += 1
+            yield name, msgtype, stamp, data
+        raise self._error(recovered, lost)
+
+    def _error(self, recovered: int, lost: int) -> BagError:
+        broken = [f for f in self.files if f.problem or f.pages is None or f.pages.truncated or f.unnamed] or self.files
+        first = broken[0]
+        if first.problem:
+            reason = f"truncated or damaged: {first.problem}"
+        elif first.unnamed and not first.topics:
+            reason = f"truncated or damaged: its topics table is lost, so its {first.unnamed} messages cannot be given a topic"
+            if recovered:
+                reason += f" ({recovered} messages recovered from the other files)"
+        else:
+            reason = f"truncated or damaged: sqlite cannot read it; {recovered} messages recovered from its pages"
+            if lost:
+                reason += f", {lost} more lost with their overflow pages"
+            if first.unnamed:
+                reason += f", {first.unnamed} messages of topics lost with the topics table skipped"
+        if len(broken) > 1:
+            reason += f" ({len(broken) - 1} more broken files in the bag)"
+        return BagError(first.path, reason, first.where(self.why))
+
+    def close(self) -> None:
+        for found in self.files:
+            if found.mm is not None:
+                found.mm.close()
+                found.mm = None

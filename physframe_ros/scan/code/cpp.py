@@ -167,6 +167,10 @@ class _CppFile:
         self.active: list[int] = []
         self.steps = 0
         self.static_broadcasters = static_broadcaster_names(text, _STATIC_BROADCASTER)
+        # What each syntax node says, by node id: functions are walked more than once (both passes,
+        # each argument context), and reading a node through tree-sitter costs more than a lookup.
+        self.paths: dict[int, tuple[str, list[str]] | None] = {}
+        self.shapes: dict[int, Any] = {}
 
     def run(self) -> FileFacts:
         tree = _PARSER.parse(self.src)
@@ -316,9 +320,12 @@ class _Run:
 
     def block(self, body: Node) -> None:
         stack = [body]
+        f = self.f
         while stack:
             node = stack.pop()
-            self.f.step()
+            f.steps += 1
+            if f.steps > _NODE_BUDGET:
+                raise _Budget()
             t = node.type
             if t == "declaration":
                 self.declaration(node, self.env)
@@ -446,7 +453,16 @@ class _Run:
         return value
 
     def path(self, node: Node) -> tuple[str, list[str]] | None:
-        """``this->t_.header.frame_id`` -> ("t_", ["header", "frame_id"])."""
+        """``this->t_.header.frame_id`` -> ("t_", ["header", "frame_id"]) (shared: callers must not change it)."""
+        key = node.id
+        paths = self.f.paths
+        if key in paths:
+            return paths[key]
+        p = paths[key] = self._path(node)
+        return p
+
+    @staticmethod
+    def _path(node: Node) -> tuple[str, list[str]] | None:
         fields: list[str] = []
         while True:
             t = node.type
@@ -491,17 +507,21 @@ class _Run:
     def eval(self, node: Node | None) -> Any:
         if node is None:
             return None
-        self.f.step()
+        f = self.f
+        f.steps += 1  # inlined step(): this is the hottest function of the analysis
+        if f.steps > _NODE_BUDGET:
+            raise _Budget()
         if self.depth > _EVAL_DEPTH:
             return None
         handler = _HANDLERS.get(node.type)
         if handler is None:
             return None
+        # Any exception ends the whole file's analysis (nothing below catches one and goes on),
+        # so the depth need not be restored on the way out.
         self.depth += 1
-        try:
-            return handler(self, node)
-        finally:
-            self.depth -= 1
+        value = handler(self, node)
+        self.depth -= 1
+        return value
 
     def e_number(self, node: Node) -> Any:
         text = _text(node).replace("'", "").rstrip("fFlLuU")
@@ -559,13 +579,14 @@ class _Run:
         return binary_number(op, left, right)
 
     def e_assign(self, node: Node) -> Any:
-        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
-        op_node = node.child_by_field_name("operator")
-        op = op_node.type if op_node is not None else "="
+        shapes = self.f.shapes
+        key = node.id
+        shape = shapes[key] if key in shapes else shapes.setdefault(key, _assign_shape(node))
+        left, right, op, bind = shape
         if left is None:
             return None
-        if right is not None and right.type == "call_expression" and left.type == "identifier":
-            self.bind = (right.id, _text(left))
+        if bind is not None:
+            self.bind = bind
         value = self.eval(right)
         self.bind = None
         if op == "*=":
@@ -635,30 +656,15 @@ class _Run:
 
     # --- calls --------------------------------------------------------------------------
     def e_call(self, node: Node) -> Any:
-        func = node.child_by_field_name("function")
-        args_node = node.child_by_field_name("arguments")
-        args = args_node.named_children if args_node is not None else []
-        if func is None:
+        shapes = self.f.shapes
+        key = node.id
+        shape = shapes[key] if key in shapes else shapes.setdefault(key, _call_shape(node))
+        if shape is None:
             return None
-        line = _line(node)
-        if func.type == "field_expression":
-            method_node = func.child_by_field_name("field")
-            receiver = func.child_by_field_name("argument")
-            if method_node is not None and method_node.type == "template_method":
-                method_node = method_node.child_by_field_name("name")
-            method = _text(method_node)
-            if receiver is not None and receiver.type == "this":
-                receiver = None
+        if shape[0]:
+            _, method, receiver, args, line = shape
             return self.method(node, method, receiver, args, line)
-        text = _text(func)
-        name_node = func
-        while name_node.type == "qualified_identifier" and name_node.child_by_field_name("name") is not None:
-            name_node = name_node.child_by_field_name("name")  # type: ignore[assignment]
-        template = None
-        if name_node.type == "template_function":
-            template = name_node.child_by_field_name("arguments")
-            name_node = name_node.child_by_field_name("name") or name_node
-        name = _text(name_node)
+        _, name, text, template, args, line = shape
         return self.function_call(node, name, text, template, args, line)
 
     def function_call(self, node: Node, name: str, text: str, template: Node | None, args: list[Node], line: int) -> Any:
@@ -903,6 +909,44 @@ class _Run:
         if all_nums and n == 9:
             return rot_from_matrix([nums[0:3], nums[3:6], nums[6:9]])
         return TOP_ROT
+
+
+def _assign_shape(node: Node) -> tuple[Node | None, Node | None, str, tuple[int, str] | None]:
+    """An assignment's (left, right, operator, binding of ``x = call(...)``)."""
+    left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+    op_node = node.child_by_field_name("operator")
+    op = op_node.type if op_node is not None else "="
+    bind = (right.id, _text(left)) if left is not None and right is not None and right.type == "call_expression" and left.type == "identifier" else None
+    return left, right, op, bind
+
+
+def _call_shape(node: Node) -> tuple[Any, ...] | None:
+    """A call's parts: (True, method, receiver, args, line) or (False, name, text, template, args, line)."""
+    func = node.child_by_field_name("function")
+    args_node = node.child_by_field_name("arguments")
+    args = args_node.named_children if args_node is not None else []
+    if func is None:
+        return None
+    line = _line(node)
+    if func.type == "field_expression":
+        method_node = func.child_by_field_name("field")
+        receiver = func.child_by_field_name("argument")
+        if method_node is not None and method_node.type == "template_method":
+            method_node = method_node.child_by_field_name("name")
+        method = _text(method_node)
+        if receiver is not None and receiver.type == "this":
+            receiver = None
+        return (True, method, receiver, args, line)
+    text = _text(func)
+    name_node = func
+    while name_node.type == "qualified_identifier" and name_node.child_by_field_name("name") is not None:
+        name_node = name_node.child_by_field_name("name")  # type: ignore[assignment]
+    template = None
+    if name_node.type == "template_function":
+        template = name_node.child_by_field_name("arguments")
+        name_node = name_node.child_by_field_name("name") or name_node
+    name = _text(name_node)
+    return (False, name, text, template, args, line)
 
 
 _HANDLERS: dict[str, Callable[[_Run, Node], Any]] = {

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import keyword
 import os
 import re
 from dataclasses import dataclass, field
@@ -26,6 +27,9 @@ from .xml_lines import XmlError, XmlNode, parse_xml
 
 _FIND_SHARE = re.compile(r"\$\(find-pkg-share\s+")
 _TEMPLATE_PART = re.compile(r"\$\{[^}]*\}|\$\([^)]*\)")
+_PARAM_EXPR = re.compile(r"\$\{\s*([A-Za-z_]\w*)\s*\}")
+_NAME = re.compile(r"[A-Za-z_]\w*")
+_XACRO_TAGS = frozenset({"call", "include", "property", "macro", "arg", "if", "unless", "element", "attribute", "insert_block"})
 
 
 class _UnresolvedPackage(Exception):
@@ -131,6 +135,10 @@ def _expand(abs_path: str, args: dict[str, str], ctx: ScanContext) -> tuple[XmlN
     def optenv(name: str, default: str = "") -> str:
         return default  # the robot's environment is not the scanning machine's
 
+    fast = _simple_expand(abs_path)
+    if fast is not None:
+        return fast, []
+
     saved = (sa._eval_find, sa._eval_dict.get("find"), sa.resolve_args, xacro.all_includes, sa._eval_env, sa._eval_optenv,
              sa._eval_dict.get("env"), sa._eval_dict.get("optenv"))
     sa._eval_find = sa._eval_dict["find"] = find
@@ -145,6 +153,105 @@ def _expand(abs_path: str, args: dict[str, str], ctx: ScanContext) -> tuple[XmlN
     finally:
         (sa._eval_find, sa._eval_dict["find"], sa.resolve_args, xacro.all_includes, sa._eval_env, sa._eval_optenv,
          sa._eval_dict["env"], sa._eval_dict["optenv"]) = saved
+
+
+class _NotSimple(Exception):
+    """The document uses more of xacro than :func:`_simple_expand` reproduces."""
+
+
+def _simple_expand(abs_path: str) -> XmlNode | None:
+    """What xacro (then :func:`_from_dom`) makes of a document that only defines macros (plain
+    parameters, no defaults or blocks) and calls them with literal arguments, the bodies using
+    ``${param}``; None for anything else (xacro itself then expands it). Many descriptions are
+    this simple, and xacro's DOM work costs far more than the expansion itself."""
+    try:
+        with open(abs_path, "rb") as fh:
+            data = fh.read()
+    except OSError:
+        return None
+    if not data.isascii():  # xacro reads with the locale's encoding
+        return None
+    text = data.decode("ascii")
+    if re.search(r"<!(?!--)", text) or "eval-comments" in text:  # DOCTYPE/CDATA; comments xacro evaluates
+        return None
+    try:
+        root = parse_xml(text)
+    except XmlError:
+        return None
+    if root.tag.startswith("xacro:"):
+        return None
+    try:
+        from xacro import Table
+
+        out = XmlNode(root.tag, _plain_attrs(root, at_root=True), 0)
+        _simple_children(root, out, {}, Table._eval_literal, "xmlns:xacro" in root.attrib)
+    except _NotSimple:
+        return None
+    return out
+
+
+def _plain_attrs(node: XmlNode, at_root: bool = False) -> dict[str, str]:
+    """Attributes outside macro bodies: xacro leaves them as they are when they hold no ``$``."""
+    if "$" in node.text:
+        raise _NotSimple()
+    out = {}
+    for k, v in node.attrib.items():
+        if at_root and k == "xmlns:xacro":
+            continue  # xacro removes its namespace declaration
+        if ":" in k or k == "xmlns" or "$" in v:
+            raise _NotSimple()
+        out[k] = v
+    return out
+
+
+def _simple_children(src: XmlNode, dst: XmlNode, macros: dict[str, tuple[list[str], list[XmlNode]]],
+                     literal: Callable[[str], Any], declared: bool) -> None:
+    for c in src.children:
+        tag = c.tag
+        if tag.startswith("xacro:"):
+            if not declared:  # a prefix without its namespace: xacro's parser rejects the document
+                raise _NotSimple()
+            name = tag[6:]
+            if "$" in c.text:
+                raise _NotSimple()
+            if name == "macro":
+                macro = c.attrib.get("name", "")
+                params = c.attrib.get("params", "").split()
+                if (set(c.attrib) - {"name", "params"} or not _NAME.fullmatch(macro) or macro in _XACRO_TAGS or macro in macros
+                        or len(set(params)) != len(params)
+                        or any(not _NAME.fullmatch(p) or keyword.iskeyword(p) or p.startswith("__") for p in params)):
+                    raise _NotSimple()
+                for el in c.children:
+                    _check_body(el, set(params))
+                macros[macro] = (params, c.children)
+                continue
+            if name not in macros or c.children:  # unknown (or xacro's own) tag; blocks
+                raise _NotSimple()
+            params, body = macros[name]
+            if set(c.attrib) != set(params) or any("$" in v for v in c.attrib.values()):
+                raise _NotSimple()
+            values = {k: str(literal(v)) for k, v in c.attrib.items()}
+            dst.children.extend(_instantiate(el, values) for el in body)
+            continue
+        node = XmlNode(tag, _plain_attrs(c), 0)
+        dst.children.append(node)
+        _simple_children(c, node, macros, literal, declared)
+
+
+def _check_body(el: XmlNode, params: set[str]) -> None:
+    if el.tag.startswith("xacro:") or "$" in el.text:
+        raise _NotSimple()
+    for k, v in el.attrib.items():
+        if ":" in k or k == "xmlns" or "$" in _PARAM_EXPR.sub("", v) or any(m not in params for m in _PARAM_EXPR.findall(v)):
+            raise _NotSimple()
+    for c in el.children:
+        _check_body(c, params)
+
+
+def _instantiate(el: XmlNode, values: dict[str, str]) -> XmlNode:
+    node = XmlNode(el.tag, {k: _PARAM_EXPR.sub(lambda m: values[m.group(1)], v) if "$" in v else v for k, v in el.attrib.items()}, 0)
+    node.children = [_instantiate(c, values) for c in el.children]
+    return node
 
 
 def _from_dom(el: Any) -> XmlNode:

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
+
+
+@lru_cache(maxsize=16)
+def _plain_root(root: str) -> bool:
+    """A root pathlib leaves as it is (absolute, normalised, not ``/``): joining it is concatenation."""
+    return os.sep == "/" and root != "/" and root.startswith("/") and str(Path(root)) == root and os.path.normpath(root) == root
 
 
 @dataclass(frozen=True, eq=False)
@@ -18,6 +25,12 @@ class ScanContext:
     def abs(self, rel: str) -> Path:
         return Path(self.root) / rel
 
+    def abs_str(self, rel: str) -> str:
+        """``str(self.abs(rel))``; without pathlib for a plain relative path (the parsers ask often)."""
+        if rel and rel[0] != "/" and "//" not in rel and rel[-1] != "/" and "/./" not in f"/{rel}/" and _plain_root(self.root):
+            return f"{self.root}/{rel}"
+        return str(self.abs(rel))
+
     def rel(self, path: str | Path) -> str | None:
         """``path`` relative to the root, or None when it lies outside the scanned tree."""
         p = os.path.normpath(str(path))
@@ -26,13 +39,15 @@ class ScanContext:
             return ""
         if not p.startswith(root + os.sep):
             return None
+        if os.sep == "/":  # both normalised and p below root: what relpath would compute
+            return p[len(root) + 1:]
         return Path(os.path.relpath(p, root)).as_posix()
 
     def package_dir(self, name: str) -> str | None:
         """Absolute directory of a package inside the tree: what ``$(find pkg)`` and
         ``FindPackageShare`` stand for (an installed share dir mirrors the source package)."""
         rel = self.packages.get(name)
-        return None if rel is None else str(self.abs(rel))
+        return None if rel is None else self.abs_str(rel)
 
     def source_file(self, path: str | None) -> str | None:
         """The tree file (relative path) a resolved launch-time path stands for, or None.
@@ -44,7 +59,7 @@ class ScanContext:
         rel = self.rel(path)
         if rel is None:
             return None
-        if os.path.isfile(self.abs(rel)):
+        if os.path.isfile(self.abs_str(rel)):
             return rel
         for name, pkg_dir in self.packages.items():
             if pkg_dir and (rel + "/").startswith(pkg_dir + "/"):

@@ -193,7 +193,7 @@ def parse_launch_py_file(text: str, rel_path: str, ctx: ScanContext, launch_args
         facts.findings.append(Finding("PARSE_ERROR", f"{rel_path}: Python syntax error: {exc.msg}; launch file skipped", (), Location(rel_path, exc.lineno)))
         return facts
     # arguments passed by an includer are launch configurations even where the file declares none
-    interp = _Interp(ctx, str(ctx.abs(rel_path)), args=dict(launch_args or {}), given=dict(launch_args or {}))
+    interp = _Interp(ctx, ctx.abs_str(rel_path), args=dict(launch_args or {}), given=dict(launch_args or {}))
     calls: list[ast.Call] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):

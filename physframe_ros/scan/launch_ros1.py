@@ -26,7 +26,7 @@ class _Scope:
 
 
 def parse_ros1_launch(root: XmlNode, facts: FileFacts, ctx: ScanContext, launch_args: dict[str, str]) -> None:
-    sub = Substituter(ctx, os.path.dirname(str(ctx.abs(facts.path))), given=launch_args)
+    sub = Substituter(ctx, os.path.dirname(ctx.abs_str(facts.path)), given=launch_args)
     unclaimed: list[tuple[DescriptionRef, Location]] = []  # robot_description params no robot_state_publisher here reads
     _walk(root, facts, ctx, sub, _Scope(), unclaimed)
     for desc, loc in unclaimed:  # likely read by a robot_state_publisher started elsewhere

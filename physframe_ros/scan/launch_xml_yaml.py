@@ -19,7 +19,7 @@ def is_ros2_xml(root: XmlNode, text: str) -> bool:
 
 # --- XML -----------------------------------------------------------------------------------------
 def parse_ros2_xml(root: XmlNode, facts: FileFacts, ctx: ScanContext, launch_args: dict[str, str]) -> None:
-    sub = Substituter(ctx, os.path.dirname(str(ctx.abs(facts.path))), given=launch_args)
+    sub = Substituter(ctx, os.path.dirname(ctx.abs_str(facts.path)), given=launch_args)
     _walk_xml(root, facts, ctx, sub)
 
 
@@ -68,7 +68,7 @@ def parse_launch_yaml_file(text: str, rel_path: str, ctx: ScanContext, launch_ar
     if not isinstance(launch, yaml.SequenceNode):
         facts.findings.append(Finding("PARSE_ERROR", f"{rel_path}: no top-level 'launch:' list; not a ROS 2 YAML launch file", (), Location(rel_path, 1)))
         return facts
-    sub = Substituter(ctx, os.path.dirname(str(ctx.abs(rel_path))), given=launch_args or {})
+    sub = Substituter(ctx, os.path.dirname(ctx.abs_str(rel_path)), given=launch_args or {})
     _walk_yaml(launch, facts, ctx, sub)
     return facts
 

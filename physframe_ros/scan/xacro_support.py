@@ -59,7 +59,7 @@ def parse_xacro_file(text: str, rel_path: str, ctx: ScanContext) -> FileFacts:
 def expand_robot(rel_path: str, args: dict[str, str], ctx: ScanContext, prefix: str, referenced_at: Location | None) -> XacroResult:
     """Expand a xacro (or plain URDF) with launch-file ``args`` and return the edges it declares."""
     res = XacroResult(files=[rel_path])
-    abs_path = str(ctx.abs(rel_path))
+    abs_path = ctx.abs_str(rel_path)
     if not rel_path.endswith(".xacro"):
         plain = _plain_urdf(abs_path, rel_path, prefix)
         if plain is not None:  # no xacro in it: read directly, with exact lines
@@ -74,7 +74,7 @@ def expand_robot(rel_path: str, args: dict[str, str], ctx: ScanContext, prefix: 
         rel = ctx.rel(f)
         if rel is not None and rel not in res.files:
             res.files.append(rel)
-    locate = _joint_locator([str(ctx.abs(f)) for f in res.files], rel_path, ctx)
+    locate = _joint_locator([ctx.abs_str(f) for f in res.files], rel_path, ctx)
     res.edges, res.findings = robot_edges(robot, locate, prefix)
     return res
 

@@ -185,17 +185,21 @@ def _join(parts: list[Any]) -> Any:
     return os.path.join(*strs)
 
 
-def parse_launch_py_file(text: str, rel_path: str, ctx: ScanContext, launch_args: dict[str, str] | None = None) -> FileFacts:
+def parse_launch_py_file(text: str, rel_path: str, ctx: ScanContext, launch_args: dict[str, str] | None = None,
+                         tree: ast.Module | None = None) -> FileFacts:
+    """``tree``: the file's syntax tree when the caller has parsed it already (it is only read)."""
     facts = FileFacts(rel_path, lines=text.count("\n") + 1)
-    try:
-        tree = ast.parse(text, filename=rel_path)
-    except SyntaxError as exc:
-        facts.findings.append(Finding("PARSE_ERROR", f"{rel_path}: Python syntax error: {exc.msg}; launch file skipped", (), Location(rel_path, exc.lineno)))
-        return facts
+    if tree is None:
+        try:
+            tree = ast.parse(text, filename=rel_path)
+        except SyntaxError as exc:
+            facts.findings.append(Finding("PARSE_ERROR", f"{rel_path}: Python syntax error: {exc.msg}; launch file skipped", (),
+                                          Location(rel_path, exc.lineno)))
+            return facts
     # arguments passed by an includer are launch configurations even where the file declares none
     interp = _Interp(ctx, ctx.abs_str(rel_path), args=dict(launch_args or {}), given=dict(launch_args or {}))
     calls: list[ast.Call] = []
-    for node in ast.walk(tree):
+    for node in _walk(tree):
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
             interp.assigns.setdefault(node.targets[0].id, []).append((node.lineno, node.value))
         elif isinstance(node, ast.withitem) and isinstance(node.optional_vars, ast.Name):  # with open(p) as f
@@ -220,6 +224,27 @@ def parse_launch_py_file(text: str, rel_path: str, ctx: ScanContext, launch_args
         elif name == "IncludeLaunchDescription":
             _include(call, interp, facts, ctx)
     return facts
+
+
+_LEAVES = (ast.Constant, ast.Name, ast.expr_context)  # hold no assignment, with-item or call
+
+
+def _walk(tree: ast.AST) -> list[ast.AST]:
+    """The nodes in ``ast.walk``'s order (breadth first); names and constants are not looked into."""
+    out = [tree]
+    i = 0
+    while i < len(out):
+        node = out[i]
+        i += 1
+        if isinstance(node, _LEAVES):
+            continue
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if isinstance(value, ast.AST):
+                out.append(value)
+            elif isinstance(value, list):
+                out.extend(v for v in value if isinstance(v, ast.AST))
+    return out
 
 
 def _declare(call: ast.Call, interp: _Interp) -> None:

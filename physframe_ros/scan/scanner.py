@@ -7,6 +7,7 @@ or syntax trees, xacro through its own processor. Nothing touches the network.
 
 from __future__ import annotations
 
+import ast
 import os
 import signal
 import sys
@@ -126,12 +127,19 @@ def _dispatch(text: str, rel: str, kind: str, ctx: ScanContext, launch_args: dic
     if kind == "python":
         return analyze_python(text, rel) if analyze_python is not None else FileFacts(rel, lines=text.count("\n") + 1)
     if kind == "launch_py":
-        facts = parse_launch_py_file(text, rel, ctx, launch_args)
-        if analyze_python is not None and mentions_tf(text):  # launch files are Python too: they may broadcast or look up
-            code = analyze_python(text, rel)
-            facts.edges.extend(code.edges)
-            facts.lookups.extend(code.lookups)
-            facts.findings.extend(code.findings)
+        if analyze_python is None or not mentions_tf(text):
+            return parse_launch_py_file(text, rel, ctx, launch_args)
+        # launch files are Python too: they may broadcast or look up. One parse for both readers
+        # (on a syntax error each reports it its own way).
+        try:
+            tree: ast.Module | None = ast.parse(text, filename=rel)
+        except SyntaxError:
+            tree = None
+        facts = parse_launch_py_file(text, rel, ctx, launch_args, tree)
+        code = analyze_python(text, rel, tree=tree)
+        facts.edges.extend(code.edges)
+        facts.lookups.extend(code.lookups)
+        facts.findings.extend(code.findings)
         return facts
     if kind == "launch_xml":
         return parse_launch_xml_file(text, rel, ctx, launch_args)

@@ -71,12 +71,14 @@ class _Budget(Exception):
     pass
 
 
-def analyze_python(text: str, rel_path: str, conventions: Conventions | None = None) -> FileFacts:
-    """Frame facts of one Python file. Never raises: failures become a PARSE_ERROR finding."""
+def analyze_python(text: str, rel_path: str, conventions: Conventions | None = None, tree: ast.Module | None = None) -> FileFacts:
+    """Frame facts of one Python file. Never raises: failures become a PARSE_ERROR finding.
+    ``tree``: the file's syntax tree when the caller has parsed it already (it is only read)."""
     lines = text.count("\n") + 1
     sink = FactSink(rel_path, lines, conventions)
     try:
-        tree = _parse(text, rel_path, sink)
+        if tree is None:
+            tree = _parse(text, rel_path, sink)
         if tree is not None:
             _PyFile(text, sink).run(tree)
     except Exception as exc:  # a scanner must survive any input; report it and move on

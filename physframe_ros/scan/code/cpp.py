@@ -288,34 +288,24 @@ class _Run:
         if fn.type == "compound_statement":  # a body recovered from a syntax error
             self.block(fn)
             return None
-        self.parameters(fn, args)
-        for init in (c for c in fn.named_children if c.type == "field_initializer_list"):
-            for fi in init.named_children:
-                name = next((_text(c) for c in fi.named_children if c.type == "field_identifier"), None)
-                init_args = next((c for c in fi.named_children if c.type in ("argument_list", "initializer_list")), None)
-                if name and init_args is not None and init_args.named_child_count == 1:
-                    self.store(name, self.eval(init_args.named_children[0]))
-        body = fn.child_by_field_name("body")
+        shapes = self.f.shapes
+        key = fn.id
+        params, inits, body = shapes[key] if key in shapes else shapes.setdefault(key, _function_shape(fn))
+        self.parameters(params, args)
+        for name, expr in inits:
+            self.store(name, self.eval(expr))
         if body is not None:
             self.block(body)
         distinct = [r for i, r in enumerate(self.results) if r is not None and r not in self.results[:i]]
         return distinct[0] if len(distinct) == 1 else None
 
-    def parameters(self, fn: Node, args: tuple[Any, ...]) -> None:
+    def parameters(self, params: list[tuple[int, str, str, Node | None]], args: tuple[Any, ...]) -> None:
         """Bind constant arguments; other rotation-typed parameters are rotations typed top (R13),
         so constant factors multiplied with them still count (R15)."""
-        decl = fn.child_by_field_name("declarator")
-        while decl is not None and decl.type != "function_declarator":
-            decl = decl.child_by_field_name("declarator")
-        params = decl.child_by_field_name("parameters") if decl is not None else None
-        for i, p in enumerate(params.named_children if params is not None else ()):
-            name = _declarator_name(p.child_by_field_name("declarator"))
-            if not name:
-                continue
-            short = _short_type(_text(p.child_by_field_name("type")))
+        for i, name, short, default in params:
             value = args[i] if i < len(args) else None
-            if value is None and p.type == "optional_parameter_declaration":
-                value = self.eval(p.child_by_field_name("default_value"))
+            if value is None and default is not None:
+                value = self.eval(default)
             self.env[name] = self.typed(short, value)
 
     def block(self, body: Node) -> None:
@@ -347,27 +337,18 @@ class _Run:
                 stack.extend(reversed(node.named_children))
 
     def declaration(self, node: Node, scope: dict[str, Any]) -> None:
-        type_node = node.child_by_field_name("type")
-        type_text = _text(type_node)
-        short = _short_type(type_text)
-        for i, child in enumerate(node.children):
-            field = node.field_name_for_child(i)
-            if field not in ("declarator", "default_value"):
+        shapes = self.f.shapes
+        key = node.id
+        type_text, short, items = shapes[key] if key in shapes else shapes.setdefault(key, _declaration_shape(node))
+        for what, child, name, value_node, line in items:
+            if what == "default_value":  # `std::string frame_ = "map";` in a class
+                scope[name] = self.typed(short, self.eval(child))
                 continue
-            if field == "default_value":  # `std::string frame_ = "map";` in a class
-                name = _declarator_name(node.child_by_field_name("declarator"))
-                if name:
-                    scope[name] = self.typed(short, self.eval(child))
-                continue
-            if child.type == "function_declarator":
+            if what == "vexing":
                 self.vexing(child, short, type_text, scope)
                 continue
-            name = _declarator_name(child)
-            if not name:
-                continue
-            value_node = child.child_by_field_name("value") if child.type == "init_declarator" else None
             if value_node is None:
-                value = self.default(short, name, _line(child), scope is self.env)
+                value = self.default(short, name, line, scope is self.env)
                 if scope is self.env:
                     scope[name] = value
                 else:
@@ -376,9 +357,9 @@ class _Run:
             if value_node.type in ("argument_list", "initializer_list"):
                 args = value_node.named_children
                 if value_node.type == "initializer_list" and not args:
-                    value = self.default(short, name, _line(child), scope is self.env)
+                    value = self.default(short, name, line, scope is self.env)
                 else:
-                    value = self.construct(short, type_text, args, _line(child))
+                    value = self.construct(short, type_text, args, line)
             else:
                 self.bind = (value_node.id, name)
                 value = self.eval(value_node)
@@ -524,6 +505,12 @@ class _Run:
         return value
 
     def e_number(self, node: Node) -> Any:
+        shapes = self.f.shapes
+        key = node.id
+        return shapes[key] if key in shapes else shapes.setdefault(key, self._number(node))
+
+    @staticmethod
+    def _number(node: Node) -> Any:
         text = _text(node).replace("'", "").rstrip("fFlLuU")
         try:
             return float(int(text, 0)) if _NUMBER_INT.fullmatch(text) else float(text)
@@ -531,6 +518,12 @@ class _Run:
             return None
 
     def e_string(self, node: Node) -> Any:
+        shapes = self.f.shapes
+        key = node.id
+        return shapes[key] if key in shapes else shapes.setdefault(key, self._string(node))
+
+    @staticmethod
+    def _string(node: Node) -> Any:
         parts = []
         for c in node.named_children:
             if c.type == "string_content":
@@ -546,7 +539,9 @@ class _Run:
         return "".join(parts) if all(isinstance(p, str) for p in parts) else None
 
     def e_identifier(self, node: Node) -> Any:
-        value = self.lookup(_text(node))
+        shapes = self.f.shapes
+        key = node.id
+        value = self.lookup(shapes[key] if key in shapes else shapes.setdefault(key, _text(node)))
         return self.f.params.get(value.name) if isinstance(value, ParamRef) else value
 
     def e_qualified(self, node: Node) -> Any:
@@ -909,6 +904,52 @@ class _Run:
         if all_nums and n == 9:
             return rot_from_matrix([nums[0:3], nums[3:6], nums[6:9]])
         return TOP_ROT
+
+
+def _function_shape(fn: Node) -> tuple[list[tuple[int, str, str, Node | None]], list[tuple[str, Node]], Node | None]:
+    """A function's parameters (position, name, short type, default of an optional one), its
+    member initializers ``name_(expr)`` and its body."""
+    decl = fn.child_by_field_name("declarator")
+    while decl is not None and decl.type != "function_declarator":
+        decl = decl.child_by_field_name("declarator")
+    plist = decl.child_by_field_name("parameters") if decl is not None else None
+    params: list[tuple[int, str, str, Node | None]] = []
+    for i, p in enumerate(plist.named_children if plist is not None else ()):
+        name = _declarator_name(p.child_by_field_name("declarator"))
+        if not name:
+            continue
+        default = p.child_by_field_name("default_value") if p.type == "optional_parameter_declaration" else None
+        params.append((i, name, _short_type(_text(p.child_by_field_name("type"))), default))
+    inits: list[tuple[str, Node]] = []
+    for init in (c for c in fn.named_children if c.type == "field_initializer_list"):
+        for fi in init.named_children:
+            name = next((_text(c) for c in fi.named_children if c.type == "field_identifier"), None)
+            init_args = next((c for c in fi.named_children if c.type in ("argument_list", "initializer_list")), None)
+            if name and init_args is not None and init_args.named_child_count == 1:
+                inits.append((name, init_args.named_children[0]))
+    return params, inits, fn.child_by_field_name("body")
+
+
+def _declaration_shape(node: Node) -> tuple[str, str, list[tuple[str, Node, str, Node | None, int]]]:
+    """A declaration's type text, short type and (what, node, name, value node, line) per declarator:
+    what is "default_value" (a member's default), "vexing" (``T x(args)``) or "declarator"."""
+    type_text = _text(node.child_by_field_name("type"))
+    items: list[tuple[str, Node, str, Node | None, int]] = []
+    for i, child in enumerate(node.children):
+        field = node.field_name_for_child(i)
+        if field == "default_value":
+            name = _declarator_name(node.child_by_field_name("declarator"))
+            if name:
+                items.append((field, child, name, None, 0))
+        elif field == "declarator":
+            if child.type == "function_declarator":
+                items.append(("vexing", child, "", None, 0))
+                continue
+            name = _declarator_name(child)
+            if name:
+                value_node = child.child_by_field_name("value") if child.type == "init_declarator" else None
+                items.append((field, child, name, value_node, _line(child)))
+    return type_text, _short_type(type_text), items
 
 
 def _assign_shape(node: Node) -> tuple[Node | None, Node | None, str, tuple[int, str] | None]:

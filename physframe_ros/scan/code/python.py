@@ -202,33 +202,37 @@ class _Run:
     # --- statements ---------------------------------------------------------------------
     def block(self, body: list[ast.stmt]) -> None:
         stack: list[ast.stmt] = list(reversed(body))
+        f = self.f
         while stack:
-            node = stack.pop()
-            self.f.step()
-            if isinstance(node, ast.Assign):
+            node: Any = stack.pop()  # Any: mypy does not narrow on type identity
+            f.steps += 1
+            if f.steps > _STEP_BUDGET:
+                raise _Budget()
+            t = type(node)
+            if t is ast.Assign:
                 self.assign_stmt(node.targets, node.value)
-            elif isinstance(node, ast.AnnAssign):
+            elif t is ast.AnnAssign:
                 if node.value is not None:
                     self.assign_stmt([node.target], node.value)
-            elif isinstance(node, ast.AugAssign):
+            elif t is ast.AugAssign:
                 value = self.eval(node.value)
                 current = self.eval(node.target)
                 if isinstance(node.op, (ast.MatMult, ast.Mult)) and isinstance(current, Rot) and isinstance(value, Rot):
                     self.assign(node.target, rot_mul(current, value))
                 else:
                     self.assign(node.target, binary_number(_OPS.get(type(node.op), ""), current, value))
-            elif isinstance(node, ast.Expr):
+            elif t is ast.Expr:
                 self.eval(node.value)
-            elif isinstance(node, ast.Return):
+            elif t is ast.Return:
                 self.results.append(self.eval(node.value) if node.value is not None else None)
-            elif isinstance(node, (ast.If, ast.While)):
+            elif t is ast.If or t is ast.While:
                 self.eval(node.test)
                 stack.extend(reversed(node.body + node.orelse))
-            elif isinstance(node, (ast.For, ast.AsyncFor)):
+            elif t is ast.For or t is ast.AsyncFor:
                 stack.extend(reversed(node.body + node.orelse))
-            elif isinstance(node, (ast.With, ast.AsyncWith)):
+            elif t is ast.With or t is ast.AsyncWith:
                 stack.extend(reversed(node.body))
-            elif isinstance(node, _TRY_NODES):
+            elif t in _TRY_NODES:
                 inner: list[ast.stmt] = list(getattr(node, "body", []))
                 for h in getattr(node, "handlers", []):
                     inner.extend(h.body)
@@ -302,33 +306,39 @@ class _Run:
     def eval(self, node: ast.AST | None) -> Any:
         if node is None:
             return None
-        self.f.step()
+        f = self.f
+        f.steps += 1  # inlined step()
+        if f.steps > _STEP_BUDGET:
+            raise _Budget()
         if self.depth > _EVAL_DEPTH:
             return None
+        # Any exception ends the whole file's analysis (nothing below catches one and goes on),
+        # so the depth need not be restored on the way out.
         self.depth += 1
-        try:
-            return self._eval(node)
-        finally:
-            self.depth -= 1
+        value = self._eval(node)
+        self.depth -= 1
+        return value
 
-    def _eval(self, node: ast.AST) -> Any:
-        if isinstance(node, ast.Constant):
+    def _eval(self, node: Any) -> Any:  # an ast.AST; Any: mypy does not narrow on type identity
+        # ast.parse makes nodes of the exact classes: type identity is isinstance, without the calls
+        t = type(node)
+        if t is ast.Constant:
             v = node.value
             if isinstance(v, str):
                 return v
             if isinstance(v, (int, float)) and not isinstance(v, bool):
                 return float(v)
             return None
-        if isinstance(node, ast.Name):
+        if t is ast.Name:
             return self.lookup(node.id)
-        if isinstance(node, ast.Attribute):
+        if t is ast.Attribute:
             return self.attribute(node)
-        if isinstance(node, ast.UnaryOp):
+        if t is ast.UnaryOp:
             v = self.eval(node.operand)
             if isinstance(v, float) and isinstance(node.op, (ast.USub, ast.UAdd)):
                 return -v if isinstance(node.op, ast.USub) else v
             return None
-        if isinstance(node, ast.BinOp):
+        if t is ast.BinOp:
             left, right = self.eval(node.left), self.eval(node.right)
             if isinstance(node.op, ast.Add) and isinstance(left, str) and isinstance(right, str):
                 return left + right
@@ -337,16 +347,16 @@ class _Run:
             if isinstance(node.op, ast.Mult) and isinstance(left, Rot) and isinstance(right, Rot):
                 return rot_mul(left, right)  # scipy Rotation composition
             return binary_number(_OPS.get(type(node.op), ""), left, right)
-        if isinstance(node, ast.JoinedStr):
+        if t is ast.JoinedStr:
             parts = [self.eval(v.value) if isinstance(v, ast.FormattedValue) else self.eval(v) for v in node.values]
             return "".join(p for p in parts if isinstance(p, str)) if all(isinstance(p, str) for p in parts) else None
-        if isinstance(node, (ast.List, ast.Tuple)):
+        if t is ast.List or t is ast.Tuple:
             return ListValue([self.eval(e) for e in node.elts])
-        if isinstance(node, ast.Subscript):
+        if t is ast.Subscript:
             return self.subscript(node)
-        if isinstance(node, ast.Call):
+        if t is ast.Call:
             return self.call(node)
-        if isinstance(node, (ast.IfExp, ast.BoolOp, ast.Compare)):
+        if t is ast.IfExp or t is ast.BoolOp or t is ast.Compare:
             for child in ast.iter_child_nodes(node):
                 self.eval(child)
         return None

@@ -57,6 +57,15 @@ _RELEVANT = re.compile(
 # Functions that may give members their values (constructors, parameter reads, `name_ = `,
 # `this->name =`, `m_name =`): only these are walked in the first pass.
 _LEARNS = re.compile(rb"param|Parameter|\w_\s*(?:=[^=]|\()|this->\w+\s*=[^=]|\bm_\w+\s*=[^=]|:\s*\w+_?\s*\(")
+# The same test as a few searches that each start at a literal (re then skips ahead quickly);
+# the lookbehinds stand for the leading \w and \b.
+_LEARNS_PARTS = tuple(re.compile(p) for p in (
+    rb"_(?<=\w_)\s*(?:=[^=]|\()", rb"this->\w+\s*=[^=]", rb"m_(?<!\wm_)\w+\s*=[^=]", rb":\s*\w+_?\s*\("))
+
+
+def _learns(text: bytes) -> bool:
+    """``_LEARNS.search(text) is not None``, faster."""
+    return b"param" in text or b"Parameter" in text or any(p.search(text) for p in _LEARNS_PARTS)
 _NUMBER_INT = re.compile(r"-?0[xXbB][0-9a-fA-F]+|-?\d+")
 _STATIC_BROADCASTER = re.compile(
     r"StaticTransformBroadcaster\s*>*\s*[*&]?\s*(\w+)\s*[;={(,)]"
@@ -181,7 +190,7 @@ class _CppFile:
         relevant = [f for f in functions if f.text is not None and _RELEVANT.search(f.text)]
         try:
             for fn in relevant:
-                if fn.text is not None and _LEARNS.search(fn.text):
+                if fn.text is not None and _learns(fn.text):
                     _Run(self, emit=False).function(fn)
             for fn in relevant:
                 self.call(fn)

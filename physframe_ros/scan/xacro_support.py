@@ -113,6 +113,10 @@ def _expand_cached(abs_path: str, args: tuple[tuple[str, str], ...], _mtime_ns: 
 
 
 def _expand(abs_path: str, args: dict[str, str], ctx: ScanContext) -> tuple[XmlNode, list[str]]:
+    fast = _simple_expand(abs_path)
+    if fast is not None:
+        return fast, []
+
     import xacro
     import xacro.substitution_args as sa
 
@@ -134,10 +138,6 @@ def _expand(abs_path: str, args: dict[str, str], ctx: ScanContext) -> tuple[XmlN
 
     def optenv(name: str, default: str = "") -> str:
         return default  # the robot's environment is not the scanning machine's
-
-    fast = _simple_expand(abs_path)
-    if fast is not None:
-        return fast, []
 
     saved = (sa._eval_find, sa._eval_dict.get("find"), sa.resolve_args, xacro.all_includes, sa._eval_env, sa._eval_optenv,
              sa._eval_dict.get("env"), sa._eval_dict.get("optenv"))
@@ -181,10 +181,8 @@ def _simple_expand(abs_path: str) -> XmlNode | None:
     if root.tag.startswith("xacro:"):
         return None
     try:
-        from xacro import Table
-
         out = XmlNode(root.tag, _plain_attrs(root, at_root=True), 0)
-        _simple_children(root, out, {}, Table._eval_literal, "xmlns:xacro" in root.attrib)
+        _simple_children(root, out, {}, "xmlns:xacro" in root.attrib)
     except _NotSimple:
         return None
     return out
@@ -204,8 +202,25 @@ def _plain_attrs(node: XmlNode, at_root: bool = False) -> dict[str, str]:
     return out
 
 
-def _simple_children(src: XmlNode, dst: XmlNode, macros: dict[str, tuple[list[str], list[XmlNode]]],
-                     literal: Callable[[str], Any], declared: bool) -> None:
+def _literal(value: str) -> Any:
+    """A macro argument as xacro types it (``Table._eval_literal``): int, float, bool or the string."""
+    if len(value) >= 2 and value[0] == "'" and value[-1] == "'":
+        return value[1:-1]
+    if "_" in value:
+        return value
+    for convert in (int, float):
+        try:
+            return convert(value)
+        except ValueError:
+            pass
+    if value in ("true", "True"):
+        return True
+    if value in ("false", "False"):
+        return False
+    return value
+
+
+def _simple_children(src: XmlNode, dst: XmlNode, macros: dict[str, tuple[list[str], list[XmlNode]]], declared: bool) -> None:
     for c in src.children:
         tag = c.tag
         if tag.startswith("xacro:"):
@@ -230,12 +245,12 @@ def _simple_children(src: XmlNode, dst: XmlNode, macros: dict[str, tuple[list[st
             params, body = macros[name]
             if set(c.attrib) != set(params) or any("$" in v for v in c.attrib.values()):
                 raise _NotSimple()
-            values = {k: str(literal(v)) for k, v in c.attrib.items()}
+            values = {k: str(_literal(v)) for k, v in c.attrib.items()}
             dst.children.extend(_instantiate(el, values) for el in body)
             continue
         node = XmlNode(tag, _plain_attrs(c), 0)
         dst.children.append(node)
-        _simple_children(c, node, macros, literal, declared)
+        _simple_children(c, node, macros, declared)
 
 
 def _check_body(el: XmlNode, params: set[str]) -> None:

@@ -127,13 +127,15 @@ def _enclosing_package(d: Path) -> Path | None:
 
 
 def _walk(top: Path, root: Path, ws: Workspace, patterns: tuple[str, ...], seen: set[tuple[int, int]]) -> None:
-    stack = [top]
+    # Directories as strings (normalised, as pathlib would make them): thousands of them, pathlib is slow.
+    root_s = str(root)
+    stack = [str(top)]
     while stack:
         d = stack.pop()
         try:
-            st = d.stat()
+            st = os.stat(d)
         except OSError as exc:
-            ws.problems.append((_rel(d, root), f"cannot read directory: {exc.strerror}"))
+            ws.problems.append((_rel_str(d, root_s), f"cannot read directory: {exc.strerror}"))
             continue
         if (st.st_dev, st.st_ino) in seen:
             continue  # symlink loop or a package linked in twice
@@ -141,14 +143,14 @@ def _walk(top: Path, root: Path, ws: Workspace, patterns: tuple[str, ...], seen:
         try:
             entries = sorted(os.scandir(d), key=lambda e: e.name)
         except OSError as exc:
-            ws.problems.append((_rel(d, root), f"cannot read directory: {exc.strerror}"))
+            ws.problems.append((_rel_str(d, root_s), f"cannot read directory: {exc.strerror}"))
             continue
         names = {e.name for e in entries}
         if any(m in names for m in IGNORE_MARKERS):
             continue
-        rel_dir = _rel(d, root)
+        rel_dir = _rel_str(d, root_s)
         if "package.xml" in names:
-            _add_package(d, rel_dir, ws)
+            _add_package(Path(d), rel_dir, ws)
         for e in entries:
             rel = f"{rel_dir}/{e.name}" if rel_dir else e.name
             if _excluded(rel, e.name, patterns):
@@ -159,7 +161,7 @@ def _walk(top: Path, root: Path, ws: Workspace, patterns: tuple[str, ...], seen:
                 continue
             if is_dir:
                 if e.name not in SKIP_DIRS and not e.name.startswith("."):
-                    stack.append(Path(e.path))
+                    stack.append(e.path)
                 continue
             if e.name in ("CMakeLists.txt", "setup.py"):
                 ws.build_files.append(rel)
@@ -178,6 +180,16 @@ def _rel(d: Path, root: Path) -> str:
     except ValueError:  # reached through a symlink pointing outside the root
         rel = d.as_posix()
     return "" if rel == "." else rel
+
+
+def _rel_str(d: str, root: str) -> str:
+    """``_rel(Path(d), Path(root))`` for normalised path strings."""
+    if os.sep != "/":
+        return _rel(Path(d), Path(root))
+    if d == root:
+        return ""
+    prefix = root if root.endswith("/") else root + "/"
+    return d[len(prefix):] if d.startswith(prefix) else d
 
 
 def _add_package(d: Path, rel_dir: str, ws: Workspace) -> None:

@@ -550,8 +550,19 @@ class _Run:
     def e_identifier(self, node: Node) -> Any:
         shapes = self.f.shapes
         key = node.id
-        value = self.lookup(shapes[key] if key in shapes else shapes.setdefault(key, _text(node)))
-        return self.f.params.get(value.name) if isinstance(value, ParamRef) else value
+        name = shapes[key] if key in shapes else shapes.setdefault(key, _text(node))
+        f = self.f
+        # lookup(), inlined
+        env = self.env
+        if name in env:
+            value = env[name]
+        elif name in f.members:
+            value = f.members[name]
+        elif name in f.globals:
+            value = f.globals[name]
+        else:
+            value = NAMED_NUMBERS.get(name)
+        return f.params.get(value.name) if isinstance(value, ParamRef) else value
 
     def e_qualified(self, node: Node) -> Any:
         name = _text(node).split("::")[-1].strip()
@@ -570,9 +581,10 @@ class _Run:
         return None
 
     def e_binary(self, node: Node) -> Any:
-        op_node = node.child_by_field_name("operator")
-        op = op_node.type if op_node is not None else ""
-        left, right = self.eval(node.child_by_field_name("left")), self.eval(node.child_by_field_name("right"))
+        shapes = self.f.shapes
+        key = node.id
+        op, left_node, right_node = shapes[key] if key in shapes else shapes.setdefault(key, _binary_shape(node))
+        left, right = self.eval(left_node), self.eval(right_node)
         if op == "+" and isinstance(left, str) and isinstance(right, str):
             return left + right
         if op == "*":
@@ -959,6 +971,11 @@ def _declaration_shape(node: Node) -> tuple[str, str, list[tuple[str, Node, str,
                 value_node = child.child_by_field_name("value") if child.type == "init_declarator" else None
                 items.append((field, child, name, value_node, _line(child)))
     return type_text, _short_type(type_text), items
+
+
+def _binary_shape(node: Node) -> tuple[str, Node | None, Node | None]:
+    op_node = node.child_by_field_name("operator")
+    return op_node.type if op_node is not None else "", node.child_by_field_name("left"), node.child_by_field_name("right")
 
 
 def _assign_shape(node: Node) -> tuple[Node | None, Node | None, str, tuple[int, str] | None]:

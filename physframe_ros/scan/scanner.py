@@ -17,7 +17,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator, TextIO
+from typing import BinaryIO, Iterable, Iterator, TextIO
 
 from ..core.conventions import Conventions
 from ..core.expected import ExpectedTree
@@ -99,7 +99,7 @@ def parse_file(rel: str, kind: str, ctx: ScanContext, timeout: float = FILE_TIME
     ``launch_args``: for a launch file, the arguments an including launch file passes."""
     try:
         with open(os.path.join(ctx.root, rel), "rb") as fh:
-            data = fh.read(MAX_FILE_BYTES + 1)
+            data = _read_head(fh, MAX_FILE_BYTES + 1)
         if len(data) > MAX_FILE_BYTES:
             return FileFacts(rel, findings=[Finding("PARSE_ERROR", f"{rel}: larger than {MAX_FILE_BYTES >> 20} MB; skipped", (), Location(rel))])
     except OSError as exc:
@@ -119,6 +119,15 @@ def parse_file(rel: str, kind: str, ctx: ScanContext, timeout: float = FILE_TIME
     except Exception as exc:  # a parser bug must cost one file, never the scan
         return FileFacts(rel, lines=text.count("\n") + 1, findings=[Finding(
             "PARSE_ERROR", f"{rel}: internal error while parsing ({type(exc).__name__}: {exc}); please report it", (), Location(rel))])
+
+
+def _read_head(fh: BinaryIO, limit: int) -> bytes:
+    """``fh.read(limit)``, without the buffer of ``limit`` bytes that costs more than reading a small file."""
+    want = min(os.fstat(fh.fileno()).st_size, limit - 1) + 1  # one byte more tells the file grew
+    data = fh.read(want)
+    if len(data) == want < limit:
+        data += fh.read(limit - want)  # larger than its size said (or a special file): the rest, up to the limit
+    return data
 
 
 def _dispatch(text: str, rel: str, kind: str, ctx: ScanContext, launch_args: dict[str, str]) -> FileFacts:

@@ -164,21 +164,15 @@ def _simple_expand(abs_path: str) -> XmlNode | None:
     parameters, no defaults or blocks) and calls them with literal arguments, the bodies using
     ``${param}``; None for anything else (xacro itself then expands it). Many descriptions are
     this simple, and xacro's DOM work costs far more than the expansion itself."""
-    try:
-        with open(abs_path, "rb") as fh:
-            data = fh.read()
-    except OSError:
+    source = _source_xml(abs_path, _mtime(abs_path))
+    if source is None:
         return None
-    if not data.isascii():  # xacro reads with the locale's encoding
+    text, root = source
+    if not text.isascii():  # xacro reads with the locale's encoding
         return None
-    text = data.decode("ascii")
     if re.search(r"<!(?!--)", text) or "eval-comments" in text:  # DOCTYPE/CDATA; comments xacro evaluates
         return None
-    try:
-        root = parse_xml(text)
-    except XmlError:
-        return None
-    if root.tag.startswith("xacro:"):
+    if root is None or root.tag.startswith("xacro:"):
         return None
     try:
         out = XmlNode(root.tag, _plain_attrs(root, at_root=True), 0)
@@ -299,13 +293,27 @@ def _find_text_line(abs_path: str, needle: str) -> Location | None:
     return None
 
 
+@lru_cache(maxsize=4)
+def _source_xml(abs_path: str, _mtime_ns: int) -> tuple[str, XmlNode | None] | None:
+    """A description's text and tree (None: not well-formed), None when unreadable. Read once for
+    the fast expansion and the joint locator, which follow each other."""
+    try:
+        with open(abs_path, encoding="utf-8", errors="replace") as fh:
+            text = fh.read()
+    except OSError:
+        return None
+    try:
+        return text, parse_xml(text)
+    except XmlError:
+        return text, None
+
+
 @lru_cache(maxsize=256)
 def _joint_templates(abs_path: str, _mtime_ns: int) -> tuple[tuple[re.Pattern[str], int, int], ...]:
     """(name pattern, literal length, line) of every <joint name=...> element in a source file."""
-    try:
-        with open(abs_path, encoding="utf-8", errors="replace") as fh:
-            root = parse_xml(fh.read())
-    except (OSError, XmlError):
+    source = _source_xml(abs_path, _mtime_ns)
+    root = source[1] if source is not None else None
+    if root is None:
         return ()
     out = []
     for j in root.iter():

@@ -135,9 +135,20 @@ def description_from_command(words: Sequence[str | None]) -> DescriptionRef | No
     return DescriptionRef(path, args)
 
 
+# Text shlex would split exactly like str.split(): no quotes or escapes, no whitespace beyond its own.
+_SHELL_PLAIN = re.compile(r"[^'\"\\\x0b\x0c\x1c-\x1f]*")
+
+
+def shell_split(text: str) -> list[str]:
+    """``shlex.split(text)`` (ValueError on an unclosed quote), without shlex for plain text."""
+    if text.isascii() and _SHELL_PLAIN.fullmatch(text):
+        return text.split()
+    return shlex.split(text)
+
+
 def split_command(text: str) -> list[str]:
     try:
-        return shlex.split(text)
+        return shell_split(text)
     except ValueError:
         return text.split()
 

@@ -4,10 +4,10 @@ statically: arguments from their defaults, packages inside the scanned tree, nev
 from __future__ import annotations
 
 import re
-import shlex
 from dataclasses import dataclass, field
 
 from .context import ScanContext
+from .launch_common import shell_split
 
 _INNER = re.compile(r"\$\(([^()]*)\)")
 #: ``$(command ...)`` keeps its text for the caller (robot_description from xacro) behind this mark.
@@ -54,7 +54,7 @@ class Substituter:
             return []
         resolved = self._resolve(text)
         try:
-            words = shlex.split(resolved)  # roslaunch splits args and commands like a shell: quotes group words
+            words = shell_split(resolved)  # roslaunch splits args and commands like a shell: quotes group words
         except ValueError:
             words = resolved.split()
         return [None if _UNKNOWN in w else w for w in words]

@@ -121,8 +121,10 @@ def _line(node: Node) -> int:
     return node.start_point[0] + 1
 
 
-def _text(node: Node | None) -> str:
-    return node.text.decode("utf-8", "replace") if node is not None and node.text is not None else ""
+def _text(node: Node | None, src: bytes) -> str:
+    """The node's source text; ``src`` is what the tree was parsed from (``node.text`` builds the same
+    bytes through a memoryview and a slice object, several times slower)."""
+    return src[node.start_byte : node.end_byte].decode("utf-8", "replace") if node is not None else ""
 
 
 @lru_cache(maxsize=4096)
@@ -138,18 +140,18 @@ def _short_type(text: str) -> str:
     return parts[-1] if parts else ""
 
 
-def _declarator_name(node: Node | None) -> str | None:
+def _declarator_name(node: Node | None, src: bytes) -> str | None:
     while node is not None and node.type in ("reference_declarator", "pointer_declarator", "array_declarator", "init_declarator", "parenthesized_declarator"):
         nxt = node.child_by_field_name("declarator")
         if nxt is None:
             nxt = next((c for c in node.named_children if c.type in ("identifier", "field_identifier")), None)
         node = nxt
     if node is not None and node.type in ("identifier", "field_identifier"):
-        return _text(node)
+        return _text(node, src)
     return None
 
 
-def _function_name(fn: Node) -> str | None:
+def _function_name(fn: Node, src: bytes) -> str | None:
     decl = fn.child_by_field_name("declarator")
     while decl is not None and decl.type != "function_declarator":
         decl = decl.child_by_field_name("declarator")
@@ -159,8 +161,8 @@ def _function_name(fn: Node) -> str | None:
     if name is None:
         return None
     if name.type == "qualified_identifier":
-        return _text(name).split("::")[-1].strip()
-    return _text(name)
+        return _text(name, src).split("::")[-1].strip()
+    return _text(name, src)
 
 
 class _CppFile:
@@ -187,10 +189,11 @@ class _CppFile:
         if root.has_error:
             self._parse_error(root)
         functions = self._collect(root)
-        relevant = [f for f in functions if f.text is not None and _RELEVANT.search(f.text)]
+        src = self.src
+        relevant = [f for f in functions if _RELEVANT.search(src, f.start_byte, f.end_byte)]  # literals only: pos/endpos is a slice
         try:
             for fn in relevant:
-                if fn.text is not None and _learns(fn.text):
+                if _learns(src[fn.start_byte : fn.end_byte]):
                     _Run(self, emit=False).function(fn)
             for fn in relevant:
                 self.call(fn)
@@ -206,7 +209,7 @@ class _CppFile:
                 node = bad or node
                 break
             node = bad
-        what = f"missing '{node.type}'" if node.is_missing else f"cannot parse '{_text(node)[:40].splitlines()[0] if _text(node) else ''}'"
+        what = f"missing '{node.type}'" if node.is_missing else f"cannot parse '{_text(node, self.src)[:40].splitlines()[0] if _text(node, self.src) else ''}'"
         self.sink.parse_error(_line(node), f"C++ syntax error ({what}); the rest of the file is analysed as recovered")
 
     def _collect(self, root: Node) -> list[Node]:
@@ -220,7 +223,7 @@ class _CppFile:
                 t = child.type
                 if t == "function_definition":
                     out.append(child)
-                    name = _function_name(child)
+                    name = _function_name(child, self.src)
                     if name:
                         self.functions[name] = None if name in self.functions else child
                 elif t in ("namespace_definition", "class_specifier", "struct_specifier", "template_declaration", "linkage_specification"):
@@ -243,12 +246,12 @@ class _CppFile:
         value, macro = node.child_by_field_name("value"), node.child_by_field_name("name")
         if value is None or macro is None:
             return
-        m = re.fullmatch(r'\s*"([^"\\]*)"\s*', _text(value))
+        m = re.fullmatch(r'\s*"([^"\\]*)"\s*', _text(value, self.src))
         if m:
-            self.globals[_text(macro)] = m.group(1)
+            self.globals[_text(macro, self.src)] = m.group(1)
             return
         try:
-            self.globals[_text(macro)] = float(_text(value).strip().rstrip("fFlL"))
+            self.globals[_text(macro, self.src)] = float(_text(value, self.src).strip().rstrip("fFlL"))
         except ValueError:
             pass
 
@@ -299,7 +302,7 @@ class _Run:
             return None
         shapes = self.f.shapes
         key = fn.id
-        params, inits, body = shapes[key] if key in shapes else shapes.setdefault(key, _function_shape(fn))
+        params, inits, body = shapes[key] if key in shapes else shapes.setdefault(key, _function_shape(fn, self.f.src))
         self.parameters(params, args)
         for name, expr in inits:
             self.store(name, self.eval(expr))
@@ -348,7 +351,7 @@ class _Run:
     def declaration(self, node: Node, scope: dict[str, Any]) -> None:
         shapes = self.f.shapes
         key = node.id
-        type_text, short, items = shapes[key] if key in shapes else shapes.setdefault(key, _declaration_shape(node))
+        type_text, short, items = shapes[key] if key in shapes else shapes.setdefault(key, _declaration_shape(node, self.f.src))
         for what, child, name, value_node, line in items:
             if what == "default_value":  # `std::string frame_ = "map";` in a class
                 scope[name] = self.typed(short, self.eval(child))
@@ -381,7 +384,7 @@ class _Run:
     def vexing(self, decl: Node, short: str, type_text: str, scope: dict[str, Any]) -> None:
         """``Eigen::Quaterniond q(m);`` parses as a function declaration; inside a body it is a construction."""
         params = decl.child_by_field_name("parameters")
-        name = _declarator_name(decl.child_by_field_name("declarator"))
+        name = _declarator_name(decl.child_by_field_name("declarator"), self.f.src)
         if scope is not self.env or params is None or not name or short not in _ROT_TYPES | _TF_TYPES:
             return
         args = []
@@ -448,11 +451,11 @@ class _Run:
         paths = self.f.paths
         if key in paths:
             return paths[key]
-        p = paths[key] = self._path(node)
+        p = paths[key] = self._path(node, self.f.src)
         return p
 
     @staticmethod
-    def _path(node: Node) -> tuple[str, list[str]] | None:
+    def _path(node: Node, src: bytes) -> tuple[str, list[str]] | None:
         fields: list[str] = []
         while True:
             t = node.type
@@ -461,12 +464,12 @@ class _Run:
                 arg = node.child_by_field_name("argument")
                 if fld is None or arg is None:
                     return None
-                fields.append(_text(fld))
+                fields.append(_text(fld, src))
                 node = arg
             elif t in ("parenthesized_expression", "pointer_expression") and node.named_child_count == 1:
                 node = node.named_children[0]
             elif t == "identifier":
-                fields.append(_text(node))
+                fields.append(_text(node, src))
                 break
             elif t == "this":
                 break
@@ -516,11 +519,11 @@ class _Run:
     def e_number(self, node: Node) -> Any:
         shapes = self.f.shapes
         key = node.id
-        return shapes[key] if key in shapes else shapes.setdefault(key, self._number(node))
+        return shapes[key] if key in shapes else shapes.setdefault(key, self._number(node, self.f.src))
 
     @staticmethod
-    def _number(node: Node) -> Any:
-        text = _text(node).replace("'", "").rstrip("fFlLuU")
+    def _number(node: Node, src: bytes) -> Any:
+        text = _text(node, src).replace("'", "").rstrip("fFlLuU")
         try:
             return float(int(text, 0)) if _NUMBER_INT.fullmatch(text) else float(text)
         except ValueError:
@@ -529,16 +532,16 @@ class _Run:
     def e_string(self, node: Node) -> Any:
         shapes = self.f.shapes
         key = node.id
-        return shapes[key] if key in shapes else shapes.setdefault(key, self._string(node))
+        return shapes[key] if key in shapes else shapes.setdefault(key, self._string(node, self.f.src))
 
     @staticmethod
-    def _string(node: Node) -> Any:
+    def _string(node: Node, src: bytes) -> Any:
         parts = []
         for c in node.named_children:
             if c.type == "string_content":
-                parts.append(_text(c))
+                parts.append(_text(c, src))
             elif c.type == "escape_sequence":
-                parts.append(_text(c).encode().decode("unicode_escape", "replace"))
+                parts.append(_text(c, src).encode().decode("unicode_escape", "replace"))
             else:
                 return None
         return "".join(parts)
@@ -550,7 +553,7 @@ class _Run:
     def e_identifier(self, node: Node) -> Any:
         shapes = self.f.shapes
         key = node.id
-        name = shapes[key] if key in shapes else shapes.setdefault(key, _text(node))
+        name = shapes[key] if key in shapes else shapes.setdefault(key, _text(node, self.f.src))
         f = self.f
         # lookup(), inlined
         env = self.env
@@ -565,7 +568,7 @@ class _Run:
         return f.params.get(value.name) if isinstance(value, ParamRef) else value
 
     def e_qualified(self, node: Node) -> Any:
-        name = _text(node).split("::")[-1].strip()
+        name = _text(node, self.f.src).split("::")[-1].strip()
         return self.lookup(name)
 
     def e_paren(self, node: Node) -> Any:
@@ -597,7 +600,7 @@ class _Run:
     def e_assign(self, node: Node) -> Any:
         shapes = self.f.shapes
         key = node.id
-        shape = shapes[key] if key in shapes else shapes.setdefault(key, _assign_shape(node))
+        shape = shapes[key] if key in shapes else shapes.setdefault(key, _assign_shape(node, self.f.src))
         left, right, op, bind = shape
         if left is None:
             return None
@@ -666,7 +669,7 @@ class _Run:
         return self.eval(node.child_by_field_name("value"))
 
     def e_new(self, node: Node) -> Any:
-        type_text = _text(node.child_by_field_name("type"))
+        type_text = _text(node.child_by_field_name("type"), self.f.src)
         args = node.child_by_field_name("arguments")
         return self.construct(_short_type(type_text), type_text, args.named_children if args is not None else [], _line(node))
 
@@ -674,7 +677,7 @@ class _Run:
     def e_call(self, node: Node) -> Any:
         shapes = self.f.shapes
         key = node.id
-        shape = shapes[key] if key in shapes else shapes.setdefault(key, _call_shape(node))
+        shape = shapes[key] if key in shapes else shapes.setdefault(key, _call_shape(node, self.f.src))
         if shape is None:
             return None
         if shape[0]:
@@ -684,9 +687,23 @@ class _Run:
         return self.function_call(node, name, text, template, args, line)
 
     def function_call(self, node: Node, name: str, text: str, template: Node | None, args: list[Node], line: int) -> Any:
+        if name in _FUNCTION_NAMES:
+            value = self.named_function(name, text, template, args, line)
+            if value is not _MISSING:
+                return value
+        short = _short_type(text)
+        if message_kind(short) or short in _ROT_TYPES or short in _TF_TYPES or short in _VECTOR_TYPES or short in ("StampedTransform", "string"):
+            return self.construct(short, text, args, line)
+        special = self.api(node, name, None, args, line)
+        if special is not _MISSING:
+            return special
+        return self.user_call(name, args)
+
+    def named_function(self, name: str, text: str, template: Node | None, args: list[Node], line: int) -> Any:
+        """Free functions the analysis knows by name (``name`` in ``_FUNCTION_NAMES``); _MISSING if none applies."""
         n = len(args)
         if name in ("make_shared", "make_unique", "allocate_shared") and template is not None:
-            type_text = _text(template).strip("<>")
+            type_text = _text(template, self.f.src).strip("<>")
             return self.construct(_short_type(type_text), type_text, args, line)
         if name in _PASS_FUNCTIONS and n >= 1:
             value = self.eval(args[0])
@@ -717,13 +734,7 @@ class _Run:
             if owner in _TF_TYPES:
                 return TfValue(_IDENTITY, (0.0, 0.0, 0.0))
             return _IDENTITY
-        short = _short_type(text)
-        if message_kind(short) or short in _ROT_TYPES or short in _TF_TYPES or short in _VECTOR_TYPES or short in ("StampedTransform", "string"):
-            return self.construct(short, text, args, line)
-        special = self.api(node, name, None, args, line)
-        if special is not _MISSING:
-            return special
-        return self.user_call(name, args)
+        return _MISSING
 
     def method(self, node: Node, method: str, receiver: Node | None, args: list[Node], line: int) -> Any:
         special = self.api(node, method, receiver, args, line)
@@ -797,13 +808,15 @@ class _Run:
 
     def api(self, node: Node, name: str, receiver: Node | None, args: list[Node], line: int) -> Any:
         """tf, publish and parameter APIs, whether called as methods or free functions."""
+        if name not in _API_NAMES:
+            return _MISSING
         n = len(args)
         if name == "sendTransform" and n >= 1:
             value = self.eval(args[0]) if n == 1 else self.construct("StampedTransform", "", args, line)
             if self.emit:
                 static = receiver is not None and (self.path(receiver) or ("", []))[0] in self.f.static_broadcasters
                 if receiver is not None and receiver.type == "field_expression":
-                    static = static or _text(receiver.child_by_field_name("field")) in self.f.static_broadcasters
+                    static = static or _text(receiver.child_by_field_name("field"), self.f.src) in self.f.static_broadcasters
                 self.f.sink.broadcast(value, static, line)
             return None
         if name == "publish" and n >= 1:
@@ -927,7 +940,7 @@ class _Run:
         return TOP_ROT
 
 
-def _function_shape(fn: Node) -> tuple[list[tuple[int, str, str, Node | None]], list[tuple[str, Node]], Node | None]:
+def _function_shape(fn: Node, src: bytes) -> tuple[list[tuple[int, str, str, Node | None]], list[tuple[str, Node]], Node | None]:
     """A function's parameters (position, name, short type, default of an optional one), its
     member initializers ``name_(expr)`` and its body."""
     decl = fn.child_by_field_name("declarator")
@@ -936,37 +949,37 @@ def _function_shape(fn: Node) -> tuple[list[tuple[int, str, str, Node | None]], 
     plist = decl.child_by_field_name("parameters") if decl is not None else None
     params: list[tuple[int, str, str, Node | None]] = []
     for i, p in enumerate(plist.named_children if plist is not None else ()):
-        name = _declarator_name(p.child_by_field_name("declarator"))
+        name = _declarator_name(p.child_by_field_name("declarator"), src)
         if not name:
             continue
         default = p.child_by_field_name("default_value") if p.type == "optional_parameter_declaration" else None
-        params.append((i, name, _short_type(_text(p.child_by_field_name("type"))), default))
+        params.append((i, name, _short_type(_text(p.child_by_field_name("type"), src)), default))
     inits: list[tuple[str, Node]] = []
     for init in (c for c in fn.named_children if c.type == "field_initializer_list"):
         for fi in init.named_children:
-            name = next((_text(c) for c in fi.named_children if c.type == "field_identifier"), None)
+            name = next((_text(c, src) for c in fi.named_children if c.type == "field_identifier"), None)
             init_args = next((c for c in fi.named_children if c.type in ("argument_list", "initializer_list")), None)
             if name and init_args is not None and init_args.named_child_count == 1:
                 inits.append((name, init_args.named_children[0]))
     return params, inits, fn.child_by_field_name("body")
 
 
-def _declaration_shape(node: Node) -> tuple[str, str, list[tuple[str, Node, str, Node | None, int]]]:
+def _declaration_shape(node: Node, src: bytes) -> tuple[str, str, list[tuple[str, Node, str, Node | None, int]]]:
     """A declaration's type text, short type and (what, node, name, value node, line) per declarator:
     what is "default_value" (a member's default), "vexing" (``T x(args)``) or "declarator"."""
-    type_text = _text(node.child_by_field_name("type"))
+    type_text = _text(node.child_by_field_name("type"), src)
     items: list[tuple[str, Node, str, Node | None, int]] = []
     for i, child in enumerate(node.children):
         field = node.field_name_for_child(i)
         if field == "default_value":
-            name = _declarator_name(node.child_by_field_name("declarator"))
+            name = _declarator_name(node.child_by_field_name("declarator"), src)
             if name:
                 items.append((field, child, name, None, 0))
         elif field == "declarator":
             if child.type == "function_declarator":
                 items.append(("vexing", child, "", None, 0))
                 continue
-            name = _declarator_name(child)
+            name = _declarator_name(child, src)
             if name:
                 value_node = child.child_by_field_name("value") if child.type == "init_declarator" else None
                 items.append((field, child, name, value_node, _line(child)))
@@ -978,16 +991,16 @@ def _binary_shape(node: Node) -> tuple[str, Node | None, Node | None]:
     return op_node.type if op_node is not None else "", node.child_by_field_name("left"), node.child_by_field_name("right")
 
 
-def _assign_shape(node: Node) -> tuple[Node | None, Node | None, str, tuple[int, str] | None]:
+def _assign_shape(node: Node, src: bytes) -> tuple[Node | None, Node | None, str, tuple[int, str] | None]:
     """An assignment's (left, right, operator, binding of ``x = call(...)``)."""
     left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
     op_node = node.child_by_field_name("operator")
     op = op_node.type if op_node is not None else "="
-    bind = (right.id, _text(left)) if left is not None and right is not None and right.type == "call_expression" and left.type == "identifier" else None
+    bind = (right.id, _text(left, src)) if left is not None and right is not None and right.type == "call_expression" and left.type == "identifier" else None
     return left, right, op, bind
 
 
-def _call_shape(node: Node) -> tuple[Any, ...] | None:
+def _call_shape(node: Node, src: bytes) -> tuple[Any, ...] | None:
     """A call's parts: (True, method, receiver, args, line) or (False, name, text, template, args, line)."""
     func = node.child_by_field_name("function")
     args_node = node.child_by_field_name("arguments")
@@ -1000,11 +1013,11 @@ def _call_shape(node: Node) -> tuple[Any, ...] | None:
         receiver = func.child_by_field_name("argument")
         if method_node is not None and method_node.type == "template_method":
             method_node = method_node.child_by_field_name("name")
-        method = _text(method_node)
+        method = _text(method_node, src)
         if receiver is not None and receiver.type == "this":
             receiver = None
         return (True, method, receiver, args, line)
-    text = _text(func)
+    text = _text(func, src)
     name_node = func
     while name_node.type == "qualified_identifier" and name_node.child_by_field_name("name") is not None:
         name_node = name_node.child_by_field_name("name")  # type: ignore[assignment]
@@ -1012,9 +1025,21 @@ def _call_shape(node: Node) -> tuple[Any, ...] | None:
     if name_node.type == "template_function":
         template = name_node.child_by_field_name("arguments")
         name_node = name_node.child_by_field_name("name") or name_node
-    name = _text(name_node)
+    name = _text(name_node, src)
     return (False, name, text, template, args, line)
 
+
+# Every name a branch of _Run.named_function or _Run.api tests for: other names skip them.
+_FUNCTION_NAMES = frozenset(
+    {"make_shared", "make_unique", "allocate_shared", *_PASS_FUNCTIONS, "fromMsg", "convert", "quaternionTFToMsg", "transformTFToMsg",
+     "quaternionMsgToTF", "transformMsgToTF", "createQuaternionMsgFromRollPitchYaw", "createQuaternionFromRPY",
+     "createQuaternionMsgFromYaw", "createQuaternionFromYaw", *_MATH, "atan2", *_UNIT_VECTORS, "Identity", "getIdentity", "eye"}
+)  # fmt: skip
+_API_NAMES = frozenset(
+    {"sendTransform", "publish", "lookupTransform", "canTransform", "waitForTransform", "transformPoint", "transformPose",
+     "transformVector", "transformQuaternion", "transformPointCloud", "transform", "declare_parameter", "ParameterValue",
+     "get_parameter", "getParam", "get_parameter_or", "param", "getParamCached", "get_parameter_or_set"}
+)  # fmt: skip
 
 _HANDLERS: dict[str, Callable[[_Run, Node], Any]] = {
     "number_literal": _Run.e_number,

@@ -105,12 +105,18 @@ def reversed_name_finding(var: str, parent: str, child: str, location: Location)
     )
 
 
+@lru_cache(maxsize=1)
+def _default_conventions() -> Conventions:
+    """One default for every file (a Conventions builds its caches when made; the defaults never change)."""
+    return Conventions()
+
+
 class FactSink:
     """Collects one file's facts; the front ends call it at each broadcast, lookup and publish."""
 
     def __init__(self, path: str, lines: int, conventions: Conventions | None = None) -> None:
         self.facts = FileFacts(path, lines=lines)
-        self.conventions = conventions or Conventions()
+        self.conventions = conventions or _default_conventions()
 
     def loc(self, line: int) -> Location:
         return Location(self.facts.path, line)

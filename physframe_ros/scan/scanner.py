@@ -8,6 +8,7 @@ or syntax trees, xacro through its own processor. Nothing touches the network.
 from __future__ import annotations
 
 import ast
+import gc
 import os
 import signal
 import sys
@@ -38,6 +39,7 @@ FILE_TIMEOUT = 10.0  # seconds one file may take before it becomes a PARSE_ERROR
 MAX_FILE_BYTES = 4 << 20  # generated sources this large are not hand-written frame code
 PARALLEL_BYTES = 1 << 20  # below this a pool costs more than it saves
 BATCH_FILES = 24
+GC_YOUNG_THRESHOLD = 10_000  # allocations between collections of the youngest generation while parsing
 DESCRIPTION_KINDS = frozenset({"urdf", "xacro"})
 
 _CODE_IMPORT_ERROR: str | None = None
@@ -81,6 +83,19 @@ def _deadline(seconds: float) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
+
+
+@contextmanager
+def _young_gc_threshold(young: int) -> Iterator[None]:
+    """Collect the youngest generation after ``young`` allocations instead of Python's 700 while files
+    are parsed: syntax trees and interpreter values are many short-lived objects, and collecting
+    them that often (and the older generations with them) cost ~5% of a scan. Restored after."""
+    old = gc.get_threshold()
+    gc.set_threshold(max(young, old[0]), *old[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
 
 
 # --- per file (runs in workers) ---------------------------------------------------------------------
@@ -189,6 +204,7 @@ def scan(
     bar = _Progress(progress, len(ws.files), t0)
     facts: dict[str, FileFacts] = {}  # only files that hold something: memory follows the frames, not the files
     with ExitStack() as stack:
+        stack.enter_context(_young_gc_threshold(GC_YOUNG_THRESHOLD))  # forked workers inherit it
         pool = None
         if jobs > 1 and len(ws.files) >= 2 * BATCH_FILES:
             pool = stack.enter_context(ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(ctx, timeout)))

@@ -431,7 +431,7 @@ def cppcheck_rate(files: list[Path], work: Path) -> tuple[float, float, int] | N
     if exe is None:
         return None
     sample_dir = work / "cppcheck"
-    sample_dir.mkdir()
+    sample_dir.mkdir(exist_ok=True)
     copies = []
     for k, f in enumerate(files):
         c = sample_dir / f"{k}_{f.name}"

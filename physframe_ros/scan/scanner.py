@@ -23,6 +23,7 @@ from typing import BinaryIO, Iterable, Iterator, TextIO
 from ..core.conventions import Conventions
 from ..core.expected import ExpectedTree
 from ..core.findings import Finding, FindingPolicy, Location, sort_findings
+from .code import CPP_UNAVAILABLE, analyze_cpp, analyze_python, mentions_tf
 from .context import ScanContext
 from .discovery import SourceFile, discover
 from .executables import executable_sources
@@ -41,13 +42,6 @@ PARALLEL_BYTES = 1 << 20  # below this a pool costs more than it saves
 BATCH_FILES = 24
 GC_YOUNG_THRESHOLD = 10_000  # allocations between collections of the youngest generation while parsing
 DESCRIPTION_KINDS = frozenset({"urdf", "xacro"})
-
-_CODE_IMPORT_ERROR: str | None = None
-try:
-    from .code import analyze_cpp, analyze_python, mentions_tf
-except ModuleNotFoundError as _exc:  # the code analysis or tree-sitter is not installed
-    analyze_cpp = analyze_python = mentions_tf = None  # type: ignore[assignment]
-    _CODE_IMPORT_ERROR = f"C++/Python code analysis unavailable ({_exc}); launch files and robot descriptions are still scanned"
 
 
 @dataclass
@@ -120,7 +114,7 @@ def parse_file(rel: str, kind: str, ctx: ScanContext, timeout: float = FILE_TIME
     except OSError as exc:
         return FileFacts(rel, findings=[Finding("PARSE_ERROR", f"{rel}: cannot read: {exc.strerror}", (), Location(rel))])
     text = data.decode("utf-8", errors="replace")
-    if kind in ("cpp", "python") and (mentions_tf is None or not mentions_tf(text)):
+    if kind in ("cpp", "python") and not mentions_tf(text):
         return FileFacts(rel, lines=text.count("\n") + 1)  # nothing the code analysis could find
     try:
         with _deadline(timeout):
@@ -149,9 +143,9 @@ def _dispatch(text: str, rel: str, kind: str, ctx: ScanContext, launch_args: dic
     if kind == "cpp":
         return analyze_cpp(text, rel) if analyze_cpp is not None else FileFacts(rel, lines=text.count("\n") + 1)
     if kind == "python":
-        return analyze_python(text, rel) if analyze_python is not None else FileFacts(rel, lines=text.count("\n") + 1)
+        return analyze_python(text, rel)
     if kind == "launch_py":
-        if analyze_python is None or not mentions_tf(text):
+        if not mentions_tf(text):
             return parse_launch_py_file(text, rel, ctx, launch_args)
         # launch files are Python too: they may broadcast or look up. One parse for both readers
         # (on a syntax error each reports it its own way).
@@ -240,7 +234,7 @@ def scan(
     lookups = list(dict.fromkeys(lk for s in subsystems for lk in s.lookups))
     expected = ExpectedTree(all_edges, lookups, [s.to_dict() for s in subsystems if s.edges or s.lookups])
     result_findings = sort_findings((policy or FindingPolicy()).apply(findings.values()))
-    notes = [_CODE_IMPORT_ERROR] if _CODE_IMPORT_ERROR else []
+    notes = [CPP_UNAVAILABLE] if CPP_UNAVAILABLE and any(f.kind == "cpp" for f in ws.files) else []
     return ScanResult(ws.root, result_findings, expected, subsystems, len(ws.files), bar.lines, time.perf_counter() - t0, notes)
 
 

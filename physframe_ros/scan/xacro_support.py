@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import keyword
 import os
 import re
 from dataclasses import dataclass, field
@@ -27,9 +26,6 @@ from .xml_lines import XmlError, XmlNode, parse_xml
 
 _FIND_SHARE = re.compile(r"\$\(find-pkg-share\s+")
 _TEMPLATE_PART = re.compile(r"\$\{[^}]*\}|\$\([^)]*\)")
-_PARAM_EXPR = re.compile(r"\$\{\s*([A-Za-z_]\w*)\s*\}")
-_NAME = re.compile(r"[A-Za-z_]\w*")
-_XACRO_TAGS = frozenset({"call", "include", "property", "macro", "arg", "if", "unless", "element", "attribute", "insert_block"})
 
 
 class _UnresolvedPackage(Exception):
@@ -113,10 +109,6 @@ def _expand_cached(abs_path: str, args: tuple[tuple[str, str], ...], _mtime_ns: 
 
 
 def _expand(abs_path: str, args: dict[str, str], ctx: ScanContext) -> tuple[XmlNode, list[str]]:
-    fast = _simple_expand(abs_path)
-    if fast is not None:
-        return fast, []
-
     import xacro
     import xacro.substitution_args as sa
 
@@ -155,114 +147,6 @@ def _expand(abs_path: str, args: dict[str, str], ctx: ScanContext) -> tuple[XmlN
          sa._eval_dict["env"], sa._eval_dict["optenv"]) = saved
 
 
-class _NotSimple(Exception):
-    """The document uses more of xacro than :func:`_simple_expand` reproduces."""
-
-
-def _simple_expand(abs_path: str) -> XmlNode | None:
-    """What xacro (then :func:`_from_dom`) makes of a document that only defines macros (plain
-    parameters, no defaults or blocks) and calls them with literal arguments, the bodies using
-    ``${param}``; None for anything else (xacro itself then expands it). Many descriptions are
-    this simple, and xacro's DOM work costs far more than the expansion itself."""
-    source = _source_xml(abs_path, _mtime(abs_path))
-    if source is None:
-        return None
-    text, root = source
-    if not text.isascii():  # xacro reads with the locale's encoding
-        return None
-    if re.search(r"<!(?!--)", text) or "eval-comments" in text:  # DOCTYPE/CDATA; comments xacro evaluates
-        return None
-    if root is None or root.tag.startswith("xacro:"):
-        return None
-    try:
-        out = XmlNode(root.tag, _plain_attrs(root, at_root=True), 0)
-        _simple_children(root, out, {}, "xmlns:xacro" in root.attrib)
-    except _NotSimple:
-        return None
-    return out
-
-
-def _plain_attrs(node: XmlNode, at_root: bool = False) -> dict[str, str]:
-    """Attributes outside macro bodies: xacro leaves them as they are when they hold no ``$``."""
-    if "$" in node.text:
-        raise _NotSimple()
-    out = {}
-    for k, v in node.attrib.items():
-        if at_root and k == "xmlns:xacro":
-            continue  # xacro removes its namespace declaration
-        if ":" in k or k == "xmlns" or "$" in v:
-            raise _NotSimple()
-        out[k] = v
-    return out
-
-
-def _literal(value: str) -> Any:
-    """A macro argument as xacro types it (``Table._eval_literal``): int, float, bool or the string."""
-    if len(value) >= 2 and value[0] == "'" and value[-1] == "'":
-        return value[1:-1]
-    if "_" in value:
-        return value
-    for convert in (int, float):
-        try:
-            return convert(value)
-        except ValueError:
-            pass
-    if value in ("true", "True"):
-        return True
-    if value in ("false", "False"):
-        return False
-    return value
-
-
-def _simple_children(src: XmlNode, dst: XmlNode, macros: dict[str, tuple[list[str], list[XmlNode]]], declared: bool) -> None:
-    for c in src.children:
-        tag = c.tag
-        if tag.startswith("xacro:"):
-            if not declared:  # a prefix without its namespace: xacro's parser rejects the document
-                raise _NotSimple()
-            name = tag[6:]
-            if "$" in c.text:
-                raise _NotSimple()
-            if name == "macro":
-                macro = c.attrib.get("name", "")
-                params = c.attrib.get("params", "").split()
-                if (set(c.attrib) - {"name", "params"} or not _NAME.fullmatch(macro) or macro in _XACRO_TAGS or macro in macros
-                        or len(set(params)) != len(params)
-                        or any(not _NAME.fullmatch(p) or keyword.iskeyword(p) or p.startswith("__") for p in params)):
-                    raise _NotSimple()
-                for el in c.children:
-                    _check_body(el, set(params))
-                macros[macro] = (params, c.children)
-                continue
-            if name not in macros or c.children:  # unknown (or xacro's own) tag; blocks
-                raise _NotSimple()
-            params, body = macros[name]
-            if set(c.attrib) != set(params) or any("$" in v for v in c.attrib.values()):
-                raise _NotSimple()
-            values = {k: str(_literal(v)) for k, v in c.attrib.items()}
-            dst.children.extend(_instantiate(el, values) for el in body)
-            continue
-        node = XmlNode(tag, _plain_attrs(c), 0)
-        dst.children.append(node)
-        _simple_children(c, node, macros, declared)
-
-
-def _check_body(el: XmlNode, params: set[str]) -> None:
-    if el.tag.startswith("xacro:") or "$" in el.text:
-        raise _NotSimple()
-    for k, v in el.attrib.items():
-        if ":" in k or k == "xmlns" or "$" in _PARAM_EXPR.sub("", v) or any(m not in params for m in _PARAM_EXPR.findall(v)):
-            raise _NotSimple()
-    for c in el.children:
-        _check_body(c, params)
-
-
-def _instantiate(el: XmlNode, values: dict[str, str]) -> XmlNode:
-    node = XmlNode(el.tag, {k: _PARAM_EXPR.sub(lambda m: values[m.group(1)], v) if "$" in v else v for k, v in el.attrib.items()}, 0)
-    node.children = [_instantiate(c, values) for c in el.children]
-    return node
-
-
 def _from_dom(el: Any) -> XmlNode:
     """xacro's DOM as an XmlNode, without writing and re-parsing the text (lines: see the locator)."""
     node = XmlNode(el.tagName, {k: v for k, v in el.attributes.items()}, 0)
@@ -293,27 +177,13 @@ def _find_text_line(abs_path: str, needle: str) -> Location | None:
     return None
 
 
-@lru_cache(maxsize=4)
-def _source_xml(abs_path: str, _mtime_ns: int) -> tuple[str, XmlNode | None] | None:
-    """A description's text and tree (None: not well-formed), None when unreadable. Read once for
-    the fast expansion and the joint locator, which follow each other."""
-    try:
-        with open(abs_path, encoding="utf-8", errors="replace") as fh:
-            text = fh.read()
-    except OSError:
-        return None
-    try:
-        return text, parse_xml(text)
-    except XmlError:
-        return text, None
-
-
 @lru_cache(maxsize=256)
 def _joint_templates(abs_path: str, _mtime_ns: int) -> tuple[tuple[re.Pattern[str], int, int], ...]:
     """(name pattern, literal length, line) of every <joint name=...> element in a source file."""
-    source = _source_xml(abs_path, _mtime_ns)
-    root = source[1] if source is not None else None
-    if root is None:
+    try:
+        with open(abs_path, encoding="utf-8", errors="replace") as fh:
+            root = parse_xml(fh.read())
+    except (OSError, XmlError):
         return ()
     out = []
     for j in root.iter():

@@ -37,8 +37,19 @@ What they report, and where:
   still analysed. Each file has a step budget, so one file can never stall a scan.
 """
 
-from .cpp import analyze_cpp
+from typing import Callable
+
+from ..model import FileFacts
 from .prefilter import mentions_tf
 from .python import analyze_python
 
-__all__ = ["analyze_cpp", "analyze_python", "mentions_tf"]
+analyze_cpp: Callable[..., FileFacts] | None
+#: Why C++ files cannot be analysed (tree-sitter missing), or None. Python analysis never needs it.
+CPP_UNAVAILABLE: str | None = None
+try:
+    from .cpp import analyze_cpp
+except ModuleNotFoundError as _exc:
+    analyze_cpp = None
+    CPP_UNAVAILABLE = f"C++ files are not analysed: {_exc} (pip install tree-sitter tree-sitter-cpp)"
+
+__all__ = ["CPP_UNAVAILABLE", "analyze_cpp", "analyze_python", "mentions_tf"]

@@ -46,12 +46,16 @@ _MAX_LAYOUTS = 512
 _ROS1 = 256  # encoding key of ROS 1 messages (CDR keys are the encapsulation byte, 0..3)
 
 
-@dataclass(frozen=True)
+@dataclass
 class _Layout:
     unpack: Callable[[Any, int], tuple[Any, ...]]
     sizes: tuple[int, ...]  # the string length fields it assumes: every frame_id, then every child_frame_id
     stride: int  # unpacked items per transform
     first: int  # item index of the first transform's stamp seconds
+    # the frame ids last seen in this layout, raw and decoded: the same publisher sends the same
+    # names, so comparing bytes replaces decoding them (and the str objects keep their hashes)
+    raw_names: tuple[bytes, ...] = ()
+    names: tuple[tuple[str, str], ...] = ()
 
 
 _LAYOUTS: dict[tuple[int, int, int], _Layout] = {}
@@ -88,13 +92,15 @@ def _decode_layout(data: bytes | bytearray | memoryview, key: tuple[int, int, in
     end, k, b = len(t), lay.stride, lay.first  # per transform from b: sec, nsec, len, name, len, name, 7 doubles
     if t[b + 2 : end : k] + t[b + 4 : end : k] != lay.sizes:
         return None
-    try:
-        return [
-            (p.decode(), c.decode(), sec + nsec * 1e-9, t[i : i + 7])
-            for p, c, sec, nsec, i in zip(t[b + 3 : end : k], t[b + 5 : end : k], t[b:end:k], t[b + 1 : end : k], range(b + 6, end, k))
-        ]
-    except UnicodeDecodeError:
-        return None
+    raw = t[b + 3 : end : k] + t[b + 5 : end : k]
+    if raw != lay.raw_names:
+        half = len(raw) // 2
+        try:
+            lay.names = tuple((p.decode(), c.decode()) for p, c in zip(raw[:half], raw[half:]))
+        except UnicodeDecodeError:
+            return None
+        lay.raw_names = raw
+    return [(p, c, sec + nsec * 1e-9, t[i : i + 7]) for (p, c), sec, nsec, i in zip(lay.names, t[b:end:k], t[b + 1 : end : k], range(b + 6, end, k))]
 
 
 def _decode_cached(data: bytes | bytearray | memoryview, key: tuple[int, int, int], walk: Callable[[Any], list[Transform]]) -> list[Transform]:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import math
 import re
-from collections import Counter
 from functools import lru_cache
 from typing import Any, Callable
 
@@ -22,6 +21,7 @@ from tree_sitter import Language, Node, Parser
 
 from ...core.conventions import Conventions
 from ..model import FileFacts
+from .calls import STEP_BUDGET, BoundedCalls, Budget
 from .facts import FactSink, message_kind, static_broadcaster_names
 from .values import (
     NAMED_NUMBERS,
@@ -88,10 +88,7 @@ _PASS_METHODS = frozenset(
 _PASS_FUNCTIONS = frozenset({"move", "forward", "string", "toMsg", "static_cast", "const_cast"})
 _INVERSE = frozenset({"inverse", "transpose", "t", "inv", "conjugate", "inverseTimes"})
 _MATH: dict[str, Callable[[float], float]] = {"sin": math.sin, "cos": math.cos, "sqrt": math.sqrt, "fabs": math.fabs, "abs": abs, "atan": math.atan}
-_CALL_DEPTH = 8  # calls followed into other functions of the file
-_CONTEXTS = 16  # distinct constant argument lists analysed per function
 _EVAL_DEPTH = 120  # nested expressions evaluated (deeper ones are unknown)
-_NODE_BUDGET = 400_000  # evaluation steps per file: one file can never stall the scan
 
 
 _IDENTITY = rot_from_quaternion((0.0, 0.0, 0.0, 1.0))
@@ -101,9 +98,6 @@ def _constant(value: Any) -> Any:
     """The part of an argument worth binding in a callee: constants only (hashable, shareable)."""
     return value if isinstance(value, (str, float, Rot)) else None
 
-
-class _Budget(Exception):
-    pass
 
 
 def analyze_cpp(text: str, rel_path: str, conventions: Conventions | None = None) -> FileFacts:
@@ -165,18 +159,15 @@ def _function_name(fn: Node, src: bytes) -> str | None:
     return _text(name, src)
 
 
-class _CppFile:
+class _CppFile(BoundedCalls):
     def __init__(self, text: str, sink: FactSink) -> None:
+        super().__init__()
         self.src = text.encode("utf-8", "replace")
         self.sink = sink
         self.globals: dict[str, Any] = {}
         self.members: dict[str, Any] = {}
         self.params: dict[str, Any] = {}
         self.functions: dict[str, Node | None] = {}
-        self.returns: dict[tuple[int, tuple[Any, ...]], Any] = {}
-        self.contexts: Counter[int] = Counter()
-        self.active: list[int] = []
-        self.steps = 0
         self.static_broadcasters = static_broadcaster_names(text, _STATIC_BROADCASTER)
         # What each syntax node says, by node id: functions are walked more than once (both passes,
         # each argument context), and reading a node through tree-sitter costs more than a lookup.
@@ -197,8 +188,8 @@ class _CppFile:
                     _Run(self, emit=False).function(fn)
             for fn in relevant:
                 self.call(fn)
-        except _Budget:
-            self.sink.parse_error(1, f"analysis stopped after {_NODE_BUDGET} steps; later functions not analysed")
+        except Budget:
+            self.sink.parse_error(1, f"analysis stopped after {STEP_BUDGET} steps; later functions not analysed")
         return self.sink.facts
 
     def _parse_error(self, root: Node) -> None:
@@ -261,24 +252,8 @@ class _CppFile:
         Constant arguments (frame names, numbers, rotations) are bound to the parameters, so a
         helper such as ``send_mount("base_link", "laser")`` declares the edge of each call.
         """
-        key = (fn.start_byte, args)  # same-named methods of different classes are different functions
-        if key in self.returns:
-            return self.returns[key]
-        if fn.start_byte in self.active or len(self.active) >= _CALL_DEPTH or self.contexts[fn.start_byte] >= _CONTEXTS:
-            return None
-        self.contexts[fn.start_byte] += 1
-        self.active.append(fn.start_byte)
-        try:
-            result = _Run(self, emit=True).function(fn, args)
-        finally:
-            self.active.pop()
-        self.returns[key] = result
-        return result
-
-    def step(self) -> None:
-        self.steps += 1
-        if self.steps > _NODE_BUDGET:
-            raise _Budget()
+        # keyed by position: same-named methods of different classes are different functions
+        return self.follow(fn.start_byte, args, lambda: _Run(self, emit=True).function(fn, args))
 
 
 _MISSING = object()
@@ -326,8 +301,8 @@ class _Run:
         while stack:
             node = stack.pop()
             f.steps += 1
-            if f.steps > _NODE_BUDGET:
-                raise _Budget()
+            if f.steps > STEP_BUDGET:
+                raise Budget()
             t = node.type
             if t == "declaration":
                 self.declaration(node, self.env)
@@ -502,8 +477,8 @@ class _Run:
             return None
         f = self.f
         f.steps += 1  # inlined step(): this is the hottest function of the analysis
-        if f.steps > _NODE_BUDGET:
-            raise _Budget()
+        if f.steps > STEP_BUDGET:
+            raise Budget()
         if self.depth > _EVAL_DEPTH:
             return None
         handler = _HANDLERS.get(node.type)

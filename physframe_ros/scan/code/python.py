@@ -11,11 +11,11 @@ from __future__ import annotations
 import ast
 import math
 import re
-from collections import Counter
 from typing import Any, Callable
 
 from ...core.conventions import Conventions
 from ..model import FileFacts
+from .calls import STEP_BUDGET, BoundedCalls, Budget
 from .facts import FactSink, message_kind, static_broadcaster_names
 from .values import (
     NAMED_NUMBERS,
@@ -48,10 +48,7 @@ _RELEVANT = re.compile(
 # Functions that may give attributes or parameters their values: only these are walked in the first pass.
 _LEARNS = re.compile(r"param|self\.\w+\s*(?::[^=\n]*)?=[^=]")
 _STATIC_BROADCASTER = re.compile(r"((?:self\.)?\w+)\s*(?::\s*[\w.]+\s*)?=\s*[\w.]*StaticTransformBroadcaster\s*\(")
-_CALL_DEPTH = 8
-_CONTEXTS = 16  # distinct constant argument lists analysed per function
 _EVAL_DEPTH = 120
-_STEP_BUDGET = 400_000
 _RECOVERY_ATTEMPTS = 5
 _IDENTITY = rot_from_quaternion((0.0, 0.0, 0.0, 1.0))
 _MATH: dict[str, Callable[[float], float]] = {
@@ -66,9 +63,6 @@ _MATH: dict[str, Callable[[float], float]] = {
 _LOOKUPS = {"lookup_transform", "lookupTransform", "can_transform", "canTransform", "wait_for_transform", "waitForTransform",
             "lookup_transform_full", "can_transform_full", "wait_for_transform_async", "wait_for_transform_full_async"}  # fmt: skip
 
-
-class _Budget(Exception):
-    pass
 
 
 def analyze_python(text: str, rel_path: str, conventions: Conventions | None = None, tree: ast.Module | None = None) -> FileFacts:
@@ -117,18 +111,15 @@ def _dotted(node: ast.AST) -> str:
     return ".".join(reversed(parts))
 
 
-class _PyFile:
+class _PyFile(BoundedCalls):
     def __init__(self, text: str, sink: FactSink) -> None:
+        super().__init__()
         self.lines = text.split("\n")
         self.sink = sink
         self.globals: dict[str, Any] = {}
         self.members: dict[str, Any] = {}
         self.params: dict[str, Any] = {}
         self.functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef | None] = {}
-        self.returns: dict[tuple[int, int, tuple[tuple[str, Any], ...]], Any] = {}
-        self.contexts: Counter[tuple[int, int]] = Counter()
-        self.active: list[tuple[int, int]] = []
-        self.steps = 0
         self.static_broadcasters = static_broadcaster_names(text, _STATIC_BROADCASTER)
 
     def run(self, tree: ast.Module) -> None:
@@ -153,37 +144,24 @@ class _PyFile:
             _Run(self, emit=True, env=self.globals).block(tree.body)
             for fn in relevant:
                 self.call(fn)
-        except _Budget:
-            self.sink.parse_error(1, f"analysis stopped after {_STEP_BUDGET} steps; later functions not analysed")
+        except Budget:
+            self.sink.parse_error(1, f"analysis stopped after {STEP_BUDGET} steps; later functions not analysed")
 
     def source(self, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
         return "\n".join(self.lines[fn.lineno - 1 : fn.end_lineno or fn.lineno])
 
     def call(self, fn: ast.FunctionDef | ast.AsyncFunctionDef, bound: tuple[tuple[str, Any], ...] = ()) -> Any:
         """Analyse a function (reporting) once per distinct constant arguments, memoising its result."""
-        key = (fn.lineno, fn.col_offset, bound)
-        if key in self.returns:
-            return self.returns[key]
-        site = (fn.lineno, fn.col_offset)
-        if site in self.active or len(self.active) >= _CALL_DEPTH or self.contexts[site] >= _CONTEXTS:
-            return None
-        self.contexts[site] += 1
-        self.active.append(site)
-        try:
+
+        def analyse() -> Any:
             run = _Run(self, emit=True)
             run.env.update(_defaults(fn, run))
             run.env.update(bound)
             run.block(fn.body)
-        finally:
-            self.active.pop()
-        distinct = [r for i, r in enumerate(run.results) if r is not None and r not in run.results[:i]]
-        self.returns[key] = distinct[0] if len(distinct) == 1 else None
-        return self.returns[key]
+            distinct = [r for i, r in enumerate(run.results) if r is not None and r not in run.results[:i]]
+            return distinct[0] if len(distinct) == 1 else None
 
-    def step(self) -> None:
-        self.steps += 1
-        if self.steps > _STEP_BUDGET:
-            raise _Budget()
+        return self.follow((fn.lineno, fn.col_offset), bound, analyse)
 
 
 _MISSING = object()
@@ -206,8 +184,8 @@ class _Run:
         while stack:
             node: Any = stack.pop()  # Any: mypy does not narrow on type identity
             f.steps += 1
-            if f.steps > _STEP_BUDGET:
-                raise _Budget()
+            if f.steps > STEP_BUDGET:
+                raise Budget()
             t = type(node)
             if t is ast.Assign:
                 self.assign_stmt(node.targets, node.value)
@@ -308,8 +286,8 @@ class _Run:
             return None
         f = self.f
         f.steps += 1  # inlined step()
-        if f.steps > _STEP_BUDGET:
-            raise _Budget()
+        if f.steps > STEP_BUDGET:
+            raise Budget()
         if self.depth > _EVAL_DEPTH:
             return None
         # Any exception ends the whole file's analysis (nothing below catches one and goes on),

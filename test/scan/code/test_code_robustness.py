@@ -47,12 +47,13 @@ def test_mutual_recursion_terminates() -> None:
 
 
 def test_step_budget_stops_one_file(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cpp_module, "_NODE_BUDGET", 50)
+    # the shared budget, where each analyzer's hot loop reads it
+    monkeypatch.setattr(cpp_module, "STEP_BUDGET", 50)
+    monkeypatch.setattr(python_module, "STEP_BUDGET", 50)
     body = "".join(f'  geometry_msgs::msg::TransformStamped t{i};\n  t{i}.header.frame_id = "a";\n' for i in range(100))
     facts = analyze_cpp("void f() {\n" + body + "}\n", "huge.cpp")
     assert [f.code for f in facts.findings] == ["PARSE_ERROR"]
     assert "stopped" in facts.findings[0].message
-    monkeypatch.setattr(python_module, "_STEP_BUDGET", 50)
     facts = analyze_python("def f():\n" + "".join(f"    t{i} = TransformStamped()\n" for i in range(100)), "huge.py")
     assert [f.code for f in facts.findings] == ["PARSE_ERROR"]
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, replace
 
-from ..core.findings import Finding, Location
+from ..core.findings import Location
 from .context import ScanContext
 from .launch_common import RSP_EXECUTABLES, DescriptionRef, NodeSpec, add_description, add_include, add_node, description_from_command
 from .launch_subst import Substituter
 from .launch_xml_yaml import is_ros2_xml, parse_ros2_xml
-from .model import FileFacts
-from .xml_lines import XmlError, XmlNode, parse_xml
+from .model import FileFacts, parse_document
+from .xml_lines import XmlNode
 
 
 @dataclass
@@ -102,13 +102,8 @@ def _node(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, sco
 def parse_launch_xml_file(text: str, rel_path: str, ctx: ScanContext, launch_args: dict[str, str] | None = None) -> FileFacts:
     """``.launch`` / ``.launch.xml``: ROS 1 or ROS 2 XML, told apart by ``<node exec=...>`` and ROS 2 substitutions."""
     facts = FileFacts(rel_path, lines=text.count("\n") + 1)
-    try:
-        root = parse_xml(text)
-    except XmlError as exc:
-        facts.findings.append(Finding("PARSE_ERROR", f"{rel_path}: {exc}; launch file skipped", (), Location(rel_path, exc.line)))
-        return facts
-    if root.tag != "launch":
-        facts.findings.append(Finding("PARSE_ERROR", f"{rel_path}: root element is <{root.tag}>, not <launch>", (), Location(rel_path, root.line)))
+    root = parse_document(facts, text, "launch file", "launch")
+    if root is None:
         return facts
     if rel_path.endswith(".launch.xml") or is_ros2_xml(root, text):
         parse_ros2_xml(root, facts, ctx, launch_args or {})

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from ..core.expected import Lookup
 from ..core.findings import Finding, Location
 from ..core.tree import Edge
+from .xml_lines import XmlError, XmlNode, parse_xml
 
 
 @dataclass(frozen=True)
@@ -32,3 +33,18 @@ class FileFacts:
     uses: list[str] = field(default_factory=list)  # launch files: robot descriptions read (relative paths)
     include_args: dict[str, dict[str, str]] = field(default_factory=dict)  # launch files: arguments passed to each include
     lines: int = 0  # for progress and benchmarks
+
+
+def parse_document(facts: FileFacts, text: str, what: str, root_tag: str | None = None) -> XmlNode | None:
+    """The root element of an XML file, or None after a PARSE_ERROR on ``facts`` naming the file and line
+    (not well-formed, or a root other than ``root_tag``); ``what`` says what is skipped."""
+    rel = facts.path
+    try:
+        root = parse_xml(text)
+    except XmlError as exc:
+        facts.findings.append(Finding("PARSE_ERROR", f"{rel}: {exc}; {what} skipped", (), Location(rel, exc.line)))
+        return None
+    if root_tag is not None and root.tag != root_tag:
+        facts.findings.append(Finding("PARSE_ERROR", f"{rel}: root element is <{root.tag}>, not <{root_tag}>", (), Location(rel, root.line)))
+        return None
+    return root

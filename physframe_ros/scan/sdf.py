@@ -17,8 +17,8 @@ from ..core.checks import frame_id_problem, transform_findings
 from ..core.findings import Finding, Location
 from ..core.rotations import matrix_to_quaternion, quaternion_to_matrix, rpy_to_matrix
 from ..core.tree import Edge
-from .model import FileFacts
-from .xml_lines import XmlError, XmlNode, parse_xml
+from .model import FileFacts, parse_document
+from .xml_lines import XmlNode
 
 MODEL = "__model__"
 _Pose = tuple[tuple[tuple[float, ...], ...], tuple[float, float, float]]  # rotation matrix, translation
@@ -46,13 +46,8 @@ class _Scope:
 
 def parse_sdf_file(text: str, rel_path: str) -> FileFacts:
     facts = FileFacts(rel_path, lines=text.count("\n") + 1)
-    try:
-        root = parse_xml(text)
-    except XmlError as exc:
-        facts.findings.append(Finding("PARSE_ERROR", f"{rel_path}: {exc}; SDF skipped", (), Location(rel_path, exc.line)))
-        return facts
-    if root.tag != "sdf":
-        facts.findings.append(Finding("PARSE_ERROR", f"{rel_path}: root element is <{root.tag}>, not <sdf>", (), Location(rel_path, root.line)))
+    root = parse_document(facts, text, "SDF", "sdf")
+    if root is None:
         return facts
     models = root.findall("model") + [m for w in root.findall("world") for m in w.findall("model")]
     for m in models:

@@ -13,8 +13,8 @@ from ..core.checks import transform_findings
 from ..core.findings import Finding, Location
 from ..core.rotations import rpy_to_quaternion
 from ..core.tree import Edge
-from .model import FileFacts
-from .xml_lines import XmlError, XmlNode, parse_xml
+from .model import FileFacts, parse_document
+from .xml_lines import XmlNode
 
 STATIC_JOINTS = frozenset({"fixed"})
 KNOWN_JOINTS = frozenset({"fixed", "revolute", "continuous", "prismatic", "floating", "planar"})
@@ -25,10 +25,8 @@ Locator = Callable[[XmlNode], Location]
 
 def parse_urdf_file(text: str, rel_path: str, prefix: str = "") -> FileFacts:
     facts = FileFacts(rel_path, lines=text.count("\n") + 1)
-    try:
-        root = parse_xml(text)
-    except XmlError as exc:
-        facts.findings.append(Finding("PARSE_ERROR", f"{rel_path}: {exc}; robot description skipped", (), Location(rel_path, exc.line)))
+    root = parse_document(facts, text, "robot description")
+    if root is None:
         return facts
     edges, findings = robot_edges(root, lambda n: Location(rel_path, n.line), prefix)
     facts.edges.extend(edges)

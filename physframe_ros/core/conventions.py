@@ -73,10 +73,6 @@ class FrameInfo:
         return self.cls.axes
 
     @property
-    def is_world(self) -> bool:
-        return self.cls.name in WORLD_CLASSES
-
-    @property
     def order(self) -> int | None:
         return self.cls.order
 

@@ -214,31 +214,3 @@ def ancestors(frame: str, parents: Mapping[str, Sequence[Edge]]) -> Iterator[str
         seen.add(f)
         yield f
         stack.extend(e.parent for e in parents.get(f, ()))
-
-
-def path_between(a: str, b: str, edges: Iterable[Edge]) -> list[str] | None:
-    """The frames on an undirected path from a to b (how tf2 would connect them), or None."""
-    adj: dict[str, set[str]] = defaultdict(set)
-    for e in edges:
-        adj[e.parent].add(e.child)
-        adj[e.child].add(e.parent)
-    if a == b:
-        return [a]
-    if a not in adj or b not in adj:
-        return None
-    prev = {a: a}
-    queue = [a]
-    while queue:
-        nxt = []
-        for f in queue:
-            for g in adj[f]:
-                if g not in prev:
-                    prev[g] = f
-                    if g == b:
-                        path = [b]
-                        while path[-1] != a:
-                            path.append(prev[path[-1]])
-                        return list(reversed(path))
-                    nxt.append(g)
-        queue = nxt
-    return None

@@ -43,7 +43,6 @@ class TfSourceNode(Node):
         self.source = source
         self.stamp_offset = stamp_offset
         self._t0 = self.get_clock().now()
-        self.sent = 0
         if source.static:
             self._static_pub = self.create_publisher(TFMessage, static_topic, STATIC_QOS)
             stamp = self.get_clock().now().to_msg()
@@ -58,7 +57,6 @@ class TfSourceNode(Node):
         t = (now - self._t0).nanoseconds * 1e-9
         stamp = (now + Duration(nanoseconds=round(self.stamp_offset * 1e9))).to_msg() if self.stamp_offset else now.to_msg()
         self._dynamic_pub.publish(TFMessage(transforms=[transform_msg(e, e.at(t), stamp) for e in self.source.dynamic]))
-        self.sent += 1
 
     def stop(self) -> None:
         """Stop publishing on /tf (the edge goes silent, as when a driver dies)."""

@@ -239,11 +239,14 @@ class TfState:
     def current_edges(self, now: float, window: float | None = None) -> tuple[list[EdgeStats], list[EdgeStats]]:
         """(edges in the tree now, established dynamic edges that went silent with nothing replacing them)."""
         window = self.config.edge_timeout if window is None else window
-        alive = [e for e in self.edges.values() if self._alive(e, now, window)]
+        alive: list[EdgeStats] = []
+        quiet: list[EdgeStats] = []  # dynamic only: static edges are always alive
+        for e in self.edges.values():
+            (alive if self._alive(e, now, window) else quiet).append(e)
         has_alive_parent = {e.child for e in alive}
         silent: dict[str, EdgeStats] = {}
-        for e in self.edges.values():
-            if e.static or e.child in has_alive_parent or not self._established(e) or self._alive(e, now, window):
+        for e in quiet:
+            if e.child in has_alive_parent or not self._established(e):
                 continue
             best = silent.get(e.child)
             if best is None or e.last_receive > best.last_receive:
@@ -291,7 +294,7 @@ class TfState:
         if expected is not None:
             findings.extend(crosscheck(expected, edges))
         findings.extend(self._stale(silent, now, name_of))
-        findings.extend(self._static_dynamic(now, window, name_of))
+        findings.extend(self._static_dynamic(alive, name_of))
         hold = max(self.config.event_hold, window)
         for key, ev in list(self._events.items()):
             if now - ev.last > hold:
@@ -317,12 +320,11 @@ class TfState:
                 details={"last_update": round(e.last_receive, 6)},
             )
 
-    def _static_dynamic(self, now: float, window: float, name_of: Callable[[Hashable], str]) -> Iterable[Finding]:
-        for (parent, child, static), st in self.edges.items():
-            if not static:
-                continue
-            dyn = self.edges.get((parent, child, False))
-            if dyn is None or not self._alive(dyn, now, window):
+    def _static_dynamic(self, alive: list[EdgeStats], name_of: Callable[[Hashable], str]) -> Iterable[Finding]:
+        for dyn in alive:
+            parent, child = dyn.parent, dyn.child
+            st = None if dyn.static else self.edges.get((parent, child, True))
+            if st is None:
                 continue
             pubs = tuple(sorted({name_of(p) for p in st.publishers | dyn.publishers if p is not None}))
             yield Finding(

@@ -259,13 +259,12 @@ def matrix_to_quaternion(m: Sequence[Sequence[float]]) -> Quaternion:
 def canonical_quaternion(q: Sequence[float]) -> Quaternion:
     """Normalise and pick the sign with w >= 0 (q and -q are the same rotation)."""
     n = math.sqrt(sum(c * c for c in q))
-    x, y, z, w = (c / n for c in q)
+    x, y, z, w = (_clean(c / n) for c in q)
+    # the sign is chosen on the rounded values, so noise rounded to zero cannot decide it
     for c in (w, x, y, z):
-        if abs(c) > 1e-12:
-            if c < 0:
-                x, y, z, w = -x, -y, -z, -w
-            break
-    return (_clean(x), _clean(y), _clean(z), _clean(w))
+        if c:
+            return (-x or 0.0, -y or 0.0, -z or 0.0, -w or 0.0) if c < 0 else (x, y, z, w)
+    return (x, y, z, w)
 
 
 def _clean(v: float) -> float:

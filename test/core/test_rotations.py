@@ -257,3 +257,11 @@ def test_canonical_quaternion_is_unit_with_nonnegative_w(q):
     assert math.isclose(sum(x * x for x in c), 1.0, rel_tol=1e-9)
     assert c[3] >= 0
     assert quaternion_angle(c, q) < 1e-6
+
+
+def test_canonical_sign_ignores_noise_rounded_to_zero():
+    # hypothesis found it: w of 5e-13 once decided nothing, was flipped, and rounded to -1e-12
+    q = (0.0, -0.5, 1.0, 5.98242435421093e-13)
+    c = canonical_quaternion(q)
+    assert c[3] >= 0
+    assert quaternion_angle(c, q) < 1e-9

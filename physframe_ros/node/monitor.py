@@ -22,10 +22,10 @@ from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
 from std_srvs.srv import Trigger
 from tf2_msgs.msg import TFMessage
 
-from ..core.findings import Finding, Severity, sort_findings
+from ..core.findings import Finding, Severity
+from ..core.monitor_loop import MonitorLoop
 from ..core.report import report_dict
 from ..core.tfmessage import TfDecodeError
-from ..core.tfstate import FindingTracker, TfState
 from .diagnostics import diagnostic_array
 from .params import PARAMETERS, MonitorSettings, settings_from
 from .publishers import PublisherNames
@@ -49,7 +49,8 @@ def tf_qos(static: bool) -> QoSProfile:
 def describe(f: Finding) -> str:
     """One log line: code, frames, the message, and who published it."""
     pubs = f" [published by {', '.join(f.publishers)}]" if f.publishers else ""
-    return f"{f.code} ({', '.join(f.frames)}): {f.message}{pubs}"
+    topic = f" on {f.topic}" if f.topic else ""
+    return f"{f.code} ({', '.join(f.frames)}){topic}: {f.message}{pubs}"
 
 
 class MonitorNode(Node):
@@ -62,8 +63,9 @@ class MonitorNode(Node):
         self.settings: MonitorSettings = settings_from({p.name: self.get_parameter(p.name).value for p in PARAMETERS})
         for err in self.settings.errors:
             self.get_logger().error(err)
-        self.state = TfState(self.settings.conventions, self.settings.config)
-        self.tracker = FindingTracker()
+        st = self.settings
+        self.loop = MonitorLoop(st.eval_period, st.conventions, st.config, st.policy, st.expected)
+        self.state = self.loop.state
         self.active: list[Finding] = []
         self.last_eval_ms = 0.0
         self.names = PublisherNames(self.get_publishers_info_by_topic, [t for t, _ in self.settings.tf_topics])
@@ -109,24 +111,18 @@ class MonitorNode(Node):
     def evaluate(self) -> None:
         """Find the active problems, log what appeared or cleared, publish /diagnostics."""
         t0 = time.perf_counter()
-        now = self.now()
-        name_of = self.names.name_of
-        findings = self.state.evaluate(now, name_of=name_of, expected=self.settings.expected)
-        edges = self.state.last_snapshot
-        findings = sort_findings(self.settings.policy.apply(findings))
-        appeared, cleared = self.tracker.update(findings, now)
-        # with the span each has been active over (tree findings carry no time of their own)
-        self.active = [f.with_(time=self.tracker.spans[k]) for k, f in self.tracker.active.items()]
+        result = self.loop.evaluate(self.now(), self.names.name_of)
+        self.active, edges = result.active, result.edges
         log = self.get_logger()
-        for f in appeared:
+        for f in result.appeared:
             if f.level == Severity.ERROR:
                 log.error(describe(f))
             elif f.level == Severity.WARNING:
                 log.warning(describe(f))
             else:
                 log.info(describe(f))
-        for f in cleared:
-            log.info(f"cleared: {f.code} ({', '.join(f.frames)})")
+        for f in result.cleared:
+            log.info(f"cleared: {f.code} ({', '.join(f.frames)})" + (f" on {f.topic}" if f.topic else ""))
         frames = {fr for e in edges for fr in (e.parent, e.child)}
         self._diagnostics.publish(diagnostic_array(self.active, self.get_clock().now().to_msg(), self.get_name(), len(frames), len(edges)))
         self.last_eval_ms = (time.perf_counter() - t0) * 1e3
@@ -134,7 +130,7 @@ class MonitorNode(Node):
     def report(self) -> dict[str, Any]:
         """The contract JSON of the live tree with the active findings and ingest statistics."""
         now = self.now()
-        edges = self.state.snapshot(now, name_of=self.names.name_of)
+        edges = self.state.snapshot(now, self.loop.window, name_of=self.names.name_of)
         s = self.state
         stats = {
             "transforms_received": s.transforms_received,

@@ -273,7 +273,8 @@ class DataState:
         optical = f"{name.removesuffix('_link')}_optical_frame"
         return Finding(
             "INCORRECT_TRANSFORM",
-            f"{rec.kind.msgtype} on {rec.topic} is stamped in '{name}', which is {axes} relative to {FLU} '{frame}' (rotation {rotation}); "
+            f"{rec.kind.msgtype} on {rec.topic} is stamped in '{name}', which is {axes} relative to {FLU} '{frame}' "
+            f"({'no rotation' if rotation == IDENTITY else f'rotation {rotation}'}); "
             f"REP-103: camera data is in an optical frame, {RDF} (x right, y down, z forward) relative to the body, e.g. '{optical}'",
             (frame, name),
             details={"actual": str(rotation), "expected": str(FLU.rotation_to(RDF))},

@@ -104,8 +104,8 @@ DATA_FAULTS: dict[str, Callable[[DataRobot], None]] = {
 }
 
 
-def data_robot_with(fault: str | None) -> DataRobot:
-    robot = clean_data_robot()
+def data_robot_with(fault: str | None, duration: float = DURATION) -> DataRobot:
+    robot = clean_data_robot(duration)
     if fault is not None:
         DATA_FAULTS[fault](robot)
     return robot

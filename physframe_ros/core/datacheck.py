@@ -36,6 +36,7 @@ class DataOptions:
     min_unavailable_share: float = 0.01  # a few messages before TF starts are normal; report from this share
     max_stamps: int = 100_000  # per topic and frame; the oldest half is dropped when full
     static_resends: int = 3  # a static edge sent this often at a steady rate is STATIC_REPUBLISHED
+    hold: float = 0.0  # seconds a frame use or per-message problem stays active (at least event_hold); sampled topics need more
 
 
 @dataclass(slots=True)
@@ -167,7 +168,7 @@ class DataState:
     # --- evaluation ----------------------------------------------------------------------
     def evaluate(self, now: float, edges: list[Edge], window: float, name_of: NameOf = str) -> list[Finding]:
         """Findings about the data at ``now``, judged against ``edges`` (the tree a listener holds now)."""
-        hold = max(self.tf.config.event_hold, window)
+        hold = max(self.tf.config.event_hold, window, self.options.hold)
         findings = list(self._static_findings(name_of))
         for key, ev in list(self._events.items()):
             if now - ev.last > hold:

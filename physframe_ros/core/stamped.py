@@ -44,8 +44,6 @@ COMMON_HEADER_TYPES = frozenset(
         "sensor_msgs/Temperature",
         "sensor_msgs/RelativeHumidity",
         "sensor_msgs/Illuminance",
-        "sensor_msgs/JointState",
-        "sensor_msgs/TimeReference",
         "geometry_msgs/PoseStamped",
         "geometry_msgs/PoseWithCovarianceStamped",
         "geometry_msgs/PointStamped",
@@ -61,6 +59,20 @@ COMMON_HEADER_TYPES = frozenset(
         "nav_msgs/OccupancyGrid",
         "nav_msgs/GridCells",
         "visualization_msgs/Marker",
+    }
+)
+
+
+#: Types with a header whose frame_id names no place (often left empty): never checked as data.
+NON_SPATIAL_TYPES = frozenset(
+    {
+        "diagnostic_msgs/DiagnosticArray",
+        "sensor_msgs/JointState",
+        "sensor_msgs/TimeReference",
+        "sensor_msgs/Joy",
+        "sensor_msgs/BatteryState",
+        "actionlib_msgs/GoalStatusArray",
+        "std_msgs/Header",
     }
 )
 
@@ -85,6 +97,8 @@ def stamped_type(msgtype: str, definition_has_header: bool | None = None) -> Sta
     """The type's reading, or None when it has no header first. ``definition_has_header`` is the
     verdict of the message's own definition where one is known; otherwise the common table decides."""
     name = normalize_type(msgtype)
+    if name in NON_SPATIAL_TYPES:
+        return None
     has = definition_has_header if definition_has_header is not None else name in COMMON_HEADER_TYPES
     return StampedType(name, name in CHILD_FRAME_TYPES) if has else None
 

@@ -22,23 +22,17 @@ from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
 from std_srvs.srv import Trigger
 from tf2_msgs.msg import TFMessage
 
+from ..core.datacheck import topic_table
 from ..core.findings import Finding, Severity
 from ..core.monitor_loop import MonitorLoop
 from ..core.report import report_dict
 from ..core.tfmessage import TfDecodeError
+from .data_topics import DataSampler
 from .diagnostics import diagnostic_array
 from .params import PARAMETERS, MonitorSettings, settings_from
-from .publishers import PublisherNames
+from .publishers import HAS_MESSAGE_INFO, PublisherNames
 
 NODE_NAME = "physframe_monitor"
-
-try:  # Iron and newer hand callbacks the publisher's GID; Humble does not (publishers stay unnamed there)
-    from rclpy.subscription import MessageInfo  # noqa: F401
-
-    HAS_MESSAGE_INFO = True
-except ImportError:
-    HAS_MESSAGE_INFO = False
-
 
 def tf_qos(static: bool) -> QoSProfile:
     """What tf2's TransformListener uses, so every broadcaster matches (static ones latch)."""
@@ -64,7 +58,7 @@ class MonitorNode(Node):
         for err in self.settings.errors:
             self.get_logger().error(err)
         st = self.settings
-        self.loop = MonitorLoop(st.eval_period, st.conventions, st.config, st.policy, st.expected)
+        self.loop = MonitorLoop(st.eval_period, st.conventions, st.config, st.policy, st.expected, st.data)
         self.state = self.loop.state
         self.active: list[Finding] = []
         self.last_eval_ms = 0.0
@@ -72,10 +66,15 @@ class MonitorNode(Node):
         self._bad_topics: set[str] = set()
         for topic, static in self.settings.tf_topics:
             self.create_subscription(TFMessage, topic, self._on_tf(topic, static), tf_qos(static), raw=True)
+        if st.data_topics:
+            tf_names = {t for t, _ in st.tf_topics}
+            self.sampler = DataSampler(self, self.loop.data, self.names, st.data_topics, st.data_sample_period, st.data_sample_window, tf_names.__contains__)
         self._diagnostics = self.create_publisher(DiagnosticArray, "/diagnostics", 10)
         self.create_service(Trigger, "~/get_tree", self._get_tree)
         self.create_timer(self.settings.eval_period, self.evaluate)
         topics = ", ".join(t for t, _ in self.settings.tf_topics)
+        if st.data_topics:
+            topics += f" and samples of the stamped topics {' '.join(st.data_topics)} every {st.data_sample_period:g} s"
         against = f"; cross-checking against {self.settings.expected_path}" if self.settings.expected is not None else ""
         self.get_logger().info(f"watching {topics}; evaluating every {self.settings.eval_period:g} s{against}")
 
@@ -88,8 +87,6 @@ class MonitorNode(Node):
         state, names, clock = self.state, self.names, self.get_clock()
 
         def ingest(data: bytes, gid: Hashable) -> None:
-            if gid is not None and gid not in names.names:
-                names.see(gid)
             try:
                 state.ingest_cdr(data, clock.now().nanoseconds * 1e-9, static, gid, topic)
             except TfDecodeError as exc:
@@ -102,8 +99,7 @@ class MonitorNode(Node):
             return lambda data: ingest(data, None)
 
         def with_info(data: bytes, info: Mapping[str, Any]) -> None:
-            gid_info = info.get("publisher_gid")
-            ingest(data, bytes(gid_info["data"]) if gid_info else None)
+            ingest(data, names.gid_of(info))
 
         return with_info
 
@@ -141,7 +137,10 @@ class MonitorNode(Node):
             "frames": len({fr for e in edges for fr in (e.parent, e.child)}),
             "edges": len(edges),
         }
-        return report_dict(self.active, edges, stats=stats, edges_stats=s.stats(now, self.names.name_of))
+        stats["data_messages"] = self.loop.data.messages_received
+        return report_dict(
+            self.active, edges, stats=stats, edges_stats=s.stats(now, self.names.name_of), data_topics=topic_table(self.loop.data.topics, self.names.name_of)
+        )
 
     def _get_tree(self, request: Trigger.Request, response: Trigger.Response) -> Trigger.Response:
         response.success = True

@@ -1,4 +1,4 @@
-"""Findings: what every check produces, with the contract's codes, categories and severities."""
+"""Findings: what every check produces, with their codes, categories and severities (docs/findings.md)."""
 
 from __future__ import annotations
 

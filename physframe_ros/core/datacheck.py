@@ -285,7 +285,9 @@ class DataState:
         """Odometry's (frame, child) against the tree: the child must exist and hang below the frame."""
         span = TimeSpan(use.first, use.last, use.count)
         if child not in tree.known:
-            yield tree.unknown(child, f"{rec.kind.msgtype} on {rec.topic} names child_frame_id '{child}' (pose in '{frame}')", span)
+            below = sorted(c for c, e in tree.parents.items() if e.parent == frame)
+            has = f"; the TF tree has {', '.join(f'{frame!r} -> {c!r}' for c in below)}" if below else ""
+            yield tree.unknown(child, f"{rec.kind.msgtype} on {rec.topic} gives the pose of child_frame_id '{child}' in '{frame}'{has}", span)
             return
         if frame not in tree.known or frame in tree.ancestors(child):
             return

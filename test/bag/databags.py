@@ -95,6 +95,7 @@ DATA_FAULTS: dict[str, Callable[[DataRobot], None]] = {
     "non_optical": _set("/camera/image_raw", frame="camera_link"),
     "odom_no_child": _set("/odom", child=""),
     "odom_reversed": _set("/odom", frame="base_link", child="odom"),
+    "odom_other_child": _set("/odom", child="base_footprint"),
     "lagging": _set("/points", stamp_offset=-2.5),
     "future": _set("/imu", stamp_offset=2.0),
     "disconnected": inject_sonar_island,

@@ -29,6 +29,7 @@ EXPECTED: dict[str | None, dict[tuple[str, str | None], tuple[tuple[str, ...], f
     "non_optical": {("INCORRECT_TRANSFORM", "/camera/image_raw"): (("base_link", "camera_link"), DATA_START, END)},
     "odom_no_child": {("MISSING_CHILD_FRAME", "/odom"): (("odom",), DATA_START, END)},
     "odom_reversed": {("PARENT_MISMATCH", "/odom"): (("base_link", "odom"), DATA_START, END)},
+    "odom_other_child": {("UNKNOWN_DATA_FRAME", "/odom"): (("base_footprint",), DATA_START, END)},
     # stamps 2.5 s behind: those before TF's first transform (map -> odom at 0.05 s) cannot be transformed
     "lagging": {("DATA_TRANSFORM_UNAVAILABLE", "/points"): (("laser", "map"), DATA_START - 2.5, 0.05)},
     "future": {("FUTURE_TIMESTAMP", "/imu"): (("imu_link",), DATA_START, END)},
@@ -70,6 +71,12 @@ def test_unknown_frame_names_the_closest_frames(tmp_path: Path) -> None:
     with open_bag(write_data_bag(data_robot_with("unknown_frame", END), tmp_path, "mcap")) as bag:
         (f,) = replay(bag).findings
     assert f.details["closest"][0] == "laser" and "'laser'" in f.message
+
+
+def test_odometry_with_another_child_names_the_trees_child(tmp_path: Path) -> None:
+    with open_bag(write_data_bag(data_robot_with("odom_other_child", END), tmp_path, "mcap")) as bag:
+        (f,) = replay(bag).findings
+    assert "child_frame_id 'base_footprint' in 'odom'; the TF tree has 'odom' -> 'base_link'" in f.message
 
 
 def test_lagging_topic_reports_its_transformable_share(tmp_path: Path) -> None:

@@ -48,7 +48,8 @@ def header_verdict(msgtype: str, definition: Any, ros1: bool) -> bool | None:
     """Whether ``msgtype``'s first field is a std_msgs/Header: from the bag's own definition (a ROS 1
     connection's or an MCAP/rosbag2 ``.msg`` schema), else from rosbags' type store; None when neither knows it."""
     text = getattr(definition, "data", definition)
-    if isinstance(text, str) and text.strip():
+    fmt = getattr(getattr(definition, "format", None), "name", "MSG")  # rosbags: MSG, IDL or NONE
+    if fmt == "MSG" and isinstance(text, str) and text.strip():
         verdict = definition_has_header(text)
         if verdict is not None:
             return verdict

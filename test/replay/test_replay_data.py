@@ -79,6 +79,17 @@ def test_odometry_with_another_child_names_the_trees_child(tmp_path: Path) -> No
     assert "child_frame_id 'base_footprint' in 'odom'; the TF tree has 'odom' -> 'base_link'" in f.message
 
 
+def test_html_report_has_the_topics_table_and_marks_data_frames(tmp_path: Path) -> None:
+    from physframe_ros.report.html import replay_page
+
+    with open_bag(write_data_bag(data_robot_with("unknown_frame", END), tmp_path, "mcap")) as bag:
+        page = replay_page(replay(bag).report())
+    assert "<h2>Stamped topics (7)</h2>" in page and "<td>sensor_msgs/PointCloud2</td>" in page
+    assert 'class="frame data" data-frame="camera_optical_frame"' in page
+    assert 'class="frame faulty error data" data-frame="base_laser"' in page  # the unknown frame, drawn on its own
+    assert "<br>/scan</td>" in page  # the finding's topic
+
+
 def test_lagging_topic_reports_its_transformable_share(tmp_path: Path) -> None:
     with open_bag(write_data_bag(data_robot_with("lagging", END), tmp_path, "mcap")) as bag:
         result = replay(bag)

@@ -195,9 +195,11 @@ class DataState:
         what = f"{rec.kind.msgtype} on {rec.topic}"
         span = TimeSpan(use.first, use.last, use.count)
         if name not in tree.known:
+            rec.transformable[name] = (0, len(use.stamps))
             yield tree.unknown(name, f"{what} is stamped in frame '{name}'", span)
             return
         if tree.fixed and tree.component.get(name) != tree.component.get(tree.fixed):
+            rec.transformable[name] = (0, len(use.stamps))
             yield Finding(
                 "DATA_FRAME_DISCONNECTED",
                 f"{what} is stamped in frame '{name}', which the TF tree does not connect to the fixed frame '{tree.fixed}': "

@@ -1,9 +1,9 @@
 """The live monitor node: rebuilds the TF tree from /tf and /tf_static and reports its frame problems.
 
-Thin on purpose: bytes go to the core's ``TfState`` (a struct-based CDR decoder,
-not rclpy message objects, so a busy robot's /tf keeps up), findings come from
-``TfState.evaluate`` on a timer, and the node only logs, publishes
-``/diagnostics`` and answers ``~/get_tree``.
+Thin on purpose: bytes go to the core's ``MonitorLoop`` (a struct-based CDR decoder,
+not rclpy message objects, so a busy robot's /tf keeps up; sampled stamped topics
+through ``DataSampler``), the loop evaluates on a timer with ROS time, and the node
+only logs, publishes ``/diagnostics`` and answers ``~/get_tree``.
 """
 
 from __future__ import annotations
@@ -136,8 +136,8 @@ class MonitorNode(Node):
             "last_eval_ms": round(self.last_eval_ms, 3),
             "frames": len({fr for e in edges for fr in (e.parent, e.child)}),
             "edges": len(edges),
+            "data_messages": self.loop.data.messages_received,
         }
-        stats["data_messages"] = self.loop.data.messages_received
         return report_dict(
             self.active, edges, stats=stats, edges_stats=s.stats(now, self.names.name_of), data_topics=topic_table(self.loop.data.topics, self.names.name_of)
         )

@@ -109,6 +109,8 @@ def test_bag_without_tf_is_a_normal_replay_with_warnings(tmp_path: Path, capsys:
     codes = {(f["code"], f["severity"], f["topic"]) for f in report["findings"]}
     assert ("UNKNOWN_DATA_FRAME", "warning", "/scan") in codes
     assert {c for c, _, _ in codes} == {"UNKNOWN_DATA_FRAME"} and {s for _, s, _ in codes} == {"warning"}
+    scan = next(t for t in report["data_topics"] if t["topic"] == "/scan")
+    assert scan["frames"] == ["laser"] and scan["transformable"] == 0.0  # nothing to transform with
 
 
 def test_no_data_reads_only_tf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

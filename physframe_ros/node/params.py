@@ -134,8 +134,9 @@ def settings_from(values: Mapping[str, Any]) -> MonitorSettings:
     s.data_topics = tuple(_strings(values, "data_topics", errors)) if "data_topics" in values else ("*",)
     s.data_sample_period = _number(values, "data_sample_period", errors) or 5.0
     s.data_sample_window = min(_number(values, "data_sample_window", errors) or 0.5, s.data_sample_period)
-    # a frame a sampled topic used stays in use until the next sample has had its chance to refresh it
-    s.data = DataOptions(fixed_frame=_string(values, "fixed_frame", errors), hold=2.0 * s.data_sample_period + s.data_sample_window)
+    # a frame a sampled topic used stays in use until later samples have had their chance to refresh it
+    # (a sample can come back empty: a best-effort reader may match the writer only after its window)
+    s.data = DataOptions(fixed_frame=_string(values, "fixed_frame", errors), hold=3.0 * s.data_sample_period + s.data_sample_window)
     conventions_file = _string(values, "conventions_file", errors)
     if conventions_file:
         try:

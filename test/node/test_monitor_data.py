@@ -13,7 +13,7 @@ from physframe_ros.demo.robot import TfEdge, TfSource
 pytestmark = [pytest.mark.ros, pytest.mark.slow]
 
 ERROR = 40
-SAMPLING = {"data_sample_period": 0.6, "data_sample_window": 0.3}
+SAMPLING = {"data_sample_period": 1.0, "data_sample_window": 0.5}
 # topic -> (type name, frame_id it is stamped with)
 SENSORS = {
     "/scan": ("LaserScan", "base_laser"),  # the tree calls it 'laser'
@@ -85,3 +85,21 @@ def test_live_data_frames_are_checked(harness_factory):
         logged = [m for m in harness.log_lines(ERROR) if m.startswith(code)]
         assert len(logged) == 1, (code, harness.log_lines())
     assert not [m for m in harness.log_lines() if m.startswith("cleared:")]
+
+
+def test_static_transforms_resent_at_a_rate_name_their_publisher(harness_factory):
+    from rclpy.node import Node
+    from tf2_msgs.msg import TFMessage
+
+    from physframe_ros.demo.sim import STATIC_QOS, transform_msg
+
+    harness = harness_factory(**SAMPLING)
+    node = Node("ros1_style_static_publisher", context=harness.context)
+    pub = node.create_publisher(TFMessage, "/tf_static", STATIC_QOS)
+    edges = (TfEdge("base_link", "laser", (0.2, 0.0, 0.3)), TfEdge("base_link", "imu_link", (0.0, 0.0, 0.1)))
+    node.create_timer(0.1, lambda: pub.publish(TFMessage(transforms=[transform_msg(e, e.at(0.0), node.get_clock().now().to_msg()) for e in edges])))
+    harness.add_node(node)
+    (status,) = harness.settle({"physframe: STATIC_REPUBLISHED"}, timeout=10.0)
+    values = values_of(status)
+    assert values["frames"] == "imu_link,laser" and values["publishers"] == "/ros1_style_static_publisher"
+    assert "/tf_static" in status.message and "Hz" in status.message

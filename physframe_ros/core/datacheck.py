@@ -28,6 +28,7 @@ from .tfstate import MAX_PUBLISHERS_PER_EDGE, TfState, _Event
 from .tree import Edge, components
 
 NameOf = Callable[[Hashable], str]
+MAX_FRAMES_PER_TOPIC = 64  # distinct frame ids remembered per topic (a topic normally uses one)
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,7 @@ class TopicRecord:
     frames: dict[str, FrameUse] = field(default_factory=dict)
     children: dict[tuple[str, str], FrameUse] = field(default_factory=dict)  # (frame, child) pairs of odometry
     publishers: set[Hashable] = field(default_factory=set)
+    untracked: int = 0  # messages in frames beyond MAX_FRAMES_PER_TOPIC
     # per frame: (messages TF can serve, messages checked) at the last evaluation
     transformable: dict[str, tuple[int, int]] = field(default_factory=dict)
 
@@ -87,6 +89,7 @@ class TopicRecord:
             "child_frames": sorted({c for _, c in self.children}),
             "transformable": round(ok / total, 4) if total else None,
             "publishers": sorted(name_of(p) for p in self.publishers if p is not None),
+            **({"untracked_frame_messages": self.untracked} if self.untracked else {}),
         }
 
 
@@ -120,7 +123,11 @@ class DataState:
         frame = h.frame_id
         use = rec.frames.get(frame)
         if use is None:
-            use = rec.frames[frame] = FrameUse(receive_time, receive_time, problem=frame_id_problem(frame) if frame else None)
+            use = FrameUse(receive_time, receive_time, problem=frame_id_problem(frame) if frame else None)
+            if len(rec.frames) < MAX_FRAMES_PER_TOPIC:
+                rec.frames[frame] = use
+            else:  # checked, but not remembered: memory stays bounded whatever a topic sends
+                rec.untracked += 1
         use.add(receive_time, h.stamp, self.options.max_stamps)
         what = f"{rec.kind.msgtype} on {topic}"
         if not frame:
@@ -145,7 +152,9 @@ class DataState:
         pair = (h.frame_id, child)
         use = rec.children.get(pair)
         if use is None:
-            use = rec.children[pair] = FrameUse(receive_time, receive_time, problem=frame_id_problem(child) if child else None)
+            use = FrameUse(receive_time, receive_time, problem=frame_id_problem(child) if child else None)
+            if len(rec.children) < MAX_FRAMES_PER_TOPIC:
+                rec.children[pair] = use
         use.count += 1
         use.last = receive_time
         what = f"{rec.kind.msgtype} on {rec.topic}"

@@ -394,7 +394,7 @@ class _Tree:
         if not self.known:
             return Finding(
                 "UNKNOWN_DATA_FRAME",
-                f"{what}, but the recording has no TF at all, so no frame can be resolved",
+                f"{what}, but no transform was received at all (no TF), so no frame can be resolved",
                 (name,),
                 time=span,
                 severity=Severity.WARNING,  # nothing to check against: a note, not an error

@@ -1,4 +1,4 @@
-"""Raw TF messages out of ROS 1 and ROS 2 bags, through ``rosbags`` but without its deserializer.
+"""Raw TF and stamped messages out of ROS 1 and ROS 2 bags, through ``rosbags`` but without its deserializer.
 
 A bag yields ``(topic, receive_time_s, static, raw_bytes, format)`` per TF message,
 ``format`` being ``"cdr"`` (ROS 2) or ``"ros1"``: the bytes go straight to the core's
@@ -19,13 +19,15 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Callable, Iterator
 
+from ..core.stamped import StampedType, stamped_type
 from .errors import BagError, NoTfTopics
 from .recovery import Db3Recovery, RecoveredMessage, db3_files, has_sqlite_header, is_sqlite_refusal, scan_mcap, scan_rosbag1
-from .topics import TopicSelection, is_static_topic, is_tf_type
+from .topics import ALL_TOPICS, TopicSelection, is_static_topic, is_tf_type, stamped_kind
 
 CDR = "cdr"
 ROS1 = "ros1"
 RawTfMessage = tuple[str, float, bool, bytes, str]  # topic, receive time (s), static, bytes, format
+ALL_DATA = TopicSelection(ALL_TOPICS)
 
 
 @dataclass(frozen=True)
@@ -65,11 +67,15 @@ def _storage_of(path: Path) -> str:
 
 
 class TfBag:
-    """One bag opened for its TF topics; use as a context manager."""
+    """One bag opened for its TF topics and the stamped topics ``data`` selects (none: ``data=None``);
+    use as a context manager. Stamped topics' messages come out of :meth:`messages` beside the TF ones,
+    named in :attr:`data_topics`."""
 
-    def __init__(self, path: str | Path, selection: TopicSelection | None = None) -> None:
+    def __init__(self, path: str | Path, selection: TopicSelection | None = None, data: TopicSelection | None = ALL_DATA) -> None:
         self.path = Path(path)
         self.selection = selection or TopicSelection()
+        self.data_selection = data
+        self.data_topics: dict[str, StampedType] = {}
         storage = _storage_of(self.path) if self.path.exists() else ""
         self.info = BagInfo(str(path), storage)
         self.format = ROS1 if storage == "rosbag1" else CDR
@@ -115,9 +121,39 @@ class TfBag:
         if reader.message_count:
             self.info.start = reader.start_time * 1e-9
             self.info.end = (reader.end_time - 1) * 1e-9  # rosbags' end is one nanosecond past the last message
-        self._connections = [c for c in reader.connections if self.selection.matches(c.topic) and is_tf_type(c.msgtype)]
+        ros1 = self.format == ROS1
+        self._connections = []
+        for c in reader.connections:
+            if self._is_tf(c.topic, c.msgtype):
+                self._connections.append(c)
+            elif self.data_selection is not None and self.data_selection.matches(c.topic):
+                kind = self.data_topics.get(c.topic) or stamped_kind(c.msgtype, c.msgdef, ros1)
+                if kind is not None:
+                    self.data_topics[c.topic] = kind
+                    self._connections.append(c)
         if not self._connections:
-            raise NoTfTopics(self.path, f"no TF topics matching {self.selection} with type tf2_msgs/TFMessage or tf/tfMessage; {self.info.describe_topics()}")
+            raise self._nothing_to_read()
+
+    def _is_tf(self, topic: str, msgtype: str) -> bool:
+        return self.selection.matches(topic) and is_tf_type(msgtype)
+
+    def _wanted(self, topic: str, msgtype: str) -> bool:
+        """A recovered message worth yielding: TF, or a stamped topic the data selection takes (by the type table)."""
+        if self._is_tf(topic, msgtype):
+            return True
+        if self.data_selection is None or not self.data_selection.matches(topic):
+            return False
+        if topic not in self.data_topics:
+            kind = stamped_type(msgtype)
+            if kind is None:
+                return False
+            self.data_topics[topic] = kind
+        return True
+
+    def _nothing_to_read(self) -> NoTfTopics:
+        data = " or stamped topics (a std_msgs/Header first)" if self.data_selection is not None else ""
+        tf = f"no TF topics matching {self.selection} with type tf2_msgs/TFMessage or tf/tfMessage"
+        return NoTfTopics(self.path, f"{tf}{data}; {self.info.describe_topics()}")
 
     def _start_recovery(self, exc: Exception) -> None:
         why = " ".join(str(exc).split()) or type(exc).__name__
@@ -143,7 +179,7 @@ class TfBag:
 
     def _recover_db3(self, why: str) -> None:
         """Read the .db3 files' pages now (time order needs them all); raises BagError if they hold no rosbag2 rows."""
-        self._db3 = Db3Recovery(self.path, db3_files(self.path), why, lambda topic, msgtype: self.selection.matches(topic) and is_tf_type(msgtype))
+        self._db3 = Db3Recovery(self.path, db3_files(self.path), why, self._wanted)
         if not self.info.topics:
             self.info.topics = [TopicInfo(name, msgtype) for name, msgtype in self._db3.topics]
         if self._db3.start_ns is not None and self.info.start is None:
@@ -151,9 +187,9 @@ class TfBag:
             self.info.end = (self._db3.end_ns or self._db3.start_ns) * 1e-9
         self._scanners = [self._db3.messages]
         self.info.recovered = f"sqlite cannot read it ({why}); its pages were read directly, without sqlite"
-        if self.info.topics and not self.tf_topics and not self._db3.unnamed:
+        if self.info.topics and not self.tf_topics and not self._db3.unnamed and not any(self._wanted(t.name, t.msgtype) for t in self.info.topics):
             self.close()
-            raise NoTfTopics(self.path, f"no TF topics matching {self.selection} with type tf2_msgs/TFMessage or tf/tfMessage; {self.info.describe_topics()}")
+            raise self._nothing_to_read()
 
     def close(self) -> None:
         if self._reader is not None:
@@ -166,21 +202,23 @@ class TfBag:
     @property
     def tf_topics(self) -> list[str]:
         if self._scanners:
-            return [t.name for t in self.info.topics if self.selection.matches(t.name) and is_tf_type(t.msgtype)]
-        return sorted({c.topic for c in self._connections})
+            return [t.name for t in self.info.topics if self._is_tf(t.name, t.msgtype)]
+        return sorted({c.topic for c in self._connections if c.topic not in self.data_topics})
 
     # --- reading ------------------------------------------------------------------------
     def messages(self, start: float | None = None, stop: float | None = None, static_only: bool = False) -> Iterator[RawTfMessage]:
-        """TF messages with bag time in [start, stop) seconds, in time order (file order when recovered)."""
+        """TF and stamped messages with bag time in [start, stop) seconds, in time order (file order when
+        recovered); ``static`` is False for stamped data; ``static_only``: only the static TF topics."""
         start_ns = None if start is None else int(start * 1e9)
         stop_ns = None if stop is None else int(stop * 1e9)
         if self._scanners:
             yield from self._recovered(start_ns, stop_ns, static_only)
             return
-        conns = [c for c in self._connections if not static_only or is_static_topic(c.topic)]
+        data = self.data_topics
+        conns = [c for c in self._connections if not static_only or (c.topic not in data and is_static_topic(c.topic))]
         if not conns:
             return
-        static_of = {c.topic: is_static_topic(c.topic) for c in conns}
+        static_of = {c.topic: c.topic not in data and is_static_topic(c.topic) for c in conns}
         fmt = self.format
         count, last, same = 0, None, 0  # same: how many of them at the last time
         broken: Exception | None = None
@@ -226,9 +264,9 @@ class TfBag:
                         self.info.start = stamp * 1e-9
                     if self.info.end is None or stamp * 1e-9 > self.info.end:
                         self.info.end = stamp * 1e-9
-                    if not (self.selection.matches(topic) and is_tf_type(msgtype)):
+                    if not self._wanted(topic, msgtype):
                         continue
-                    static = is_static_topic(topic)
+                    static = topic not in self.data_topics and is_static_topic(topic)
                     if (static_only and not static) or (start_ns is not None and stamp < start_ns) or (stop_ns is not None and stamp >= stop_ns):
                         continue
                     if resume_at is not None and (stamp < resume_at or (stamp == resume_at and skip > 0)):
@@ -240,12 +278,12 @@ class TfBag:
                     last = stamp
             except BagError as exc:
                 raise exc.at(self._position(count, last)) from None
-        if not self.tf_topics:
-            raise NoTfTopics(self.path, f"no TF topics matching {self.selection} with type tf2_msgs/TFMessage or tf/tfMessage; {self.info.describe_topics()}")
+        if not self.tf_topics and not self.data_topics:
+            raise self._nothing_to_read()
 
 
-def open_bag(path: str | Path, selection: TopicSelection | None = None) -> TfBag:
-    """Open a bag for its TF topics (raises :class:`BagError`); close it, or use ``with``."""
-    bag = TfBag(path, selection)
+def open_bag(path: str | Path, selection: TopicSelection | None = None, data: TopicSelection | None = ALL_DATA) -> TfBag:
+    """Open a bag for its TF and stamped topics (raises :class:`BagError`); close it, or use ``with``."""
+    bag = TfBag(path, selection, data)
     bag.open()
     return bag

@@ -1,4 +1,4 @@
-"""Findings: what every check produces, with the contract's codes, categories and severities."""
+"""Findings: what every check produces, with their codes, categories and severities (docs/findings.md)."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def _codes(*rows: tuple[str, str, Severity, str]) -> dict[str, CodeInfo]:
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
-#: Every finding code of the contract (docs/contract.md), in its order.
+#: Every finding code, in the order of docs/findings.md (which describes each one for users).
 CODES: dict[str, CodeInfo] = _codes(
     ("CYCLE_IN_FRAME_TREE", "tree", E, "the parent links form a loop"),
     ("MULTIPLE_PARENTS_IN_FRAME_TREE", "tree", E, "one child frame is given two or more parents"),
@@ -60,6 +60,10 @@ CODES: dict[str, CodeInfo] = _codes(
     ("NULL_ROTATION_EXPECTED", "convention", I, "mined convention: this edge usually has no rotation"),
     ("NULL_DISPLACEMENT_EXPECTED", "convention", I, "mined convention: this edge usually has no displacement"),
     ("CO_OCCURRENCE_MISSING", "convention", I, "mined convention: a frame that usually comes with this one is missing"),
+    ("UNKNOWN_DATA_FRAME", "data", E, "a stamped topic's header.frame_id is a frame the TF tree never defines (warning when there is no TF)"),
+    ("DATA_FRAME_DISCONNECTED", "data", W, "a data frame exists but cannot be transformed to the fixed frame"),
+    ("DATA_TRANSFORM_UNAVAILABLE", "data", W, "messages stamped outside the interval TF can serve for their frame"),
+    ("STATIC_REPUBLISHED", "temporal", W, "/tf_static transforms re-sent at a steady rate, or a static edge that changes value"),
     ("PARSE_ERROR", "input", I, "a file the scanner could not read, parse or resolve"),
 )
 
@@ -103,6 +107,7 @@ class Finding:
     time: TimeSpan | None = None
     severity: Severity | None = None  # None: the code's default
     publishers: tuple[str, ...] = ()
+    topic: str | None = None  # the data topic a finding about stamped messages comes from
     details: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -121,9 +126,9 @@ class Finding:
         return self.severity
 
     @property
-    def key(self) -> tuple[str, tuple[str, ...], Location | None]:
-        """Identity of a finding across evaluations: the same problem at the same place."""
-        return (self.code, self.frames, self.location)
+    def key(self) -> tuple[str, tuple[str, ...], Location | None, str | None]:
+        """Identity of a finding across evaluations: the same problem at the same place (and topic)."""
+        return (self.code, self.frames, self.location, self.topic)
 
     def with_(self, **changes: Any) -> Finding:
         return replace(self, **changes)
@@ -137,6 +142,7 @@ class Finding:
             "message": self.message,
             "location": self.location.to_dict() if self.location else None,
             "time": self.time.to_dict() if self.time else None,
+            "topic": self.topic,
         }
         if self.publishers:
             out["publishers"] = list(self.publishers)
@@ -156,6 +162,7 @@ class Finding:
             time=TimeSpan(tm["first"], tm["last"], tm.get("count", 1)) if tm else None,
             severity=Severity(data["severity"]) if "severity" in data else None,
             publishers=tuple(data.get("publishers", ())),
+            topic=data.get("topic"),
             details=data.get("details", {}),
         )
 
@@ -171,6 +178,7 @@ def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
             f.time.first if f.time else 0.0,
             f.code,
             f.frames,
+            f.topic or "",
         ),
     )
 

@@ -56,6 +56,8 @@ class EdgeStats:
     delay_sum: float = 0.0
     delay_max: float = -math.inf
     gap_max: float = 0.0
+    first_stamp: float = math.nan  # with last_stamp: the time interval tf2 can serve over this edge
+    changes: int = 0  # static edges: how often a new message changed the value
     publishers: set[Hashable] = field(default_factory=set)
     topics: set[str] = field(default_factory=set)
     # the Edge last built from this record; reused while values and publisher names stay the same
@@ -158,6 +160,8 @@ class TfState:
                 e.count += 1
                 if not static and stamp == e.last_stamp:
                     self._event("REPEATED_DATA", (parent, child), receive_time, publisher, stamp)
+                elif static and values != e.values:
+                    e.changes += 1
                 e.values = values
                 e.last_receive = receive_time
                 e.last_stamp = stamp
@@ -197,7 +201,7 @@ class TfState:
         if dropped:
             self.invalid_transforms += 1
             return None
-        e = EdgeStats(parent, child, static, values, now, now, stamp, publishers={publisher}, topics={topic})
+        e = EdgeStats(parent, child, static, values, now, now, stamp, first_stamp=stamp, publishers={publisher}, topics={topic})
         self.edges[(parent, child, static)] = e
         return e
 

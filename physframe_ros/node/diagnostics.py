@@ -17,6 +17,8 @@ def finding_status(f: Finding, hardware_id: str) -> DiagnosticStatus:
     values = [KeyValue(key="frames", value=",".join(f.frames)), KeyValue(key="code", value=f.code), KeyValue(key="severity", value=f.level.value)]
     if f.publishers:
         values.append(KeyValue(key="publishers", value=",".join(f.publishers)))
+    if f.topic:
+        values.append(KeyValue(key="topic", value=f.topic))
     if f.time is not None:
         values.append(KeyValue(key="first_seen", value=f"{f.time.first:.3f}"))
         values.append(KeyValue(key="last_seen", value=f"{f.time.last:.3f}"))

@@ -1,9 +1,9 @@
 """The live monitor node: rebuilds the TF tree from /tf and /tf_static and reports its frame problems.
 
-Thin on purpose: bytes go to the core's ``TfState`` (a struct-based CDR decoder,
-not rclpy message objects, so a busy robot's /tf keeps up), findings come from
-``TfState.evaluate`` on a timer, and the node only logs, publishes
-``/diagnostics`` and answers ``~/get_tree``.
+Thin on purpose: bytes go to the core's ``MonitorLoop`` (a struct-based CDR decoder,
+not rclpy message objects, so a busy robot's /tf keeps up; sampled stamped topics
+through ``DataSampler``), the loop evaluates on a timer with ROS time, and the node
+only logs, publishes ``/diagnostics`` and answers ``~/get_tree``.
 """
 
 from __future__ import annotations
@@ -22,23 +22,17 @@ from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
 from std_srvs.srv import Trigger
 from tf2_msgs.msg import TFMessage
 
-from ..core.findings import Finding, Severity, sort_findings
+from ..core.datacheck import topic_table
+from ..core.findings import Finding, Severity
+from ..core.monitor_loop import MonitorLoop
 from ..core.report import report_dict
 from ..core.tfmessage import TfDecodeError
-from ..core.tfstate import FindingTracker, TfState
+from .data_topics import DataSampler
 from .diagnostics import diagnostic_array
 from .params import PARAMETERS, MonitorSettings, settings_from
-from .publishers import PublisherNames
+from .publishers import HAS_MESSAGE_INFO, PublisherNames
 
 NODE_NAME = "physframe_monitor"
-
-try:  # Iron and newer hand callbacks the publisher's GID; Humble does not (publishers stay unnamed there)
-    from rclpy.subscription import MessageInfo  # noqa: F401
-
-    HAS_MESSAGE_INFO = True
-except ImportError:
-    HAS_MESSAGE_INFO = False
-
 
 def tf_qos(static: bool) -> QoSProfile:
     """What tf2's TransformListener uses, so every broadcaster matches (static ones latch)."""
@@ -49,7 +43,8 @@ def tf_qos(static: bool) -> QoSProfile:
 def describe(f: Finding) -> str:
     """One log line: code, frames, the message, and who published it."""
     pubs = f" [published by {', '.join(f.publishers)}]" if f.publishers else ""
-    return f"{f.code} ({', '.join(f.frames)}): {f.message}{pubs}"
+    topic = f" on {f.topic}" if f.topic else ""
+    return f"{f.code} ({', '.join(f.frames)}){topic}: {f.message}{pubs}"
 
 
 class MonitorNode(Node):
@@ -62,18 +57,24 @@ class MonitorNode(Node):
         self.settings: MonitorSettings = settings_from({p.name: self.get_parameter(p.name).value for p in PARAMETERS})
         for err in self.settings.errors:
             self.get_logger().error(err)
-        self.state = TfState(self.settings.conventions, self.settings.config)
-        self.tracker = FindingTracker()
+        st = self.settings
+        self.loop = MonitorLoop(st.eval_period, st.conventions, st.config, st.policy, st.expected, st.data)
+        self.state = self.loop.state
         self.active: list[Finding] = []
         self.last_eval_ms = 0.0
         self.names = PublisherNames(self.get_publishers_info_by_topic, [t for t, _ in self.settings.tf_topics])
         self._bad_topics: set[str] = set()
         for topic, static in self.settings.tf_topics:
             self.create_subscription(TFMessage, topic, self._on_tf(topic, static), tf_qos(static), raw=True)
+        if st.data_topics:
+            tf_names = {t for t, _ in st.tf_topics}
+            self.sampler = DataSampler(self, self.loop.data, self.names, st.data_topics, st.data_sample_period, st.data_sample_window, tf_names.__contains__)
         self._diagnostics = self.create_publisher(DiagnosticArray, "/diagnostics", 10)
         self.create_service(Trigger, "~/get_tree", self._get_tree)
         self.create_timer(self.settings.eval_period, self.evaluate)
         topics = ", ".join(t for t, _ in self.settings.tf_topics)
+        if st.data_topics:
+            topics += f" and samples of the stamped topics {' '.join(st.data_topics)} every {st.data_sample_period:g} s"
         against = f"; cross-checking against {self.settings.expected_path}" if self.settings.expected is not None else ""
         self.get_logger().info(f"watching {topics}; evaluating every {self.settings.eval_period:g} s{against}")
 
@@ -86,8 +87,6 @@ class MonitorNode(Node):
         state, names, clock = self.state, self.names, self.get_clock()
 
         def ingest(data: bytes, gid: Hashable) -> None:
-            if gid is not None and gid not in names.names:
-                names.see(gid)
             try:
                 state.ingest_cdr(data, clock.now().nanoseconds * 1e-9, static, gid, topic)
             except TfDecodeError as exc:
@@ -100,8 +99,7 @@ class MonitorNode(Node):
             return lambda data: ingest(data, None)
 
         def with_info(data: bytes, info: Mapping[str, Any]) -> None:
-            gid_info = info.get("publisher_gid")
-            ingest(data, bytes(gid_info["data"]) if gid_info else None)
+            ingest(data, names.gid_of(info))
 
         return with_info
 
@@ -109,24 +107,18 @@ class MonitorNode(Node):
     def evaluate(self) -> None:
         """Find the active problems, log what appeared or cleared, publish /diagnostics."""
         t0 = time.perf_counter()
-        now = self.now()
-        name_of = self.names.name_of
-        findings = self.state.evaluate(now, name_of=name_of, expected=self.settings.expected)
-        edges = self.state.last_snapshot
-        findings = sort_findings(self.settings.policy.apply(findings))
-        appeared, cleared = self.tracker.update(findings, now)
-        # with the span each has been active over (tree findings carry no time of their own)
-        self.active = [f.with_(time=self.tracker.spans[k]) for k, f in self.tracker.active.items()]
+        result = self.loop.evaluate(self.now(), self.names.name_of)
+        self.active, edges = result.active, result.edges
         log = self.get_logger()
-        for f in appeared:
+        for f in result.appeared:
             if f.level == Severity.ERROR:
                 log.error(describe(f))
             elif f.level == Severity.WARNING:
                 log.warning(describe(f))
             else:
                 log.info(describe(f))
-        for f in cleared:
-            log.info(f"cleared: {f.code} ({', '.join(f.frames)})")
+        for f in result.cleared:
+            log.info(f"cleared: {f.code} ({', '.join(f.frames)})" + (f" on {f.topic}" if f.topic else ""))
         frames = {fr for e in edges for fr in (e.parent, e.child)}
         self._diagnostics.publish(diagnostic_array(self.active, self.get_clock().now().to_msg(), self.get_name(), len(frames), len(edges)))
         self.last_eval_ms = (time.perf_counter() - t0) * 1e3
@@ -134,7 +126,7 @@ class MonitorNode(Node):
     def report(self) -> dict[str, Any]:
         """The contract JSON of the live tree with the active findings and ingest statistics."""
         now = self.now()
-        edges = self.state.snapshot(now, name_of=self.names.name_of)
+        edges = self.state.snapshot(now, self.loop.window, name_of=self.names.name_of)
         s = self.state
         stats = {
             "transforms_received": s.transforms_received,
@@ -144,8 +136,11 @@ class MonitorNode(Node):
             "last_eval_ms": round(self.last_eval_ms, 3),
             "frames": len({fr for e in edges for fr in (e.parent, e.child)}),
             "edges": len(edges),
+            "data_messages": self.loop.data.messages_received,
         }
-        return report_dict(self.active, edges, stats=stats, edges_stats=s.stats(now, self.names.name_of))
+        return report_dict(
+            self.active, edges, stats=stats, edges_stats=s.stats(now, self.names.name_of), data_topics=topic_table(self.loop.data.topics, self.names.name_of)
+        )
 
     def _get_tree(self, request: Trigger.Request, response: Trigger.Response) -> Trigger.Response:
         response.success = True

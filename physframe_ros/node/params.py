@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ..core.conventions import Conventions
+from ..core.datacheck import DataOptions
 from ..core.expected import ExpectedTree, ExpectedTreeError
 from ..core.findings import FindingPolicy
 from ..core.rotations import DEFAULT_TOLERANCE
@@ -41,6 +42,10 @@ PARAMETERS: tuple[ParamSpec, ...] = (
     ParamSpec("ignore_codes", [], "finding codes never reported, e.g. [REPEATED_DATA]"),
     ParamSpec("ignore_frames", [], "frames whose findings are never reported"),
     ParamSpec("severity_overrides", [], "CODE=level items (level error, warning or info), e.g. [DISCONNECTED_TREE=info]"),
+    ParamSpec("data_topics", ["*"], "globs of stamped topics (a std_msgs/Header first) whose header.frame_id is checked against the tree; [] turns it off"),
+    ParamSpec("data_sample_period", 5.0, "seconds between samples of the data topics (each sample subscribes best-effort, depth 1, then unsubscribes)"),
+    ParamSpec("data_sample_window", 0.5, "seconds each sample of the data topics lasts"),
+    ParamSpec("fixed_frame", "", "frame stamped data must be transformable to; empty: the root of the largest tree"),
 )
 
 PARAMETER_DEFAULTS: dict[str, Any] = {p.name: p.default for p in PARAMETERS}
@@ -57,6 +62,10 @@ class MonitorSettings:
     conventions: Conventions = field(default_factory=Conventions)
     expected: ExpectedTree | None = None
     expected_path: str = ""
+    data_topics: tuple[str, ...] = ("*",)
+    data_sample_period: float = 5.0
+    data_sample_window: float = 0.5
+    data: DataOptions = field(default_factory=DataOptions)
     errors: list[str] = field(default_factory=list)
 
 
@@ -122,6 +131,12 @@ def settings_from(values: Mapping[str, Any]) -> MonitorSettings:
         )
     except ValueError as exc:
         errors.append(f"parameters ignore_codes/severity_overrides: {exc}; no codes ignored or overridden")
+    s.data_topics = tuple(_strings(values, "data_topics", errors)) if "data_topics" in values else ("*",)
+    s.data_sample_period = _number(values, "data_sample_period", errors) or 5.0
+    s.data_sample_window = min(_number(values, "data_sample_window", errors) or 0.5, s.data_sample_period)
+    # a frame a sampled topic used stays in use until later samples have had their chance to refresh it
+    # (a sample can come back empty: a best-effort reader may match the writer only after its window)
+    s.data = DataOptions(fixed_frame=_string(values, "fixed_frame", errors), hold=3.0 * s.data_sample_period + s.data_sample_window)
     conventions_file = _string(values, "conventions_file", errors)
     if conventions_file:
         try:

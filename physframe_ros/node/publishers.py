@@ -10,10 +10,18 @@ graph is still named in later findings.
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Hashable, Iterable, Sequence
+from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
 
 # What rmw reports for an endpoint whose participant's node list has not arrived yet.
 UNKNOWN_NODE = "_NODE_NAME_UNKNOWN_"
+
+
+try:  # Iron and newer hand callbacks the publisher's GID; Humble does not (publishers stay unnamed there)
+    from rclpy.subscription import MessageInfo  # noqa: F401
+
+    HAS_MESSAGE_INFO = True
+except ImportError:
+    HAS_MESSAGE_INFO = False
 
 
 class PublisherNames:
@@ -30,6 +38,19 @@ class PublisherNames:
         self._clock = clock
         self._last_refresh = -float("inf")
         self.names: dict[bytes, str] = {}
+
+    def watch(self, topic: str) -> None:
+        """Name the publishers of this topic too (a data topic found later)."""
+        if topic not in self._topics:
+            self._topics += (topic,)
+
+    def gid_of(self, info: Mapping[str, Any]) -> Hashable:
+        """The publisher's GID from a message's info (rclpy's MessageInfo), looked up in the graph when new."""
+        gid_info = info.get("publisher_gid")
+        gid = bytes(gid_info["data"]) if gid_info else None
+        if gid is not None and gid not in self.names:
+            self.see(gid)
+        return gid
 
     def see(self, gid: Hashable) -> None:
         """Called for a GID not in ``names`` yet (cheap check by the caller on the hot path)."""

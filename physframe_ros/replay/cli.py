@@ -1,4 +1,4 @@
-"""``physframe replay BAG``: the live monitor's checks over the TF data of a recorded bag."""
+"""``physframe replay BAG``: the live monitor's checks over the TF and stamped data of a recorded bag."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ import sys
 from pathlib import Path
 
 from ..bag import DEFAULT_TF_TOPICS, BagError, TfBag, TopicSelection
+from ..bag.reader import ALL_DATA
 from ..core import Conventions, ExpectedTree, ExpectedTreeError, FindingPolicy
+from ..core.datacheck import DataOptions
 from ..report.text import use_colour, write_text
 from .driver import ReplayOptions, ReplayResult, replay
 from .progress import ProgressBar
@@ -21,6 +23,11 @@ frames, NaN, stale and future-stamped transforms, /tf vs /tf_static conflicts...
 run over the bag's /tf and /tf_static with bag time as the clock. The tree is
 evaluated every --period seconds of bag time, so short faults (a 200 ms
 re-parenting) are caught; each finding says when it was first and last active.
+
+Every stamped topic (a std_msgs/Header first: images, scans, clouds, IMU, GPS,
+odometry...) is read too, only as far as its header: its frame_id must be a frame
+of the tree, connected to the fixed frame, transformable at its stamps, an optical
+frame for camera data; a bag with stamped topics and no TF is still replayed.
 
 BAG is a rosbag2 directory (metadata.yaml; sqlite3 or MCAP, split or compressed),
 a single .db3 or .mcap file, or a ROS 1 .bag (tf2_msgs/TFMessage or tf/tfMessage).
@@ -35,6 +42,8 @@ examples:
   physframe replay run.mcap --start @1700000060          # '@' = absolute bag time (epoch seconds)
   physframe replay run.mcap --expected expected.yaml     # compare with `physframe scan --expected-out`
   physframe replay run.mcap --topic '/robot1/tf*'        # only one robot's TF topics
+  physframe replay run.mcap --data-topics '/camera/*' /scan # check only these stamped topics' frames
+  physframe replay run.mcap --no-data                     # TF only
   physframe replay run.mcap --severity DISCONNECTED_TREE=info --ignore REPEATED_DATA
 
 times: findings carry bag time in JSON (time.first/last, with bag.start beside them);
@@ -58,6 +67,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help=f"TF topic glob to read, repeatable ('*' matches '/' too; default: {' '.join(DEFAULT_TF_TOPICS)}); "
         "topics ending in tf_static are latched static transforms",
     )
+    data = p.add_mutually_exclusive_group()
+    data.add_argument(
+        "--data-topics", nargs="+", metavar="GLOB",
+        help="stamped topics whose header.frame_id is checked against the tree (default: every topic whose type starts with a std_msgs/Header)",
+    )
+    data.add_argument("--no-data", action="store_true", help="read only the TF topics")
+    p.add_argument("--fixed-frame", metavar="FRAME", default="", help="frame data must be transformable to (default: the root of the largest tree)")
     p.add_argument("--conventions", metavar="FILE", help="YAML with extra frame classes or per-frame classes (as the monitor's conventions_file)")
     p.add_argument("--ignore", action="append", default=[], metavar="CODE", help="drop findings with this code (repeatable)")
     p.add_argument("--ignore-frame", action="append", default=[], metavar="FRAME", help="drop findings naming this frame (repeatable)")
@@ -94,6 +110,7 @@ def build_options(args: argparse.Namespace, bag: TfBag) -> ReplayOptions:
         expected=expected,
         conventions=conventions,
         policy=FindingPolicy.from_strings(args.ignore, args.ignore_frame, args.severity),
+        data=DataOptions(fixed_frame=args.fixed_frame.strip()),
     )
 
 
@@ -109,7 +126,8 @@ def render(result: ReplayResult, fmt: str, colour: bool) -> str:
 
 def run(args: argparse.Namespace) -> int:
     selection = TopicSelection(tuple(args.topic)) if args.topic else TopicSelection()
-    bag = TfBag(args.bag, selection)
+    data = None if args.no_data else TopicSelection(tuple(args.data_topics)) if args.data_topics else ALL_DATA
+    bag = TfBag(args.bag, selection, data)
     try:
         bag.open()
     except BagError as exc:

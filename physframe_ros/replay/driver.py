@@ -1,12 +1,9 @@
-"""Replay a bag's TF data through the core, with bag time as the clock.
+"""Replay a bag's TF and stamped data through the core, with bag time as the clock.
 
-The driver is the live monitor's loop run on recorded data: every TF message goes
-into :class:`TfState` with the bag's receive time (stamps come from the data), and
-the tree is evaluated every ``period`` seconds of bag time, so a fault that lasted
-200 ms between two evaluations is still seen (an edge counts as present for
-``max(edge_timeout, period)`` after its last message). :class:`FindingTracker`
-turns the evaluations into one finding per problem with when it was first and
-last active and how often.
+The driver runs the live monitor's own loop (:class:`MonitorLoop`) on recorded
+data: every message goes in with the bag's receive time (stamps come from the
+data), and the loop evaluates every ``period`` seconds of bag time, tracking one
+finding per problem with when it was first and last active and how often.
 """
 
 from __future__ import annotations
@@ -15,22 +12,14 @@ import time as wallclock
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..bag import CDR, BagError, TfBag
-from ..core import (
-    Conventions,
-    Edge,
-    ExpectedTree,
-    Finding,
-    FindingPolicy,
-    FindingTracker,
-    StateConfig,
-    TfDecodeError,
-    TfState,
-)
+from ..bag import ROS1, BagError, TfBag
+from ..core import Conventions, Edge, ExpectedTree, Finding, FindingPolicy, StateConfig, TfDecodeError
+from ..core.datacheck import DataOptions, topic_table
+from ..core.monitor_loop import MonitorLoop
 from ..core.report import exit_status, report_dict
+from ..core.stamped import HeaderError
 
 MAX_DECODE_NOTES = 5  # the first few undecodable messages are named; the rest only counted
-SILENT_SKIP = 60.0  # seconds of bag time without a message after which evaluations stop until the next one
 
 Progress = Callable[[float, int], None]  # (bag time now, transforms so far)
 
@@ -44,6 +33,7 @@ class ReplayOptions:
     conventions: Conventions | None = None
     state_config: StateConfig | None = None
     policy: FindingPolicy = field(default_factory=FindingPolicy)
+    data: DataOptions | None = None  # checks on the stamped topics' frames (which topics: the bag's selection)
 
     def __post_init__(self) -> None:
         if not self.period > 0:
@@ -59,6 +49,7 @@ class ReplayResult:
     edge_stats: list[dict[str, Any]]
     stats: dict[str, Any]
     bag: dict[str, Any]
+    data_topics: list[dict[str, Any]] = field(default_factory=list)  # per stamped topic: type, count, rate, frames, share transformable
     error: BagError | None = None  # the bag broke here; everything before it is in the result
     interrupted: bool = False  # Ctrl-C: the result holds what was read until then
     notes: list[str] = field(default_factory=list)  # one line each: undecodable messages and such
@@ -70,7 +61,7 @@ class ReplayResult:
 
     def report(self) -> dict[str, Any]:
         """The contract's JSON report, plus replay statistics and what was read from which bag."""
-        extra: dict[str, Any] = {"stats": self.stats, "edges_stats": self.edge_stats, "bag": self.bag}
+        extra: dict[str, Any] = {"stats": self.stats, "edges_stats": self.edge_stats, "bag": self.bag, "data_topics": self.data_topics}
         if self.error is not None:
             extra["error"] = str(self.error)
         if self.interrupted:
@@ -85,53 +76,50 @@ class ReplayResult:
 
 
 def replay(bag: TfBag, options: ReplayOptions | None = None, progress: Progress | None = None) -> ReplayResult:
-    """Run the checks over the bag's TF topics; a :class:`BagError` mid-way ends the replay early, not with an exception."""
+    """Run the checks over the bag's TF and stamped topics; a :class:`BagError` mid-way ends the replay early, not with an exception."""
     opts = options or ReplayOptions()
-    state = TfState(opts.conventions, opts.state_config)
-    tracker = FindingTracker()
-    window = max(state.config.edge_timeout, opts.period)
-    ingest = state.ingest_cdr if bag.format == CDR else state.ingest_ros1
+    loop = MonitorLoop(opts.period, opts.conventions, opts.state_config, opts.policy, opts.expected, opts.data)
+    state, data = loop.state, loop.data
+    for topic, kind in bag.data_topics.items():
+        data.add_topic(topic, kind)
+    ros1 = bag.format == ROS1
+    ingest = state.ingest_ros1 if ros1 else state.ingest_cdr
     notes: list[str] = []
-    evaluations = 0
 
-    def evaluate(now: float) -> None:
-        nonlocal evaluations
-        findings = state.evaluate(now, window, expected=opts.expected)
-        tracker.update(opts.policy.apply(findings), now)
-        evaluations += 1
+    def note(problem: str) -> None:
+        if len(notes) < MAX_DECODE_NOTES:
+            notes.append(f"{bag.path}: {problem}")
 
-    def feed(topic: str, t: float, static: bool, data: bytes) -> None:
+    def feed(topic: str, t: float, static: bool, raw: bytes) -> None:
+        if topic in data.topics:
+            try:
+                data.ingest(topic, raw, t, ros1)
+            except HeaderError as exc:
+                data.decode_errors += 1
+                note(f"skipped a message on {topic} at bag time {t:.3f} s whose header cannot be read: {exc}")
+            return
         try:
-            ingest(data, t, static, None, topic)
+            ingest(raw, t, static, None, topic)
         except TfDecodeError as exc:
             state.decode_errors += 1
-            if len(notes) < MAX_DECODE_NOTES:
-                notes.append(f"{bag.path}: skipped an undecodable TF message on {topic} at bag time {t:.3f} s: {exc}")
+            note(f"skipped an undecodable TF message on {topic} at bag time {t:.3f} s: {exc}")
 
     error: BagError | None = None
     interrupted = False
     first: float | None = None
-    last: float | None = None
-    next_eval = 0.0
     t0 = wallclock.perf_counter()
     try:
         if opts.start is not None:
+            loop.start_at(opts.start)
             # a listener that joins at `start` still receives the latched /tf_static of earlier publishers
-            for topic, t, static, data, _ in bag.messages(None, opts.start, static_only=True):
-                feed(topic, t, static, data)
+            for topic, t, static, raw, _ in bag.messages(None, opts.start, static_only=True):
+                feed(topic, t, static, raw)
         count = 0
-        for topic, t, static, data, _ in bag.messages(opts.start, opts.end):
+        for topic, t, static, raw, _ in bag.messages(opts.start, opts.end):
             if first is None:
                 first = opts.start if opts.start is not None else t
-                next_eval = first + opts.period
-            while t >= next_eval:
-                evaluate(next_eval)
-                next_eval += opts.period
-                if last is not None and next_eval - last > SILENT_SKIP and t - next_eval > opts.period:
-                    # deep in a silent stretch nothing changes any more: skip to the next message, not 1e6 evaluations
-                    next_eval += (t - next_eval) // opts.period * opts.period
-            feed(topic, t, static, data)
-            last = t
+            loop.advance(t)
+            feed(topic, t, static, raw)
             count += 1
             if progress is not None and not count & 255:
                 progress(t, state.transforms_received)
@@ -140,19 +128,22 @@ def replay(bag: TfBag, options: ReplayOptions | None = None, progress: Progress 
     except KeyboardInterrupt:
         interrupted = True
     wall = wallclock.perf_counter() - t0
-    if last is not None and (evaluations == 0 or last > next_eval - opts.period):
-        evaluate(last)  # the state at the end of the bag, which may fall between two periods
+    loop.finish()
+    last = loop.last_message
     end = last if last is not None else (opts.start or 0.0)
     stats = {
         "transforms_received": state.transforms_received,
         "messages_received": state.messages_received,
+        "data_messages": data.messages_received,
         "invalid_transforms": state.invalid_transforms,
-        "decode_errors": state.decode_errors,
-        "evaluations": evaluations,
+        "decode_errors": state.decode_errors + data.decode_errors,
+        "evaluations": loop.evaluations,
         "period": opts.period,
         "wall_time_s": round(wall, 3),
         "transforms_per_s": round(state.transforms_received / wall) if wall > 0 else None,
     }
+    if not bag.tf_topics:
+        notes.append(f"{bag.path}: the bag has no TF topic; its stamped topics' frames are listed but cannot be resolved")
     info = bag.info
     bag_dict: dict[str, Any] = {
         "path": info.path,
@@ -163,16 +154,17 @@ def replay(bag: TfBag, options: ReplayOptions | None = None, progress: Progress 
         "window": {"start": first, "end": last},
         "topics": [t.to_dict() for t in info.topics],
         "tf_topics": bag.tf_topics,
-        "messages": state.messages_received,
+        "messages": state.messages_received + data.messages_received,
     }
     if info.recovered:
         bag_dict["recovered"] = info.recovered
     return ReplayResult(
-        findings=tracker.history(),
-        edges=state.snapshot(end, window),
+        findings=loop.history(),
+        edges=state.snapshot(end, loop.window),
         edge_stats=state.stats(end),
         stats=stats,
         bag=bag_dict,
+        data_topics=topic_table(data.topics),
         error=error,
         interrupted=interrupted,
         notes=notes,

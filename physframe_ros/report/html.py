@@ -93,7 +93,7 @@ def _findings_table(findings: Sequence[Finding], origin: float) -> str:
     if not findings:
         return "<p>No findings: the TF data follows every checked convention.</p>"
     rows = [
-        "<table class='findings'><thead><tr><th>severity</th><th>code</th><th>frames</th>"
+        "<table class='findings'><thead><tr><th>severity</th><th>code</th><th>frames / topic</th>"
         "<th>first (s)</th><th>last (s)</th><th>count</th><th>message</th></tr></thead><tbody>"
     ]
     for f in findings:
@@ -101,10 +101,11 @@ def _findings_table(findings: Sequence[Finding], origin: float) -> str:
         last = _t(f.time.last, origin) if f.time else ""
         count = str(f.time.count) if f.time else ""
         where = f" ({escape(str(f.location))})" if f.location else ""
+        topic = f"<br>{escape(f.topic)}" if f.topic else ""
         rows.append(
             f"<tr class='finding {f.level.value}' data-code='{escape(f.code)}' data-frames='{escape(' '.join(f.frames))}'>"
             f"<td class='sev' style='color:{COLOURS[f.level]}'>{f.level.value}</td><td>{escape(f.code)}</td>"
-            f"<td>{escape(', '.join(f.frames))}</td><td class='num'>{first}</td><td class='num'>{last}</td><td class='num'>{count}</td>"
+            f"<td>{escape(', '.join(f.frames))}{topic}</td><td class='num'>{first}</td><td class='num'>{last}</td><td class='num'>{count}</td>"
             f"<td>{escape(f.message)}{where}</td></tr>"
         )
     rows.append("</tbody></table>")
@@ -139,6 +140,35 @@ def _stats_table(rows: Sequence[Mapping[str, Any]]) -> str:
     return "\n".join(out)
 
 
+def _topics_table(rows: Sequence[Mapping[str, Any]]) -> str:
+    if not rows:
+        return "<p>No stamped topics were read.</p>"
+    out = [
+        "<table class='topics'><thead><tr><th>topic</th><th>type</th><th>messages</th><th>rate (Hz)</th><th>frames</th>"
+        "<th>child frames</th><th>transformable</th></tr></thead><tbody>"
+    ]
+    for r in rows:
+        rate, share = r.get("rate_hz"), r.get("transformable")
+        out.append(
+            f"<tr><td>{escape(r['topic'])}</td><td>{escape(r['type'])}</td><td class='num'>{r['messages']}</td>"
+            f"<td class='num'>{f'{rate:.1f}' if rate else ''}</td><td>{escape(', '.join(r.get('frames', [])))}</td>"
+            f"<td>{escape(', '.join(r.get('child_frames', [])))}</td><td class='num'>{f'{100.0 * share:.1f}%' if share is not None else ''}</td></tr>"
+        )
+    out.append("</tbody></table>")
+    return "\n".join(out)
+
+
+def data_frames(topics: Sequence[Mapping[str, Any]]) -> dict[str, list[str]]:
+    """Frame -> the stamped topics whose headers name it (a leading '/' dropped, as tf2 does)."""
+    out: dict[str, list[str]] = {}
+    for r in topics:
+        for f in (*r.get("frames", ()), *r.get("child_frames", ())):
+            name = f[1:] if f.startswith("/") else f
+            if name and r["topic"] not in out.setdefault(name, []):
+                out[name].append(r["topic"])
+    return out
+
+
 def edges_seen(edge_stats: Sequence[Mapping[str, Any]]) -> list[Edge]:
     """Every parent -> child the bag ever held (a 200 ms loop is gone from the final tree but belongs in the drawing)."""
     seen: dict[tuple[str, str], Edge] = {}
@@ -155,6 +185,7 @@ def replay_page(report: Mapping[str, Any], title: str = "physframe replay") -> s
     bag = report.get("bag") or {}
     stats = report.get("stats") or {}
     edge_stats = report.get("edges_stats") or []
+    topics = report.get("data_topics") or []
     edges = edges_seen(edge_stats) or [Edge.from_dict(e) for e in report.get("tree", {}).get("edges", [])]
     window = bag.get("window") or {}
     origin = float(bag.get("start") or window.get("start") or 0.0)
@@ -186,14 +217,16 @@ def replay_page(report: Mapping[str, Any], title: str = "physframe replay") -> s
 {"".join(banners)}
 <h2>Frame tree: every edge seen in the bag</h2>
 <div class="meta">Frames and edges named by a finding are coloured by severity (error red, warning orange, info blue);
-static edges dashed, dynamic solid. Click a finding below to outline its frames.</div>
-<div class="scroll">{tree_svg(edges, findings, labels, title=str(bag.get("path", "")))}</div>
+static edges dashed, dynamic solid; a green dot marks a frame stamped data uses. Click a finding below to outline its frames.</div>
+<div class="scroll">{tree_svg(edges, findings, labels, str(bag.get("path", "")), data_frames(topics))}</div>
 <h2>Findings ({len(findings)})</h2>
 {_findings_table(findings, origin)}
 <h2>Timeline</h2>
 <div class="scroll">{timeline_svg(findings, origin, end)}</div>
 <h2>Edges</h2>
 {_stats_table(edge_stats)}
+<h2>Stamped topics ({len(topics)})</h2>
+{_topics_table(topics)}
 <script>{_JS}</script>
 </body></html>
 """

@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from html import escape
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, Sequence
 
 from ..core.findings import Finding, Severity
 from ..core.tree import Edge, frames_of
 
 COLOURS = {Severity.ERROR: "#c62828", Severity.WARNING: "#e08a00", Severity.INFO: "#1f6fb2"}
+DATA_COLOUR = "#2e7d32"  # the dot on frames stamped data uses
 FILLS = {Severity.ERROR: "#fde3e3", Severity.WARNING: "#fff1d6", Severity.INFO: "#e3effa"}
 LEVEL_H = 86
 NODE_H = 30
@@ -134,11 +135,20 @@ def layout(frames: list[str], edges: list[Edge]) -> Layout:
     return Layout(x, depth, width, height, node_w)
 
 
-def tree_svg(edges: Iterable[Edge], findings: Iterable[Finding] = (), edge_labels: Mapping[tuple[str, str], str] | None = None, title: str = "") -> str:
-    """A standalone SVG document (also valid inline in HTML) of the tree with its problems marked."""
+def tree_svg(
+    edges: Iterable[Edge],
+    findings: Iterable[Finding] = (),
+    edge_labels: Mapping[tuple[str, str], str] | None = None,
+    title: str = "",
+    data_frames: Mapping[str, Sequence[str]] | None = None,
+) -> str:
+    """A standalone SVG document (also valid inline in HTML) of the tree with its problems marked;
+    ``data_frames`` (frame -> stamped topics using it) get a dot and their topics in the tooltip."""
     edges = list(edges)
     findings = list(findings)
+    data = data_frames or {}
     frames = frames_of(edges)
+    frames += [f for f in sorted(data) if f and f not in frames]
     for f in findings:  # frames a finding names but no edge has (e.g. an expected frame that is missing)
         for fr in f.frames:
             if fr and fr not in frames:
@@ -196,16 +206,18 @@ def tree_svg(edges: Iterable[Edge], findings: Iterable[Finding] = (), edge_label
         x, y = centre(frame)
         w = lay.node_w[frame]
         level = marks.frames.get(frame)
-        cls = "frame" + (f" faulty {level.value}" if level else "")
+        cls = "frame" + (f" faulty {level.value}" if level else "") + (" data" if frame in data else "")
         codes = marks.codes.get(frame, [])
-        tip = frame + (": " + ", ".join(codes) if codes else "")
+        tip = frame + (": " + ", ".join(codes) if codes else "") + (f" (data of {', '.join(data[frame])})" if frame in data else "")
         stroke = COLOURS[level] if level else "#333"
         fill = FILLS[level] if level else "#f7f7f7"
         out.append(
             f'<g class="{cls}" data-frame="{escape(frame)}"><title>{escape(tip)}</title>'
             f'<rect x="{x - w / 2:.1f}" y="{y - NODE_H / 2:.1f}" width="{w:.1f}" height="{NODE_H}" rx="8" '
             f'fill="{fill}" stroke="{stroke}" stroke-width="{2.4 if level else 1.2}"/>'
-            f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" fill="#111">{escape(frame)}</text></g>'
+            f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" fill="#111">{escape(frame)}</text>'
+            + (f'<circle cx="{x + w / 2 - 2:.1f}" cy="{y - NODE_H / 2 + 2:.1f}" r="5" fill="{DATA_COLOUR}"/>' if frame in data else "")
+            + "</g>"
         )
 
     if not frames:
@@ -222,6 +234,7 @@ def tree_svg(edges: Iterable[Edge], findings: Iterable[Finding] = (), edge_label
             f'<text x="{MARGIN + 196 + i * 80}" y="{y + 3}">{s.value}</text>'
             for i, s in enumerate(Severity)
         )
+        + (f'<circle cx="{MARGIN + 426}" cy="{y}" r="5" fill="{DATA_COLOUR}"/><text x="{MARGIN + 436}" y="{y + 3}">data frame</text>' if data else "")
         + "</g>"
     )
     out.append("</svg>")

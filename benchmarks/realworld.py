@@ -157,16 +157,17 @@ def _write_tree(repo: str, commit: str, dest: Path) -> list[str]:
     """Write the files of ``commit`` under ``dest``; the paths whose blobs the mirror lacks."""
     listing = subprocess.run(["git", "--git-dir", str(mirror_of(repo)), "ls-tree", "-r", "-z", "--full-tree", commit],
                              check=True, capture_output=True).stdout
-    entries = []  # (mode, sha, path)
+    entries: list[tuple[bytes, bytes, str]] = []  # (mode, sha, path)
     for row in filter(None, listing.split(b"\0")):
-        meta, path = row.split(b"\t", 1)
+        meta, raw_path = row.split(b"\t", 1)
         mode, kind, sha = meta.split()
         if kind == b"blob":
-            entries.append((mode, sha, path.decode(errors="surrogateescape")))
+            entries.append((mode, sha, raw_path.decode(errors="surrogateescape")))
     out = subprocess.run(["git", "--git-dir", str(mirror_of(repo)), "cat-file", "--batch"], input=b"".join(sha + b"\n" for _, sha, _ in entries),
                          check=True, capture_output=True).stdout
-    missing, pos = [], 0
-    for mode, sha, path in entries:
+    missing: list[str] = []
+    pos = 0
+    for mode, _sha, path in entries:
         eol = out.index(b"\n", pos)
         header = out[pos:eol].split()
         pos = eol + 1
@@ -238,8 +239,6 @@ def cpp_counts(tree: Path) -> tuple[int, int]:
         files = [tree / f.path for f in discover([tree]).files if f.kind == "cpp"]
     except (ImportError, AttributeError, TypeError):
         files = [p for p in tree.rglob("*") if p.suffix.lower() in CPP_EXT and p.is_file()]
-        mentions_tf = None
-    if mentions_tf is None:
         return len(files), len(files)
     analysed = sum(1 for p in files if mentions_tf(p.read_text(errors="replace")))
     return len(files), analysed
@@ -406,14 +405,15 @@ def print_totals(results: list[RepoResult]) -> None:
     t = totals(results)
     print("TOTAL")
     print(f"  repositories {t['repositories']}, failures {len(t['failures'])} {t['failures'] or ''}")
-    print(f"  errors   {t['errors']:4}: judged {t['errors_judged']}, true {t['errors_true']}, true-or-debatable {t['errors_true_or_debatable']}"
-          f"  -> precision strict {pct(t['errors_true'], t['errors_judged']).strip()}, true-or-debatable {pct(t['errors_true_or_debatable'], t['errors_judged']).strip()}")
-    print(f"  warnings {t['warnings']:4}: judged {t['warnings_judged']}, true {t['warnings_true']}, true-or-debatable {t['warnings_true_or_debatable']}"
-          f"  -> precision strict {pct(t['warnings_true'], t['warnings_judged']).strip()}, true-or-debatable {pct(t['warnings_true_or_debatable'], t['warnings_judged']).strip()}")
+    for kind in ("errors", "warnings"):
+        n, true, td = t[f"{kind}_judged"], t[f"{kind}_true"], t[f"{kind}_true_or_debatable"]
+        print(f"  {kind:8} {t[kind]:4}: judged {n}, true {true}, true-or-debatable {td}"
+              f"  -> precision strict {pct(true, n).strip()}, true-or-debatable {pct(td, n).strip()}")
     print(f"  repositories with no error or warning: {t['repos_without_findings']}")
     print(f"  frames: {t['edges']} edges, {t['lookups']} lookups; TF-heavy repositories {t['tf_heavy']}, of them with no frame: "
           f"{len(t['tf_heavy_without_frames'])} {t['tf_heavy_without_frames'] or ''}")
-    print(f"  C++ syntax PARSE_ERROR: {t['cpp_syntax_errors']} of {t['cpp_analysed']} analysed C++ files ({pct(t['cpp_syntax_errors'], t['cpp_analysed']).strip()}; "
+    rate = pct(t["cpp_syntax_errors"], t["cpp_analysed"]).strip()
+    print(f"  C++ syntax PARSE_ERROR: {t['cpp_syntax_errors']} of {t['cpp_analysed']} analysed C++ files ({rate}; "
           f"{t['cpp_files']} C++ files in all) in {t['cpp_syntax_repos']} repositories; other PARSE_ERROR: {t['other_parse_errors']}")
     print(f"  time: {t['seconds']:.1f} s in all, max {t['max_seconds']:.1f} s per repository")
 
@@ -450,7 +450,8 @@ def load_bugs(path: Path) -> list[Bug]:
     bugs = []
     for e in data:
         try:
-            bugs.append(Bug(str(e["id"]), str(e["repo"]), str(e["buggy"]), str(e["fixed"]), str(e["code"]), str(e["file"]), int(e["line"]), str(e.get("summary", ""))))
+            bugs.append(Bug(str(e["id"]), str(e["repo"]), str(e["buggy"]), str(e["fixed"]), str(e["code"]), str(e["file"]), int(e["line"]),
+                            str(e.get("summary", ""))))
         except (KeyError, TypeError, ValueError) as exc:
             print(f"{path}: entry {e.get('id') if isinstance(e, dict) else e!r} skipped: missing or bad field {exc}", file=sys.stderr)
     return bugs
@@ -529,7 +530,8 @@ def run_bugs(path: Path, names: list[str], jobs: int, json_out: str | None) -> i
     still = sum(1 for r in measured if r.still_at_fix)
     still_found = sum(1 for r in measured if r.found and r.still_at_fix)
     print()
-    print(f"TOTAL recall {found}/{len(measured)} ({pct(found, len(measured)).strip()}) of the measured bugs; {len(results) - len(measured)} not measured (failures)")
+    print(f"TOTAL recall {found}/{len(measured)} ({pct(found, len(measured)).strip()}) of the measured bugs; "
+          f"{len(results) - len(measured)} not measured (failures)")
     print(f"      still reported at the fixed commit: {still} (of them found at the buggy commit: {still_found})")
     if json_out:
         Path(json_out).write_text(json.dumps({"scanner": scanner_path, "bugs": [asdict(r) for r in results],
@@ -568,8 +570,8 @@ def main() -> int:
     _, scanner_path = scanner_env()
     print_results(results, scanner_path)
     if args.json:
-        Path(args.json).write_text(json.dumps({"scanner": scanner_path, "totals": totals(results),
-                                               "repositories": [asdict(r) | {"tf_heavy": r.tf_heavy, "coverage_failure": r.coverage_failure} for r in results]}, indent=2))
+        rows = [asdict(r) | {"tf_heavy": r.tf_heavy, "coverage_failure": r.coverage_failure} for r in results]
+        Path(args.json).write_text(json.dumps({"scanner": scanner_path, "totals": totals(results), "repositories": rows}, indent=2))
     return 0
 
 

@@ -14,8 +14,8 @@ scanner is measured with ``/work/wt/X/.venv/bin/python /path/to/benchmarks/realw
 * Each export is scanned in its own process (``physframe scan --format json --jobs 1``; the repositories
   run ``--jobs`` at a time), so a crash or a hang costs one repository and is reported as such.
 * ``realworld/judged.yaml``: verdicts (true / false / debatable) on findings, keyed by repository, file,
-  line and code. A finding matches a judgement of the same file and code at the same line, else at the
-  nearest line within 3 (so a finding moved by a scanner change keeps its verdict).
+  line and code (optionally frames). A finding matches a judgement of the same file and code at the same
+  line, else at the nearest line within 3 (so a finding moved by a scanner change keeps its verdict).
 * Printed per repository and in total: errors and warnings; precision strict (true / judged) and lenient
   (true-or-debatable / judged), for errors and for warnings separately; findings not judged yet (file:line,
   code, message); frames extracted (edges, lookups), flagging TF-heavy repositories (>= 5 tf2 API calls
@@ -287,6 +287,7 @@ class Judgement:
     code: str
     verdict: str
     reason: str
+    frames: tuple[str, ...] = ()
 
 
 def load_judged(path: Path) -> dict[str, list[Judgement]]:
@@ -300,31 +301,23 @@ def load_judged(path: Path) -> dict[str, list[Judgement]]:
             verdict = {True: "true", False: "false"}.get(verdict, verdict)  # YAML reads true/false as booleans
             if verdict not in VERDICTS:
                 raise SystemExit(f"{path}: {repo} {e.get('file')}:{e.get('line')}: verdict must be one of {VERDICTS}, not {verdict!r}")
-            out.setdefault(repo, []).append(Judgement(str(e.get("file") or ""), int(e.get("line") or 0), str(e["code"]), verdict, str(e.get("reason", ""))))
+            out.setdefault(repo, []).append(Judgement(str(e.get("file") or ""), int(e.get("line") or 0), str(e["code"]), verdict, str(e.get("reason", "")),
+                                                      tuple(e.get("frames") or ())))
     return out
 
 
 def apply_judgements(res: RepoResult, judged: list[Judgement]) -> None:
-    """Exact (file, line, code) first; else the nearest unused judgement of that file and code within
-    LINE_SLACK lines."""
-    used: set[int] = set()
-    pending = []
+    """The judgement of the same file and code at the same line, else at the nearest line within
+    LINE_SLACK; one judgement covers every finding at its place (e.g. one per frame of a joint); an entry
+    with ``frames`` only findings naming those frames."""
     for f in res.findings:
         if f.severity not in ("error", "warning"):
             continue
-        exact = next((i for i, j in enumerate(judged) if i not in used and (j.file, j.line, j.code) == (f.file, f.line, f.code)), None)
-        if exact is None:
-            pending.append(f)
-            continue
-        used.add(exact)
-        f.verdict, f.reason = judged[exact].verdict, judged[exact].reason
-    for f in pending:
         near = [(abs(j.line - f.line), i) for i, j in enumerate(judged)
-                if i not in used and j.file == f.file and j.code == f.code and abs(j.line - f.line) <= LINE_SLACK]
+                if j.file == f.file and j.code == f.code and abs(j.line - f.line) <= LINE_SLACK and (not j.frames or set(j.frames) == set(f.frames))]
         if near:
-            i = min(near)[1]
-            used.add(i)
-            f.verdict, f.reason = judged[i].verdict, judged[i].reason
+            j = judged[min(near)[1]]
+            f.verdict, f.reason = j.verdict, j.reason
 
 
 # --- printing -----------------------------------------------------------------------------------------

@@ -151,7 +151,7 @@ def codes(counts: dict[str, int]) -> str:
     return " ".join(f"{c}:{n}" for c, n in sorted(counts.items())) or "-"
 
 
-def print_results(results: list[ProjectResult], table: dict[str, PaperRow], startup: float) -> dict[str, object]:
+def print_results(results: list[ProjectResult], not_in_corpus: list[str], startup: float) -> dict[str, object]:
     print(f"{'project':58} {'paperTP':>7} {'paperFP':>7} {'sec':>6}  our errors | our warnings")
     for r in results:
         status = f"{codes(r.errors)} | {codes(r.warnings)}"
@@ -169,7 +169,6 @@ def print_results(results: list[ProjectResult], table: dict[str, PaperRow], star
     for r in scanned:
         all_errors.update(r.errors)
         all_warnings.update(r.warnings)
-    not_in_corpus = sorted(set(table) - {r.project for r in results})
     print()
     print(f"projects where the paper found bugs (TP >= 1) and we report nothing ({len(silent)}):")
     for r in silent:
@@ -222,6 +221,7 @@ def main() -> int:
         return 2
     found, absent = projects(tree)
     names = sorted(set(found) | set(absent), key=str.lower)
+    not_in_corpus = sorted(set(table) - set(names))
     names = [n for n in names if not args.project or any(s.lower() in n.lower() for s in args.project)]
     _, scanner_path = scanner_env()
     startup = startup_seconds()
@@ -237,7 +237,7 @@ def main() -> int:
         else:
             paper = table.get(n)
             results.append(ProjectResult(n, paper.tp if paper else 0, paper.fp if paper else 0, paper.seconds if paper else None, unavailable=True))
-    totals = print_results(results, table, startup)
+    totals = print_results(results, not_in_corpus, startup)
     print(f"  wall time of the whole run: {time.perf_counter() - t0:.1f} s with {args.jobs} at once")
     if args.json:
         Path(args.json).write_text(json.dumps({"scanner": scanner_path, "totals": totals, "projects": [asdict(r) for r in results]}, indent=2))

@@ -62,6 +62,7 @@ TF_API = re.compile(
     r"sendTransform|send_transform|lookupTransform|lookup_transform|canTransform|can_transform|waitForTransform"
     r"|TransformBroadcaster|transformPose|transformPoint|->transform\(|buffer\.transform\(|tf_buffer_?->transform\("
 )
+CPP_UNREAD = re.compile(r"C\+\+ syntax error|C\+\+ the parser could not read|C\+\+ analysis failed|longer than .* s and was stopped|internal error")
 TF_HEAVY = 5  # tf2 API calls in a repository's code from which on a scan with no frame is a coverage failure
 
 
@@ -106,7 +107,8 @@ class RepoResult:
     tf_api_calls: int = 0
     cpp_files: int = 0  # C++ files the scanner discovers
     cpp_analysed: int = 0  # of those, the ones the code analysis parses (they mention tf)
-    cpp_syntax_errors: int = 0  # analysed files with a C++ syntax PARSE_ERROR
+    cpp_syntax_errors: int = 0  # files with a C++ syntax PARSE_ERROR finding in the report
+    cpp_unread: int = 0  # analysed files the parser could not read in full (a PARSE_ERROR finding or a note)
     other_parse_errors: int = 0
     missing_blobs: int = 0  # files the mirror lacks (large binaries), left out of the export
 
@@ -231,19 +233,30 @@ def found_of(report: dict[str, Any]) -> list[Found]:
     return out
 
 
-def cpp_counts(tree: Path) -> tuple[int, int]:
-    """(C++ files the scanner discovers, those its code analysis parses), through the scanner's own
-    discovery when it is importable as today, else by file name."""
+def cpp_reading(tree: Path) -> tuple[int, int, list[str]] | None:
+    """(C++ files the scanner discovers, those its code analysis parses because they mention tf, those of
+    them it could not read in full), through the scanner's own discovery and per-file parser; None when
+    those internals are not importable as expected. A file counts as not read in full when its parse
+    gives a PARSE_ERROR finding or a note about a C++ syntax error (the channel differs between versions)."""
     try:
         from physframe_ros.scan.code import mentions_tf
+        from physframe_ros.scan.context import ScanContext
         from physframe_ros.scan.discovery import discover
+        from physframe_ros.scan.scanner import parse_file
 
-        files = [tree / f.path for f in discover([tree]).files if f.kind == "cpp"]
-    except (ImportError, AttributeError, TypeError):
-        files = [p for p in tree.rglob("*") if p.suffix.lower() in CPP_EXT and p.is_file()]
-        return len(files), len(files)
-    analysed = sum(1 for p in files if mentions_tf(p.read_text(errors="replace")))
-    return len(files), analysed
+        ws = discover([tree])
+        ctx = ScanContext(str(ws.root), {name: p.path for name, p in ws.packages.items()})
+        files = [f.path for f in ws.files if f.kind == "cpp"]
+        analysed = [rel for rel in files if mentions_tf((ws.root / rel).read_text(errors="replace"))]
+        unread = []
+        for rel in analysed:
+            ff = parse_file(rel, "cpp", ctx)
+            said = [f.message for f in ff.findings if f.code == "PARSE_ERROR"] + list(getattr(ff, "notes", []))
+            if any(CPP_UNREAD.search(m) for m in said):
+                unread.append(rel)
+    except (ImportError, AttributeError, TypeError, OSError):
+        return None
+    return len(files), len(analysed), unread
 
 
 def tf_api_calls(tree: Path) -> int:
@@ -267,7 +280,6 @@ def scan_repo(r: Repo) -> RepoResult:
     res.missing_blobs = len((tree / MISSING_LIST).read_text().splitlines()) if (tree / MISSING_LIST).exists() else 0
     report, expected, res.seconds, res.failure = run_scan(tree)
     res.tf_api_calls = tf_api_calls(tree)
-    res.cpp_files, res.cpp_analysed = cpp_counts(tree)
     if report is None:
         return res
     res.findings = found_of(report)
@@ -275,9 +287,13 @@ def scan_repo(r: Repo) -> RepoResult:
     res.edges = len(exp.get("edges") or report.get("tree", {}).get("edges") or [])
     res.lookups = len(exp.get("lookups") or [])
     parse_errors = [f for f in res.findings if f.code == "PARSE_ERROR"]
-    syntax_files = {f.file for f in parse_errors if f.file.lower().endswith(CPP_EXT) and "C++ syntax error" in f.message}
+    syntax_files = {f.file for f in parse_errors if f.file.lower().endswith(CPP_EXT) and CPP_UNREAD.search(f.message)}
     res.cpp_syntax_errors = len(syntax_files)
     res.other_parse_errors = sum(1 for f in parse_errors if f.file not in syntax_files)
+    reading = cpp_reading(tree)
+    if reading is not None:
+        res.cpp_files, res.cpp_analysed, unread = reading
+        res.cpp_unread = len(unread)
     return res
 
 
@@ -342,9 +358,11 @@ def prec_cell(items: list[Found]) -> str:
 
 
 def print_results(results: list[RepoResult], scanner_path: str) -> None:
-    print(f"physframe_ros from {scanner_path}; {len(results)} repositories; C++ syntax rate over the C++ files the code analysis reads")
+    print(f"physframe_ros from {scanner_path}; {len(results)} repositories")
+    print("cpp = C++ files the code analysis reads (they mention tf); cppPE = of them with a C++ syntax PARSE_ERROR finding;")
+    print("unrd = of them not read in full (a PARSE_ERROR or a note); othPE = other PARSE_ERROR findings")
     print()
-    hdr = f"{'repository':44} {'sec':>6} {'E':>3} {'W':>3} {'edges':>5} {'lkups':>5} {'tfapi':>5} {'cpp':>5} {'cppPE':>5} {'othPE':>5}  notes"
+    hdr = f"{'repository':44} {'sec':>6} {'E':>3} {'W':>3} {'edges':>5} {'lkups':>5} {'tfapi':>5} {'cpp':>5} {'cppPE':>5} {'unrd':>5} {'othPE':>5}  notes"
     print(hdr)
     print("-" * len(hdr))
     for r in results:
@@ -356,7 +374,7 @@ def print_results(results: list[RepoResult], scanner_path: str) -> None:
         if r.missing_blobs:
             notes.append(f"{r.missing_blobs} large blobs absent from the mirror")
         print(f"{r.repo:44} {r.seconds:6.1f} {len(r.of('error')):3} {len(r.of('warning')):3} {r.edges:5} {r.lookups:5} {r.tf_api_calls:5} "
-              f"{r.cpp_analysed:5} {r.cpp_syntax_errors:5} {r.other_parse_errors:5}  {'; '.join(notes)}")
+              f"{r.cpp_analysed:5} {r.cpp_syntax_errors:5} {r.cpp_unread:5} {r.other_parse_errors:5}  {'; '.join(notes)}")
     print()
     print("precision per repository (judged findings only):")
     for r in results:
@@ -391,6 +409,7 @@ def totals(results: list[RepoResult]) -> dict[str, Any]:
         "edges": sum(r.edges for r in results), "lookups": sum(r.lookups for r in results),
         "cpp_files": sum(r.cpp_files for r in results), "cpp_analysed": analysed, "cpp_syntax_errors": syntax,
         "cpp_syntax_repos": sum(1 for r in results if r.cpp_syntax_errors),
+        "cpp_unread": sum(r.cpp_unread for r in results), "cpp_unread_repos": sum(1 for r in results if r.cpp_unread),
         "other_parse_errors": sum(r.other_parse_errors for r in results),
         "seconds": sum(r.seconds for r in results), "max_seconds": max((r.seconds for r in results), default=0.0),
     }
@@ -410,6 +429,9 @@ def print_totals(results: list[RepoResult]) -> None:
     rate = pct(t["cpp_syntax_errors"], t["cpp_analysed"]).strip()
     print(f"  C++ syntax PARSE_ERROR: {t['cpp_syntax_errors']} of {t['cpp_analysed']} analysed C++ files ({rate}; "
           f"{t['cpp_files']} C++ files in all) in {t['cpp_syntax_repos']} repositories; other PARSE_ERROR: {t['other_parse_errors']}")
+    unread = pct(t["cpp_unread"], t["cpp_analysed"]).strip()
+    print(f"  C++ files the parser could not read in full (PARSE_ERROR or note): {t['cpp_unread']} of {t['cpp_analysed']} ({unread}) "
+          f"in {t['cpp_unread_repos']} repositories")
     print(f"  time: {t['seconds']:.1f} s in all, max {t['max_seconds']:.1f} s per repository")
 
 

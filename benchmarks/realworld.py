@@ -74,6 +74,7 @@ class Repo:
     kind: str = ""
     ros: int = 0
     why: str = ""
+    set: str = "tuning"
 
     @property
     def slug(self) -> str:
@@ -99,6 +100,7 @@ class RepoResult:
     repo: str
     commit: str
     kind: str
+    set: str = "tuning"
     seconds: float = 0.0
     failure: str = ""  # why the scan produced no report (crash, timeout, export failed)
     findings: list[Found] = field(default_factory=list)
@@ -271,7 +273,7 @@ def tf_api_calls(tree: Path) -> int:
 
 
 def scan_repo(r: Repo) -> RepoResult:
-    res = RepoResult(r.repo, r.commit, r.kind)
+    res = RepoResult(r.repo, r.commit, r.kind, r.set)
     try:
         tree = export(r.repo, r.commit)
     except RuntimeError as exc:
@@ -388,7 +390,11 @@ def print_results(results: list[RepoResult], scanner_path: str) -> None:
         for r, f in unjudged:
             print(f"  {r.repo} {f.file}:{f.line} {f.severity} {f.code} [{', '.join(f.frames)}] {f.message}")
     print()
-    print_totals(results)
+    print_totals(results, "TOTAL")
+    for name in sorted({r.set for r in results}):
+        if len({r.set for r in results}) > 1:
+            print()
+            print_totals([r for r in results if r.set == name], f"TOTAL of the {name} set")
 
 
 def totals(results: list[RepoResult]) -> dict[str, Any]:
@@ -415,9 +421,9 @@ def totals(results: list[RepoResult]) -> dict[str, Any]:
     }
 
 
-def print_totals(results: list[RepoResult]) -> None:
+def print_totals(results: list[RepoResult], title: str) -> None:
     t = totals(results)
-    print("TOTAL")
+    print(title)
     print(f"  repositories {t['repositories']}, failures {len(t['failures'])} {t['failures'] or ''}")
     for kind in ("errors", "warnings"):
         n, true, td = t[f"{kind}_judged"], t[f"{kind}_true"], t[f"{kind}_true_or_debatable"]
@@ -574,7 +580,8 @@ def selected(name: str, names: list[str]) -> bool:
 
 def load_manifest(path: Path) -> list[Repo]:
     data = yaml.safe_load(path.read_text())
-    return [Repo(str(e["repo"]), str(e["commit"]), str(e.get("kind", "")), int(e.get("ros", 0)), str(e.get("why", ""))) for e in data["repos"]]
+    return [Repo(str(e["repo"]), str(e["commit"]), str(e.get("kind", "")), int(e.get("ros", 0)), str(e.get("why", "")), str(e.get("set", "tuning")))
+            for e in data["repos"]]
 
 
 def main() -> int:
@@ -599,7 +606,8 @@ def main() -> int:
     print_results(results, scanner_path)
     if args.json:
         rows = [asdict(r) | {"tf_heavy": r.tf_heavy, "coverage_failure": r.coverage_failure} for r in results]
-        Path(args.json).write_text(json.dumps({"scanner": scanner_path, "totals": totals(results), "repositories": rows}, indent=2))
+        by_set = {name: totals([r for r in results if r.set == name]) for name in sorted({r.set for r in results})}
+        Path(args.json).write_text(json.dumps({"scanner": scanner_path, "totals": totals(results), "totals_by_set": by_set, "repositories": rows}, indent=2))
     return 0
 
 

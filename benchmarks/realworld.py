@@ -74,7 +74,7 @@ class Repo:
     kind: str = ""
     ros: int = 0
     why: str = ""
-    set: str = "tuning"
+    group: str = "tuning"  # the manifest's set: tuning or holdout
 
     @property
     def slug(self) -> str:
@@ -100,7 +100,7 @@ class RepoResult:
     repo: str
     commit: str
     kind: str
-    set: str = "tuning"
+    group: str = "tuning"  # the manifest's set: tuning or holdout
     seconds: float = 0.0
     failure: str = ""  # why the scan produced no report (crash, timeout, export failed)
     findings: list[Found] = field(default_factory=list)
@@ -113,6 +113,8 @@ class RepoResult:
     cpp_unread: int = 0  # analysed files the parser could not read in full (a PARSE_ERROR finding or a note)
     other_parse_errors: int = 0
     missing_blobs: int = 0  # files the mirror lacks (large binaries), left out of the export
+    matched: set[int] = field(default_factory=set)  # judgements that matched a finding of this scan
+    gone: list[Judgement] = field(default_factory=list)  # judgements no finding of this scan matches
 
     def of(self, severity: str) -> list[Found]:
         return [f for f in self.findings if f.severity == severity]
@@ -273,7 +275,7 @@ def tf_api_calls(tree: Path) -> int:
 
 
 def scan_repo(r: Repo) -> RepoResult:
-    res = RepoResult(r.repo, r.commit, r.kind, r.set)
+    res = RepoResult(r.repo, r.commit, r.kind, r.group)
     try:
         tree = export(r.repo, r.commit)
     except RuntimeError as exc:
@@ -338,6 +340,8 @@ def apply_judgements(res: RepoResult, judged: list[Judgement]) -> None:
         if near:
             j = judged[min(near)[1]]
             f.verdict, f.reason = j.verdict, j.reason
+            res.matched.add(min(near)[1])
+    res.gone = [j for i, j in enumerate(judged) if i not in res.matched]
 
 
 # --- printing -----------------------------------------------------------------------------------------
@@ -389,12 +393,18 @@ def print_results(results: list[RepoResult], scanner_path: str) -> None:
         print(f"findings not judged yet ({len(unjudged)}):")
         for r, f in unjudged:
             print(f"  {r.repo} {f.file}:{f.line} {f.severity} {f.code} [{', '.join(f.frames)}] {f.message}")
+    gone_true = [(r, j) for r in results if not r.failure for j in r.gone if j.verdict == "true"]
+    if gone_true:
+        print()
+        print(f"findings judged true that this scan no longer reports ({len(gone_true)}):")
+        for r, j in gone_true:
+            print(f"  {r.repo} {j.file}:{j.line} {j.code}: {j.reason}")
     print()
     print_totals(results, "TOTAL")
-    for name in sorted({r.set for r in results}):
-        if len({r.set for r in results}) > 1:
+    for name in sorted({r.group for r in results}):
+        if len({r.group for r in results}) > 1:
             print()
-            print_totals([r for r in results if r.set == name], f"TOTAL of the {name} set")
+            print_totals([r for r in results if r.group == name], f"TOTAL of the {name} set")
 
 
 def totals(results: list[RepoResult]) -> dict[str, Any]:
@@ -410,6 +420,7 @@ def totals(results: list[RepoResult]) -> dict[str, Any]:
         "errors": len(errors), "errors_judged": ne, "errors_true": te, "errors_true_or_debatable": tde,
         "warnings": len(warnings), "warnings_judged": nw, "warnings_true": tw, "warnings_true_or_debatable": tdw,
         "repos_without_findings": sum(1 for r in results if not r.failure and not (r.of("error") or r.of("warning"))),
+        **{f"gone_{v}": sum(1 for r in results if not r.failure for j in r.gone if j.verdict == v) for v in VERDICTS},
         "tf_heavy": sum(1 for r in results if r.tf_heavy),
         "tf_heavy_without_frames": [r.repo for r in results if r.coverage_failure],
         "edges": sum(r.edges for r in results), "lookups": sum(r.lookups for r in results),
@@ -430,6 +441,7 @@ def print_totals(results: list[RepoResult], title: str) -> None:
         print(f"  {kind:8} {t[kind]:4}: judged {n}, true {true}, true-or-debatable {td}"
               f"  -> precision strict {pct(true, n).strip()}, true-or-debatable {pct(td, n).strip()}")
     print(f"  repositories with no error or warning: {t['repos_without_findings']}")
+    print(f"  judged findings no longer reported: {t['gone_true']} true, {t['gone_debatable']} debatable, {t['gone_false']} false")
     print(f"  frames: {t['edges']} edges, {t['lookups']} lookups; TF-heavy repositories {t['tf_heavy']}, of them with no frame: "
           f"{len(t['tf_heavy_without_frames'])} {t['tf_heavy_without_frames'] or ''}")
     rate = pct(t["cpp_syntax_errors"], t["cpp_analysed"]).strip()
@@ -605,8 +617,8 @@ def main() -> int:
     _, scanner_path = scanner_env()
     print_results(results, scanner_path)
     if args.json:
-        rows = [asdict(r) | {"tf_heavy": r.tf_heavy, "coverage_failure": r.coverage_failure} for r in results]
-        by_set = {name: totals([r for r in results if r.set == name]) for name in sorted({r.set for r in results})}
+        rows = [asdict(r) | {"tf_heavy": r.tf_heavy, "coverage_failure": r.coverage_failure, "matched": sorted(r.matched)} for r in results]
+        by_set = {name: totals([r for r in results if r.group == name]) for name in sorted({r.group for r in results})}
         Path(args.json).write_text(json.dumps({"scanner": scanner_path, "totals": totals(results), "totals_by_set": by_set, "repositories": rows}, indent=2))
     return 0
 

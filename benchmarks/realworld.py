@@ -18,9 +18,10 @@ scanner is measured with ``/work/wt/X/.venv/bin/python /path/to/benchmarks/realw
   line, else at the nearest line within 3 (so a finding moved by a scanner change keeps its verdict).
 * Printed per repository and in total: errors and warnings; precision strict (true / judged) and lenient
   (true-or-debatable / judged), for errors and for warnings separately; findings not judged yet (file:line,
-  code, message); frames extracted (edges, lookups), flagging TF-heavy repositories (>= 5 tf2 API calls
-  in their code) with none; C++ syntax PARSE_ERRORs over the C++ files the code analysis reads; other
-  PARSE_ERRORs; seconds per repository.
+  code, message); judged findings no longer reported (the true ones listed: lost recall); frames extracted
+  (edges, lookups), flagging TF-heavy repositories (>= 5 tf2 API calls in the code the scanner reads) with
+  none; C++ syntax PARSE_ERRORs and C++ files not read in full over the C++ files the code analysis reads;
+  other PARSE_ERRORs; seconds per repository; totals per set (tuning / holdout) of the manifest.
 
 ``--bugs``: recall on known bugs (``realworld/bugs.yaml``): each entry is scanned at its buggy commit
 (found = a finding with the expected code in the file within 3 lines of the buggy line) and at its fixed
@@ -61,6 +62,7 @@ CPP_EXT = (".cpp", ".cc", ".cxx", ".c++", ".h", ".hh", ".hpp", ".hxx", ".h++", "
 TF_API = re.compile(
     r"sendTransform|send_transform|lookupTransform|lookup_transform|canTransform|can_transform|waitForTransform"
     r"|TransformBroadcaster|transformPose|transformPoint|->transform\(|buffer\.transform\(|tf_buffer_?->transform\("
+    r"|<\s*tf2_msgs::(?:msg::)?TFMessage\s*>|<\s*tf::tfMessage\s*>"  # TF published as a message (e.g. realtime_tools)
 )
 CPP_UNREAD = re.compile(r"C\+\+ syntax error|C\+\+ the parser could not read|C\+\+ analysis failed|longer than .* s and was stopped|internal error")
 TF_HEAVY = 5  # tf2 API calls in a repository's code from which on a scan with no frame is a coverage failure
@@ -264,13 +266,21 @@ def cpp_reading(tree: Path) -> tuple[int, int, list[str]] | None:
 
 
 def tf_api_calls(tree: Path) -> int:
+    """tf2 API calls in the C++ and Python the scanner reads (its discovery skips what it skips, e.g. tests);
+    every such file of the tree when that is not importable."""
+    try:
+        from physframe_ros.scan.discovery import discover
+
+        ws = discover([tree])
+        files = [ws.root / f.path for f in ws.files if f.kind in ("cpp", "python")]
+    except (ImportError, AttributeError, TypeError, OSError):
+        files = [p for p in tree.rglob("*") if p.is_file() and (p.suffix.lower() in CPP_EXT or p.suffix == ".py")]
     n = 0
-    for p in tree.rglob("*"):
-        if p.is_file() and (p.suffix.lower() in CPP_EXT or p.suffix == ".py"):
-            try:
-                n += len(TF_API.findall(p.read_text(errors="replace")))
-            except OSError:
-                continue
+    for p in files:
+        try:
+            n += len(TF_API.findall(p.read_text(errors="replace")))
+        except OSError:
+            continue
     return n
 
 

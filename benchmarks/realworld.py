@@ -7,12 +7,14 @@ errors and time (issue 11's real-code evaluation loop).
 Runs the physframe_ros importable by the interpreter that runs this script, so another worktree's
 scanner is measured with ``/work/wt/X/.venv/bin/python /path/to/benchmarks/realworld.py``.
 
-* ``realworld/manifest.yaml``: repositories at pinned commits. Each must be a bare git mirror under
-  ``$PHYSFRAME_MIRRORS`` (default /work/.mirror/<owner>+<name>/repo, where the search tool's ``fetch``
-  puts it); the commit is exported with ``git archive`` into ``$PHYSFRAME_REALWORLD_CACHE`` (default
-  ~/.cache/physframe-realworld/<owner>+<name>/<commit>), never into this repository.
+* ``realworld/manifest.yaml``: repositories at pinned commits. Each must be a git mirror under
+  ``$PHYSFRAME_MIRRORS`` (default /work/.mirror/<owner>+<name>/repo, bare or with a .git, where the search
+  tool's ``fetch`` puts it); the commit's files are written from ``git cat-file --batch`` into
+  ``$PHYSFRAME_REALWORLD_CACHE`` (default ~/.cache/physframe-realworld/<owner>+<name>/<commit>), never into
+  this repository; blobs the mirror lacks (its largest files: meshes, bags) are left out and counted.
 * Each export is scanned in its own process (``physframe scan --format json --jobs 1``; the repositories
-  run ``--jobs`` at a time), so a crash or a hang costs one repository and is reported as such.
+  run ``--jobs`` at a time), so a crash or a hang costs one repository and is reported as such; the time
+  is that command's wall time, interpreter start-up included.
 * ``realworld/judged.yaml``: verdicts (true / false / debatable) on findings, keyed by repository, file,
   line and code (optionally frames). A finding matches a judgement of the same file and code at the same
   line, else at the nearest line within 3 (so a finding moved by a scanner change keeps its verdict).

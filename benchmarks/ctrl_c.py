@@ -1,0 +1,110 @@
+"""Ctrl-C on `ros2 launch physframe_ros monitor.launch.py`, repeated: how many stops were clean.
+
+Clean: exit status 0, no traceback, every process of the launch gone within 5 s. The launch runs in
+its own process group and gets SIGINT as a terminal's Ctrl-C sends it (to the whole group, so the node
+gets the terminal's SIGINT and then the one launch forwards). The peer, measured in the same run, is
+the same node under the same launch with rclpy's default signal handling and the usual
+`spin / except KeyboardInterrupt / finally destroy_node` (what monitor.py did before).
+
+    .venv/bin/python benchmarks/ctrl_c.py [--runs 20] [--no-peer]
+
+Needs `scripts/bootstrap --with-launch` (colcon, ros2 launch); builds a workspace in a temporary folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "test" / "node"))
+
+from colcon_workspace import RosCommand, build_workspace, missing_tools, ros_env  # noqa: E402
+
+PEER_NODE = """
+import sys, rclpy
+from rclpy.executors import ExternalShutdownException
+from physframe_ros.node.monitor import MonitorNode
+rclpy.init(args=sys.argv)
+node = None
+try:
+    node = MonitorNode()
+    rclpy.spin(node)
+except (KeyboardInterrupt, ExternalShutdownException):
+    pass
+finally:
+    if node is not None:
+        node.destroy_node()
+    rclpy.try_shutdown()
+"""
+
+PEER_LAUNCH = """
+import sys
+from launch import LaunchDescription
+from launch.actions import ExecuteProcess
+
+def generate_launch_description():
+    return LaunchDescription([ExecuteProcess(cmd=[sys.executable, {script!r}], output="screen")])
+"""
+
+
+def stop_once(ws: Path, command: str, ready: str, domain: int, tmp: Path) -> tuple[bool, str]:
+    cmd = RosCommand(ws, command, ros_env(domain, tmp))
+    if not cmd.wait_for_output(ready, 60.0):
+        cmd.kill()
+        return False, "never started:\n" + cmd.output[-2000:]
+    time.sleep(0.5)  # a few timer callbacks in, as a user's Ctrl-C would be
+    rc, seconds = cmd.ctrl_c(timeout=5.0)
+    out = cmd.output
+    if rc != 0 or "Traceback" in out or "KeyboardInterrupt" in out:
+        return False, f"exit {rc} after {seconds:.1f} s:\n{out[-2000:]}"
+    return True, ""
+
+
+def measure(ws: Path, command: str, ready: str, runs: int, label: str, tmp: Path) -> int:
+    clean = 0
+    first_failure = ""
+    for i in range(runs):
+        ok, why = stop_once(ws, command, ready, 60 + i % 30, tmp)
+        clean += ok
+        first_failure = first_failure or why
+        print(f"  {label} run {i + 1:2d}: {'clean' if ok else 'NOT clean'}", flush=True)
+    if first_failure:
+        print(f"  {label}: first unclean stop: {first_failure}")
+    return clean
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--no-peer", action="store_true", help="only the monitor's own launch file")
+    args = parser.parse_args()
+    why = missing_tools()
+    if why:
+        print(f"ctrl_c: {why}", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory(prefix="physframe_ctrl_c_") as d:
+        tmp = Path(d)
+        ws = build_workspace(tmp / "ws")
+        if ws.build.returncode != 0:
+            print(ws.build.stdout + ws.build.stderr, file=sys.stderr)
+            return 2
+        print(f"colcon build: {ws.build_seconds:.1f} s")
+        os.environ.setdefault("ROS_AUTOMATIC_DISCOVERY_RANGE", "LOCALHOST")
+        ours = measure(ws.root, "ros2 launch physframe_ros monitor.launch.py", "evaluating every", args.runs, "monitor.launch.py", tmp)
+        peer = None
+        if not args.no_peer:
+            (tmp / "peer_node.py").write_text(PEER_NODE)
+            (tmp / "peer.launch.py").write_text(PEER_LAUNCH.format(script=str(tmp / "peer_node.py")))
+            peer = measure(ws.root, f"ros2 launch {tmp / 'peer.launch.py'}", "evaluating every", args.runs, "peer (rclpy default handling)", tmp)
+    versus = f"; peer with rclpy's default handling {peer}/{args.runs}" if peer is not None else ""
+    print(f"clean Ctrl-C stops of ros2 launch: monitor.launch.py {ours}/{args.runs}{versus}")
+    return 0 if ours == args.runs else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

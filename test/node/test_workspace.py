@@ -131,7 +131,7 @@ def test_ros2_run_monitor_then_ros2_param_set(workspace, ros_probe, ros_domain_i
 
 
 def test_ros2_run_physframe_scan(workspace, ros_domain_id, tmp_path):
-    cmd = start(workspace, "ros2 run physframe_ros physframe scan src/physframe_ros/physframe_ros/examples/demo_ws/src", ros_domain_id, tmp_path)
+    cmd = start(workspace, "ros2 run physframe_ros physframe scan src/ --expected-out expected.yaml", ros_domain_id, tmp_path)
     rc = cmd.wait(timeout=120.0)
     assert rc == 1, cmd.output  # the example holds planted errors
     assert re.search(r"CYCLE_IN_FRAME_TREE|MULTIPLE_PARENTS_IN_FRAME_TREE|INCORRECT_TRANSFORM", cmd.output), cmd.output

@@ -2,7 +2,8 @@
 
 Clean: exit status 0, no traceback, every process of the launch gone within 5 s. The launch runs in
 its own process group and gets SIGINT as a terminal's Ctrl-C sends it (to the whole group, so the node
-gets the terminal's SIGINT and then the one launch forwards). The peer, measured in the same run, is
+gets the terminal's SIGINT and then the one launch forwards), while this process publishes the demo
+robot's TF (45 frames at 20 Hz) so the node is busy as beside a robot. The peer, measured in the same run, is
 the same node under the same launch with rclpy's default signal handling and the usual
 `spin / except KeyboardInterrupt / finally destroy_node` (what monitor.py did before).
 
@@ -17,12 +18,16 @@ import argparse
 import os
 import sys
 import tempfile
+import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "test" / "node"))
 
+os.environ["ROS_AUTOMATIC_DISCOVERY_RANGE"] = "LOCALHOST"  # before rclpy is imported
 from colcon_workspace import RosCommand, build_workspace, missing_tools, ros_env  # noqa: E402
 
 PEER_NODE = """
@@ -52,6 +57,39 @@ def generate_launch_description():
 """
 
 
+@contextmanager
+def robot_tf(domain: int) -> Iterator[None]:
+    """The demo robot's TF published from this process (real rclpy, loopback DDS) until the block ends."""
+    import rclpy
+    from rclpy.context import Context
+    from rclpy.executors import SingleThreadedExecutor
+
+    from physframe_ros.demo.robot import CLEAN_ROBOT
+    from physframe_ros.demo.sim import TfSourceNode
+
+    context = Context()
+    rclpy.init(context=context, domain_id=domain)
+    executor = SingleThreadedExecutor(context=context)
+    node = TfSourceNode(CLEAN_ROBOT, context=context)
+    executor.add_node(node)
+    stop = threading.Event()
+
+    def spin() -> None:
+        while not stop.is_set():
+            executor.spin_once(timeout_sec=0.05)
+
+    spinner = threading.Thread(target=spin, daemon=True)
+    spinner.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        spinner.join(timeout=5.0)
+        executor.shutdown()
+        node.destroy_node()
+        rclpy.try_shutdown(context=context)
+
+
 def stop_once(ws: Path, command: str, ready: str, domain: int, tmp: Path) -> tuple[bool, str]:
     cmd = RosCommand(ws, command, ros_env(domain, tmp))
     if not cmd.wait_for_output(ready, 60.0):
@@ -65,11 +103,11 @@ def stop_once(ws: Path, command: str, ready: str, domain: int, tmp: Path) -> tup
     return True, ""
 
 
-def measure(ws: Path, command: str, ready: str, runs: int, label: str, tmp: Path) -> int:
+def measure(ws: Path, command: str, ready: str, runs: int, label: str, tmp: Path, domain: int) -> int:
     clean = 0
     first_failure = ""
     for i in range(runs):
-        ok, why = stop_once(ws, command, ready, 60 + i % 30, tmp)
+        ok, why = stop_once(ws, command, ready, domain, tmp)
         clean += ok
         first_failure = first_failure or why
         print(f"  {label} run {i + 1:2d}: {'clean' if ok else 'NOT clean'}", flush=True)
@@ -94,13 +132,14 @@ def main() -> int:
             print(ws.build.stdout + ws.build.stderr, file=sys.stderr)
             return 2
         print(f"colcon build: {ws.build_seconds:.1f} s")
-        os.environ.setdefault("ROS_AUTOMATIC_DISCOVERY_RANGE", "LOCALHOST")
-        ours = measure(ws.root, "ros2 launch physframe_ros monitor.launch.py", "evaluating every", args.runs, "monitor.launch.py", tmp)
-        peer = None
-        if not args.no_peer:
-            (tmp / "peer_node.py").write_text(PEER_NODE)
-            (tmp / "peer.launch.py").write_text(PEER_LAUNCH.format(script=str(tmp / "peer_node.py")))
-            peer = measure(ws.root, f"ros2 launch {tmp / 'peer.launch.py'}", "evaluating every", args.runs, "peer (rclpy default handling)", tmp)
+        domain = 60 + os.getpid() % 30
+        with robot_tf(domain):
+            ours = measure(ws.root, "ros2 launch physframe_ros monitor.launch.py", "evaluating every", args.runs, "monitor.launch.py", tmp, domain)
+            peer = None
+            if not args.no_peer:
+                (tmp / "peer_node.py").write_text(PEER_NODE)
+                (tmp / "peer.launch.py").write_text(PEER_LAUNCH.format(script=str(tmp / "peer_node.py")))
+                peer = measure(ws.root, f"ros2 launch {tmp / 'peer.launch.py'}", "evaluating every", args.runs, "peer (rclpy default handling)", tmp, domain)
     versus = f"; peer with rclpy's default handling {peer}/{args.runs}" if peer is not None else ""
     print(f"clean Ctrl-C stops of ros2 launch: monitor.launch.py {ours}/{args.runs}{versus}")
     return 0 if ours == args.runs else 1

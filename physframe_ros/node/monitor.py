@@ -213,7 +213,9 @@ def main(args: Sequence[str] | None = None) -> int:
     A Ctrl-C under ``ros2 launch`` reaches the node twice (the terminal signals the whole process
     group, then launch forwards its own SIGINT), the second often while the node shuts down. rclpy's
     handler would raise KeyboardInterrupt wherever that lands, destroy_node included; so rclpy installs
-    none, and SIGINT/SIGTERM only ask the spin loop to stop: shutdown runs once, quietly.
+    none, and SIGINT/SIGTERM only ask the spin loop to stop: shutdown runs once, quietly. Once it has
+    begun SIGINT is ignored: Python's exit restores the default action, which would kill the process
+    (exit -2) if a late SIGINT landed while DDS tears down.
     """
     stop = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -233,6 +235,7 @@ def main(args: Sequence[str] | None = None) -> int:
     except ExternalShutdownException:
         pass
     finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         if node is not None:
             node.destroy_node()
         rclpy.try_shutdown()

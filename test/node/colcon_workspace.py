@@ -109,11 +109,25 @@ class RosCommand:
             return False
         return True
 
-    def ctrl_c(self, timeout: float = 5.0) -> tuple[int | None, float]:
+    def ctrl_c(self, timeout: float = 5.0, late_sigint: float | None = None) -> tuple[int | None, float]:
         """SIGINT to the whole group, as a terminal's Ctrl-C; (exit status or None, seconds until every
-        process of the group was gone). After ``timeout`` the group is killed and the status is None."""
+        process of the group was gone). After ``timeout`` the group is killed and the status is None.
+        ``late_sigint``: seconds after which the processes the command started (the node under launch)
+        get a second SIGINT, as when launch's forwarded one arrives while they shut down."""
+        children = []
+        if late_sigint is not None:
+            import psutil  # a dependency of ros2cli
+
+            children = [p.pid for p in psutil.Process(self.proc.pid).children(recursive=True)]
         t0 = time.monotonic()
         os.killpg(self.proc.pid, signal.SIGINT)
+        if late_sigint is not None:
+            time.sleep(late_sigint)
+            for pid in children:
+                try:
+                    os.kill(pid, signal.SIGINT)
+                except ProcessLookupError:
+                    pass
         end = t0 + timeout
         while time.monotonic() < end and (self.proc.poll() is None or self.group_alive()):
             time.sleep(0.02)

@@ -51,12 +51,12 @@ def see_finding_once(probe, cmd: RosCommand, code: str, evaluations: float) -> N
     assert len(lines) == 1, lines
 
 
-def stop_cleanly(probe, cmd: RosCommand) -> str:
+def stop_cleanly(probe, cmd: RosCommand, late_sigint: float | None = None) -> str:
     """Ctrl-C: status 0, every process gone within 5 s, no traceback, the node gone from the graph."""
-    rc, seconds = cmd.ctrl_c(timeout=5.0)
+    rc, seconds = cmd.ctrl_c(timeout=5.0, late_sigint=late_sigint)
     out = cmd.output
     assert rc == 0, f"exit {rc} after {seconds:.1f} s:\n{out}"
-    assert "Traceback" not in out and "KeyboardInterrupt" not in out, out
+    assert "Traceback" not in out and "KeyboardInterrupt" not in out and "process has died" not in out, out
     probe.wait_for(lambda: "physframe_monitor" not in probe.node_names(), timeout=5.0, what="the monitor to leave the graph")
     return out
 
@@ -106,7 +106,8 @@ def test_ros2_launch_expected_tree_and_absent_aggregator(workspace, ros_probe, r
         ros_probe.publish(TfSource("odometry", dynamic=(TfEdge("odom", "base_link"),)))
         see_finding_once(ros_probe, cmd, "EXPECTED_FRAME_MISSING", 1.0)
     finally:
-        stop_cleanly(ros_probe, cmd)
+        # launch's forwarded SIGINT arriving late, while the node shuts down (it died of it with exit -2)
+        stop_cleanly(ros_probe, cmd, late_sigint=0.06)
     no_temporary_files(tmp_path)
 
 

@@ -2,14 +2,16 @@
 
 from glob import glob
 
-from setuptools import find_packages, setup
+from setuptools import find_namespace_packages, setup
 
 package_name = "physframe_ros"
 
 setup(
     name=package_name,
     version="0.1.0",
-    packages=find_packages(exclude=["test", "test.*", "benchmarks"]),
+    # namespace packages: the data folders (examples/, report/) are listed too, so setuptools installs
+    # them without its "package would be ignored" warnings (colcon's "stderr output")
+    packages=find_namespace_packages(include=[package_name, package_name + ".*"]),
     package_data={package_name: ["examples/**/*", "report/*.css", "report/*.js"]},
     include_package_data=True,
     data_files=[

@@ -44,24 +44,45 @@ class MonitorLoop:
         policy: FindingPolicy | None = None,
         expected: ExpectedTree | None = None,
         data: DataOptions | None = None,
+        expected_grace: float = 0.0,
     ) -> None:
-        if not period > 0:
-            raise ValueError(f"period must be > 0 s, got {period}")
-        self.period = period
         self.state = TfState(conventions, config)
         self.data = DataState(self.state, data)
-        self.policy = policy or FindingPolicy()
-        self.expected = expected
         self.tracker = FindingTracker()
-        # an edge seen between two evaluations must still be in the tree at the next one
-        self.window = max(self.state.config.edge_timeout, period)
+        self.reconfigure(period, self.state.conventions, self.state.config, policy, expected, self.data.options, expected_grace)
         self.evaluations = 0
         self._next: float | None = None  # the next periodic evaluation (advance only)
         self._last_message: float | None = None
 
+    def reconfigure(
+        self,
+        period: float,
+        conventions: Conventions,
+        config: StateConfig,
+        policy: FindingPolicy | None,
+        expected: ExpectedTree | None,
+        data: DataOptions,
+        expected_grace: float,
+    ) -> None:
+        """New settings from the next evaluation on; the tree, the data seen and the tracked findings stay."""
+        if not period > 0:
+            raise ValueError(f"period must be > 0 s, got {period}")
+        self.period = period
+        self.state.conventions, self.state.config = conventions, config
+        self.data.options = data
+        self.policy = policy or FindingPolicy()
+        self.expected = expected
+        # expected frames are not missing before the robot's publishers have had time to start
+        self.expected_grace = expected_grace
+
+    @property
+    def window(self) -> float:
+        """An edge seen between two evaluations must still be in the tree at the next one."""
+        return max(self.state.config.edge_timeout, self.period)
+
     def evaluate(self, now: float, name_of: NameOf = str) -> Evaluation:
         """Evaluate the tree and the data at ``now`` (the stream's clock) and track what appeared or cleared."""
-        findings = self.state.evaluate(now, self.window, name_of=name_of, expected=self.expected)
+        findings = self.state.evaluate(now, self.window, name_of=name_of, expected=self.expected, expected_grace=self.expected_grace)
         edges = self.state.last_snapshot
         findings.extend(self.data.evaluate(now, edges, self.window, name_of))
         findings = sort_findings(self.policy.apply(findings))

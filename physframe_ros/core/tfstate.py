@@ -21,6 +21,8 @@ from .tfmessage import Transform, decode_cdr, decode_ros1
 from .tree import Edge
 
 MAX_PUBLISHERS_PER_EDGE = 8
+# held back for ``expected_grace`` after the first transform: the robot's publishers start one by one
+GRACE_CODES = frozenset({"EXPECTED_FRAME_MISSING", "EXPECTED_EDGE_MISSING"})
 
 
 @dataclass(frozen=True)
@@ -126,6 +128,7 @@ class TfState:
         self.messages_received = 0
         self.invalid_transforms = 0
         self.decode_errors = 0
+        self.first_receive: float | None = None  # when the first valid transform arrived
         self.last_snapshot: list[Edge] = []
 
     # --- ingestion ---------------------------------------------------------------------
@@ -203,6 +206,8 @@ class TfState:
             return None
         e = EdgeStats(parent, child, static, values, now, now, stamp, first_stamp=stamp, publishers={publisher}, topics={topic})
         self.edges[(parent, child, static)] = e
+        if self.first_receive is None:
+            self.first_receive = now
         return e
 
     def _event(self, code: str, frames: tuple[str, ...], now: float, publisher: Hashable, amount: float) -> None:
@@ -286,17 +291,25 @@ class TfState:
         return list(merged.values())
 
     def evaluate(
-        self, now: float, window: float | None = None, name_of: Callable[[Hashable], str] = str, expected: ExpectedTree | None = None
+        self,
+        now: float,
+        window: float | None = None,
+        name_of: Callable[[Hashable], str] = str,
+        expected: ExpectedTree | None = None,
+        expected_grace: float = 0.0,
     ) -> list[Finding]:
         """Every finding active at ``now`` (stream clock), with publishers named by ``name_of``;
-        with ``expected``, also where the tree departs from what the sources declare.
+        with ``expected``, also where the tree departs from what the sources declare, except that
+        expected frames and edges are not reported missing before ``expected_grace`` seconds after
+        the first transform (nor before any, when a grace is given).
         The tree it checked is left in ``last_snapshot``."""
         window = self.config.edge_timeout if window is None else window
         alive, silent = self.current_edges(now, window)
         edges = self.last_snapshot = self._snapshot(alive, silent, name_of)
         findings = check_tree(edges, self.conventions, self.config.tolerance)
         if expected is not None:
-            findings.extend(crosscheck(expected, edges))
+            waiting = expected_grace > 0 and (self.first_receive is None or now - self.first_receive < expected_grace)
+            findings.extend(f for f in crosscheck(expected, edges) if not (waiting and f.code in GRACE_CODES))
         findings.extend(self._stale(silent, now, name_of))
         findings.extend(self._static_dynamic(alive, name_of))
         hold = max(self.config.event_hold, window)

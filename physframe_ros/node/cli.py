@@ -12,10 +12,13 @@ DESCRIPTION = """\
 Run the live TF monitor node (physframe_monitor): it rebuilds the frame tree from /tf and /tf_static,
 logs each frame problem once when it appears (WARN/ERROR) and once when it clears (INFO), publishes
 /diagnostics, and answers ~/get_tree (std_srvs/Trigger) with the JSON report of the live tree.
-Same node as `ros2 run physframe_ros monitor`; everything after --ros-args goes to rclpy."""
+Same node as `ros2 run physframe_ros monitor`; everything after --ros-args goes to rclpy.
+Ctrl-C stops it with status 0."""
 
 EPILOG = f"""\
-parameters (-p NAME:=VALUE after --ros-args, or --params-file config/monitor.yaml):
+parameters (-p NAME:=VALUE after --ros-args, or --params-file config/monitor.yaml; all but
+tf_topics can be changed while it runs with `ros2 param set /physframe_monitor NAME VALUE`, and
+~/reload (std_srvs/Trigger) reads expected_tree and conventions_file again):
 {parameter_table()}
 
 examples:
@@ -23,6 +26,7 @@ examples:
   physframe monitor --ros-args -p eval_period:=0.5 -p "ignore_codes:=[REPEATED_DATA]"
   physframe monitor --ros-args --params-file config/monitor.yaml -p expected_tree:=expected.yaml
   physframe monitor --ros-args -p use_sim_time:=true        # replaying a bag with --clock
+  physframe monitor --ros-args --log-level physframe_monitor:=debug   # the node's own debug lines only
 """
 
 

@@ -9,16 +9,21 @@ only logs, publishes ``/diagnostics`` and answers ``~/get_tree``.
 from __future__ import annotations
 
 import json
+import signal
 import sys
+import threading
 import time
 from typing import Any, Callable, Hashable, Mapping, Sequence
 
 import rclpy
 from diagnostic_msgs.msg import DiagnosticArray
-from rcl_interfaces.msg import ParameterDescriptor
-from rclpy.executors import ExternalShutdownException
+from rcl_interfaces.msg import ParameterDescriptor, SetParametersResult
+from rclpy.executors import ExternalShutdownException, SingleThreadedExecutor
+from rclpy.impl.implementation_singleton import rclpy_implementation
 from rclpy.node import Node
+from rclpy.parameter import Parameter
 from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
+from rclpy.signals import SignalHandlerOptions
 from std_srvs.srv import Trigger
 from tf2_msgs.msg import TFMessage
 
@@ -29,10 +34,11 @@ from ..core.report import report_dict
 from ..core.tfmessage import TfDecodeError
 from .data_topics import DataSampler
 from .diagnostics import diagnostic_array
-from .params import PARAMETERS, MonitorSettings, settings_from
+from .params import NODE_NAME, PARAMETER_DEFAULTS, PARAMETERS, STARTUP_ONLY, MonitorSettings, settings_from
 from .publishers import HAS_MESSAGE_INFO, PublisherNames
 
-NODE_NAME = "physframe_monitor"
+# how long a Ctrl-C waits at most for the spin loop to notice it
+STOP_POLL = 0.1
 
 def tf_qos(static: bool) -> QoSProfile:
     """What tf2's TransformListener uses, so every broadcaster matches (static ones latch)."""
@@ -54,11 +60,11 @@ class MonitorNode(Node):
             # dynamic typing: `-p eval_period:=1` (an integer) and empty lists must not kill the node;
             # settings_from checks every value and says what it did with a bad one
             self.declare_parameter(p.name, p.default, ParameterDescriptor(description=p.meaning, dynamic_typing=True))
-        self.settings: MonitorSettings = settings_from({p.name: self.get_parameter(p.name).value for p in PARAMETERS})
+        self.settings: MonitorSettings = settings_from(self._parameter_values())
         for err in self.settings.errors:
-            self.get_logger().error(err)
+            self.get_logger().error(str(err))
         st = self.settings
-        self.loop = MonitorLoop(st.eval_period, st.conventions, st.config, st.policy, st.expected, st.data)
+        self.loop = MonitorLoop(st.eval_period, st.conventions, st.config, st.policy, st.expected, st.data, st.expected_grace)
         self.state = self.loop.state
         self.active: list[Finding] = []
         self.last_eval_ms = 0.0
@@ -71,7 +77,9 @@ class MonitorNode(Node):
             self.sampler = DataSampler(self, self.loop.data, self.names, st.data_topics, st.data_sample_period, st.data_sample_window, tf_names.__contains__)
         self._diagnostics = self.create_publisher(DiagnosticArray, "/diagnostics", 10)
         self.create_service(Trigger, "~/get_tree", self._get_tree)
-        self.create_timer(self.settings.eval_period, self.evaluate)
+        self.create_service(Trigger, "~/reload", self._reload)
+        self._timer = self.create_timer(self.settings.eval_period, self.evaluate)
+        self.add_on_set_parameters_callback(self._on_set_parameters)
         topics = ", ".join(t for t, _ in self.settings.tf_topics)
         if st.data_topics:
             topics += f" and samples of the stamped topics {' '.join(st.data_topics)} every {st.data_sample_period:g} s"
@@ -122,6 +130,51 @@ class MonitorNode(Node):
         frames = {fr for e in edges for fr in (e.parent, e.child)}
         self._diagnostics.publish(diagnostic_array(self.active, self.get_clock().now().to_msg(), self.get_name(), len(frames), len(edges)))
         self.last_eval_ms = (time.perf_counter() - t0) * 1e3
+        log.debug(f"evaluated {len(frames)} frames / {len(edges)} edges in {self.last_eval_ms:.2f} ms: {len(self.active)} findings active")
+
+    # --- parameters at run time ---------------------------------------------------------
+    def _parameter_values(self) -> dict[str, Any]:
+        return {p.name: self.get_parameter(p.name).value for p in PARAMETERS}
+
+    def _on_set_parameters(self, params: list[Parameter]) -> SetParametersResult:
+        """``ros2 param set``: a bad value is refused with its reason and the old one stays."""
+        changed = {p.name: p.value for p in params if p.name in PARAMETER_DEFAULTS}
+        if not changed:
+            return SetParametersResult(successful=True)
+        fixed = sorted(STARTUP_ONLY & changed.keys())
+        if fixed:
+            return SetParametersResult(successful=False, reason=f"{', '.join(fixed)}: read when the node starts; restart it to change")
+        # the new values alone: a bad value given at start-up (already logged and replaced) must not block later changes
+        problems = settings_from(changed).errors
+        if problems:
+            return SetParametersResult(successful=False, reason="; ".join(e.reason for e in problems))
+        self._apply(settings_from({**self._parameter_values(), **changed}))
+        self.get_logger().info("parameters set: " + ", ".join(f"{k}={v!r}" for k, v in changed.items()))
+        return SetParametersResult(successful=True)
+
+    def _reload(self, request: Trigger.Request, response: Trigger.Response) -> Trigger.Response:
+        """``~/reload``: read the expected tree and conventions files again (edited since, or written by a new scan)."""
+        s = settings_from(self._parameter_values())
+        problems = [e for e in s.errors if e.name in ("expected_tree", "conventions_file")]
+        response.success = not problems
+        if problems:
+            response.message = "; ".join(e.reason for e in problems) + "; kept the files read before"
+            self.get_logger().error(f"reload: {response.message}")
+            return response
+        self._apply(s)
+        expected = f"expected tree {s.expected_path} ({len(s.expected.edges)} edges)" if s.expected is not None else "no expected tree"
+        conventions = self.get_parameter("conventions_file").value or "built-in conventions"
+        response.message = f"reloaded: {expected}, {conventions}"
+        self.get_logger().info(response.message)
+        return response
+
+    def _apply(self, s: MonitorSettings) -> None:
+        """Use new settings from the next evaluation on (the TF topics stay those of start-up)."""
+        old, self.settings = self.settings, s
+        self.loop.reconfigure(s.eval_period, s.conventions, s.config, s.policy, s.expected, s.data, s.expected_grace)
+        if s.eval_period != old.eval_period:
+            self.destroy_timer(self._timer)
+            self._timer = self.create_timer(s.eval_period, self.evaluate)
 
     def report(self) -> dict[str, Any]:
         """The contract JSON of the live tree with the active findings and ingest statistics."""
@@ -149,15 +202,34 @@ class MonitorNode(Node):
 
 
 def main(args: Sequence[str] | None = None) -> int:
-    """``ros2 run physframe_ros monitor`` and ``physframe monitor``; Ctrl-C exits 0 without a traceback."""
-    rclpy.init(args=list(args) if args is not None else sys.argv)
+    """``ros2 run physframe_ros monitor`` and ``physframe monitor``; Ctrl-C exits 0 without a traceback.
+
+    A Ctrl-C under ``ros2 launch`` reaches the node twice (the terminal signals the whole process
+    group, then launch forwards its own SIGINT), the second often while the node shuts down. rclpy's
+    handler would raise KeyboardInterrupt wherever that lands, destroy_node included; so rclpy installs
+    none, and SIGINT/SIGTERM only ask the spin loop to stop: shutdown runs once, quietly. Once it has
+    begun SIGINT is ignored: Python's exit restores the default action, which would kill the process
+    (exit -2) if a late SIGINT landed while DDS tears down.
+    """
+    stop = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda signum, frame: stop.set())
+    try:
+        rclpy.init(args=list(args) if args is not None else sys.argv, signal_handler_options=SignalHandlerOptions.NO)
+    except rclpy_implementation.RCLError as exc:  # e.g. --log-level verbose
+        print(f"{NODE_NAME}: bad ROS arguments: {str(exc).splitlines()[0]}", file=sys.stderr)
+        return 2
     node = None
     try:
         node = MonitorNode()
-        rclpy.spin(node)
-    except (KeyboardInterrupt, ExternalShutdownException):
+        executor = SingleThreadedExecutor()
+        executor.add_node(node)
+        while not stop.is_set() and rclpy.ok():
+            executor.spin_once(timeout_sec=STOP_POLL)
+    except ExternalShutdownException:
         pass
     finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         if node is not None:
             node.destroy_node()
         rclpy.try_shutdown()

@@ -1,8 +1,8 @@
 """The monitor's parameters: one table (name, default, meaning) and how its values become core objects.
 
 No ROS import here: the node declares these, the launch file builds overrides
-with ``launch_overrides``, docs and ``physframe monitor --help`` print the table,
-and the tests check ``config/monitor.yaml`` against it.
+with ``launch_overrides`` and ``log_level_arguments``, docs and ``physframe monitor --help``
+print the table, and the tests check ``config/monitor.yaml`` against it.
 """
 
 from __future__ import annotations
@@ -18,7 +18,11 @@ from ..core.findings import FindingPolicy
 from ..core.rotations import DEFAULT_TOLERANCE
 from ..core.tfstate import StateConfig
 
+NODE_NAME = "physframe_monitor"
 STANDARD_TOPICS = (("/tf", False), ("/tf_static", True))
+LOG_LEVELS = ("debug", "info", "warn", "error", "fatal")
+# read once when the node starts (its subscriptions); every other parameter can change at run time
+STARTUP_ONLY = frozenset({"tf_topics", "data_topics", "data_sample_period", "data_sample_window"})
 
 
 @dataclass(frozen=True)
@@ -39,6 +43,7 @@ PARAMETERS: tuple[ParamSpec, ...] = (
     ParamSpec("rotation_tolerance", DEFAULT_TOLERANCE, "radians: a rotation this close to one of the 24 axis-aligned ones is checked against axis conventions"),
     ParamSpec("conventions_file", "", "YAML with extra frame classes or per-frame classes (see Conventions.from_dict); empty: built-in REP-103/105 rules"),
     ParamSpec("expected_tree", "", "expected tree YAML from `physframe scan --expected-out`; the live tree is cross-checked against it"),
+    ParamSpec("expected_grace", 3.0, "seconds after the first TF message before an expected frame or edge is reported missing"),
     ParamSpec("ignore_codes", [], "finding codes never reported, e.g. [REPEATED_DATA]"),
     ParamSpec("ignore_frames", [], "frames whose findings are never reported"),
     ParamSpec("severity_overrides", [], "CODE=level items (level error, warning or info), e.g. [DISCONNECTED_TREE=info]"),
@@ -49,6 +54,23 @@ PARAMETERS: tuple[ParamSpec, ...] = (
 )
 
 PARAMETER_DEFAULTS: dict[str, Any] = {p.name: p.default for p in PARAMETERS}
+
+
+@dataclass(frozen=True)
+class ParamError:
+    """A value not used: which parameter, what is wrong with it, and what the node does instead."""
+
+    name: str
+    problem: str
+    fallback: str
+
+    def __str__(self) -> str:
+        return f"parameter {self.name}: {self.problem}; {self.fallback}"
+
+    @property
+    def reason(self) -> str:
+        """Why ``ros2 param set`` is refused (the old value stays, so no fallback is named)."""
+        return f"{self.name}: {self.problem}"
 
 
 @dataclass
@@ -62,50 +84,51 @@ class MonitorSettings:
     conventions: Conventions = field(default_factory=Conventions)
     expected: ExpectedTree | None = None
     expected_path: str = ""
+    expected_grace: float = 3.0
     data_topics: tuple[str, ...] = ("*",)
     data_sample_period: float = 5.0
     data_sample_window: float = 0.5
     data: DataOptions = field(default_factory=DataOptions)
-    errors: list[str] = field(default_factory=list)
+    errors: list[ParamError] = field(default_factory=list)
 
 
-def _number(values: Mapping[str, Any], name: str, errors: list[str]) -> float:
+def _number(values: Mapping[str, Any], name: str, errors: list[ParamError]) -> float:
     default = float(PARAMETER_DEFAULTS[name])
     v = values.get(name, default)
     if v is None:
         return default
     # ints are accepted: `-p eval_period:=1` arrives as an integer
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v < 0:
-        errors.append(f"parameter {name}: {v!r} is not a number >= 0; using {default}")
+        errors.append(ParamError(name, f"{v!r} is not a number >= 0", f"using {default}"))
         return default
     return float(v)
 
 
-def _strings(values: Mapping[str, Any], name: str, errors: list[str]) -> list[str]:
+def _strings(values: Mapping[str, Any], name: str, errors: list[ParamError]) -> list[str]:
     v = values.get(name)
     if v is None or v == "":
         return []
     if isinstance(v, str):  # a single item given as a plain string
         v = [v]
     if not isinstance(v, (list, tuple)) or not all(isinstance(x, str) for x in v):
-        errors.append(f"parameter {name}: {v!r} is not a list of strings; ignored")
+        errors.append(ParamError(name, f"{v!r} is not a list of strings", "ignored"))
         return []
     return [x.strip() for x in v if x.strip()]
 
 
-def _string(values: Mapping[str, Any], name: str, errors: list[str]) -> str:
+def _string(values: Mapping[str, Any], name: str, errors: list[ParamError]) -> str:
     v = values.get(name)
     if v is None:
         return ""
     if not isinstance(v, str):
-        errors.append(f"parameter {name}: {v!r} is not a string; ignored")
+        errors.append(ParamError(name, f"{v!r} is not a string", "ignored"))
         return ""
     return v.strip()
 
 
 def settings_from(values: Mapping[str, Any]) -> MonitorSettings:
     """Read parameter values (missing ones take their default); a bad value is reported and replaced, never fatal."""
-    errors: list[str] = []
+    errors: list[ParamError] = []
     s = MonitorSettings(errors=errors)
     topics = list(STANDARD_TOPICS)
     for t in _strings(values, "tf_topics", errors):
@@ -115,7 +138,7 @@ def settings_from(values: Mapping[str, Any]) -> MonitorSettings:
     s.tf_topics = tuple(topics)
     s.eval_period = _number(values, "eval_period", errors)
     if s.eval_period <= 0:
-        errors.append("parameter eval_period: must be > 0; using 1.0")
+        errors.append(ParamError("eval_period", "must be > 0", "using 1.0"))
         s.eval_period = 1.0
     s.config = StateConfig(
         edge_timeout=_number(values, "edge_timeout", errors),
@@ -130,7 +153,8 @@ def settings_from(values: Mapping[str, Any]) -> MonitorSettings:
             _strings(values, "ignore_codes", errors), _strings(values, "ignore_frames", errors), _strings(values, "severity_overrides", errors)
         )
     except ValueError as exc:
-        errors.append(f"parameters ignore_codes/severity_overrides: {exc}; no codes ignored or overridden")
+        errors.append(ParamError("ignore_codes/severity_overrides", str(exc), "no codes ignored or overridden"))
+    s.expected_grace = _number(values, "expected_grace", errors)
     s.data_topics = tuple(_strings(values, "data_topics", errors)) if "data_topics" in values else ("*",)
     s.data_sample_period = _number(values, "data_sample_period", errors) or 5.0
     s.data_sample_window = min(_number(values, "data_sample_window", errors) or 0.5, s.data_sample_period)
@@ -140,24 +164,16 @@ def settings_from(values: Mapping[str, Any]) -> MonitorSettings:
     conventions_file = _string(values, "conventions_file", errors)
     if conventions_file:
         try:
-            s.conventions = load_conventions(conventions_file)
+            s.conventions = Conventions.load(conventions_file)
         except ValueError as exc:
-            errors.append(f"{exc}; using the built-in conventions")
+            errors.append(ParamError("conventions_file", str(exc), "using the built-in conventions"))
     s.expected_path = _string(values, "expected_tree", errors)
     if s.expected_path:
         try:
             s.expected = ExpectedTree.load(s.expected_path)
         except ExpectedTreeError as exc:
-            errors.append(f"expected_tree {exc}; no cross-check")
+            errors.append(ParamError("expected_tree", str(exc), "no cross-check"))
     return s
-
-
-def load_conventions(path: str) -> Conventions:
-    """Conventions from the ``conventions_file`` parameter; ValueError names the parameter and file."""
-    try:
-        return Conventions.load(path)
-    except ValueError as exc:
-        raise ValueError(f"conventions_file {exc}") from None
 
 
 def launch_overrides(expected_tree: str, tf_topics: str) -> dict[str, Any]:
@@ -169,6 +185,11 @@ def launch_overrides(expected_tree: str, tf_topics: str) -> dict[str, Any]:
     if topics:
         out["tf_topics"] = [t.strip("'\"") for t in topics]
     return out
+
+
+def log_level_arguments(level: str) -> list[str]:
+    """--ros-args for the launch file's log_level: the node's own logger only (rcl and rmw keep theirs)."""
+    return ["--log-level", f"{NODE_NAME}:={level}"]
 
 
 def parameter_table() -> str:

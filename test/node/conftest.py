@@ -16,23 +16,23 @@ import pytest
 FAST_PARAMS = {"eval_period": 0.2, "stale_timeout": 0.5, "edge_timeout": 0.5, "event_hold": 0.5}
 
 
-class MonitorHarness:
-    def __init__(self, domain_id: int, params: dict[str, Any]) -> None:
+class RosProbe:
+    """Real publishers and a probe node in one ROS context over real DDS; it sees the monitor (in this
+    process or another) only through the graph: /diagnostics, /rosout and its services."""
+
+    def __init__(self, domain_id: int, nodes: Callable[[Any], list[Any]] = lambda context: []) -> None:
         import rclpy
         from diagnostic_msgs.msg import DiagnosticArray
         from rcl_interfaces.msg import Log
         from rclpy.context import Context
         from rclpy.executors import SingleThreadedExecutor
         from rclpy.node import Node
-        from rclpy.parameter import Parameter
         from std_srvs.srv import Trigger
-
-        from physframe_ros.node.monitor import MonitorNode
 
         self.context = Context()
         rclpy.init(context=self.context, domain_id=domain_id)
         self.executor = SingleThreadedExecutor(context=self.context)
-        self.monitor = MonitorNode(context=self.context, parameter_overrides=[Parameter(k, value=v) for k, v in params.items()])
+        self.nodes: list[Any] = nodes(self.context)
         self.probe = Node("physframe_test_probe", context=self.context)
         self._lock = threading.Lock()
         self.arrays: list[Any] = []
@@ -41,9 +41,8 @@ class MonitorHarness:
         self.probe.create_subscription(Log, "/rosout", self._on_log, 1000)
         self.client = self.probe.create_client(Trigger, "/physframe_monitor/get_tree")
         self._trigger = Trigger
-        self.nodes: list[Any] = []
         self._stop = threading.Event()
-        for n in (self.monitor, self.probe):
+        for n in (*self.nodes, self.probe):
             self.executor.add_node(n)
         self._thread = threading.Thread(target=self._spin, daemon=True)
         self._thread.start()
@@ -101,16 +100,32 @@ class MonitorHarness:
         assert all(n == names for n in later), f"/diagnostics changed while it should hold {names}: {later}"
         return self.statuses()
 
-    def get_tree(self) -> dict[str, Any]:
-        assert self.client.wait_for_service(timeout_sec=5.0), "~/get_tree not offered"
-        future = self.client.call_async(self._trigger.Request())
-        end = time.monotonic() + 5.0
+    def call(self, srv_type: Any, name: str, request: Any, timeout: float = 5.0) -> Any:
+        """A service of the monitor, called from the probe (the executor thread delivers the answer)."""
+        client = self.client if name == "/physframe_monitor/get_tree" else self.probe.create_client(srv_type, name)
+        assert client.wait_for_service(timeout_sec=timeout), f"{name} not offered"
+        future = client.call_async(request)
+        end = time.monotonic() + timeout
         while not future.done() and time.monotonic() < end:
             time.sleep(0.02)
-        assert future.done(), "~/get_tree did not answer"
-        resp = future.result()
+        assert future.done(), f"{name} did not answer"
+        return future.result()
+
+    def get_tree(self) -> dict[str, Any]:
+        resp = self.call(self._trigger, "/physframe_monitor/get_tree", self._trigger.Request())
         assert resp.success
         return json.loads(resp.message)
+
+    def set_parameters(self, **values: Any) -> list[Any]:
+        """What `ros2 param set /physframe_monitor NAME VALUE` does: one SetParameters call; the results."""
+        from rcl_interfaces.srv import SetParameters
+        from rclpy.parameter import Parameter
+
+        request = SetParameters.Request(parameters=[Parameter(k, value=v).to_parameter_msg() for k, v in values.items()])
+        return list(self.call(SetParameters, "/physframe_monitor/set_parameters", request).results)
+
+    def node_names(self) -> list[str]:
+        return self.probe.get_node_names()
 
     def log_lines(self, level: int | None = None) -> list[str]:
         with self._lock:
@@ -122,9 +137,33 @@ class MonitorHarness:
         self._stop.set()
         self._thread.join(timeout=5.0)
         self.executor.shutdown()
-        for n in (*self.nodes, self.monitor, self.probe):
+        for n in (*self.nodes, self.probe):
             n.destroy_node()
         rclpy.try_shutdown(context=self.context)
+
+
+class MonitorHarness(RosProbe):
+    """The monitor node itself in the probe's context."""
+
+    def __init__(self, domain_id: int, params: dict[str, Any]) -> None:
+        from rclpy.parameter import Parameter
+
+        from physframe_ros.node.monitor import MonitorNode
+
+        def monitor(context: Any) -> list[Any]:
+            self.monitor = MonitorNode(context=context, parameter_overrides=[Parameter(k, value=v) for k, v in params.items()])
+            return [self.monitor]
+
+        super().__init__(domain_id, monitor)
+
+
+@pytest.fixture
+def ros_probe(ros_domain_id: int) -> Iterator[RosProbe]:
+    pytest.importorskip("rclpy")
+    pytest.importorskip("tf2_msgs.msg")
+    probe = RosProbe(ros_domain_id)
+    yield probe
+    probe.close()
 
 
 @pytest.fixture

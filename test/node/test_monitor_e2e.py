@@ -207,7 +207,7 @@ def test_expected_tree_crosscheck(harness_factory, tmp_path):
 
     path = tmp_path / "expected.yaml"
     ExpectedTree([Edge("odom", "base_link"), Edge("base_link", "laser_link", True, sources=(Location("urdf/robot.urdf", 12),))]).save(path)
-    h = harness_factory(expected_tree=str(path))
+    h = harness_factory(expected_tree=str(path), expected_grace=0.4)
     h.publish(TfSource("odometry", dynamic=(TfEdge("odom", "base_link"),)))
     status, finding = only_status(h, "EXPECTED_FRAME_MISSING")
     assert values_of(status)["frames"] == "laser_link"

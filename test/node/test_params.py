@@ -8,7 +8,7 @@ from pathlib import Path
 import yaml
 
 from physframe_ros.core.findings import Severity
-from physframe_ros.node.params import PARAMETER_DEFAULTS, PARAMETERS, launch_overrides, parameter_table, settings_from
+from physframe_ros.node.params import PARAMETER_DEFAULTS, PARAMETERS, launch_overrides, log_level_arguments, parameter_table, settings_from
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -31,14 +31,14 @@ def test_integers_accepted_for_seconds_and_bad_values_named_and_replaced():
     assert s.eval_period == 2.0
     assert s.config.stale_timeout == 1.0 and s.config.future_tolerance == 0.5
     assert len(s.errors) == 3
-    assert any("stale_timeout" in e and "-1.0" in e for e in s.errors)
-    assert any("future_tolerance" in e for e in s.errors)
-    assert any("ignore_frames" in e for e in s.errors)
+    assert "parameter stale_timeout: -1.0 is not a number >= 0; using 1.0" in map(str, s.errors)
+    assert {e.name for e in s.errors} == {"stale_timeout", "future_tolerance", "ignore_frames"}
 
 
 def test_zero_eval_period_is_rejected():
     s = settings_from({"eval_period": 0.0})
-    assert s.eval_period == 1.0 and "eval_period" in s.errors[0]
+    assert s.eval_period == 1.0 and s.errors[0].name == "eval_period"
+    assert s.errors[0].reason == "eval_period: must be > 0"  # what `ros2 param set` answers
 
 
 def test_policy_from_string_arrays():
@@ -50,7 +50,7 @@ def test_policy_from_string_arrays():
 
 def test_bad_severity_override_is_reported_not_fatal():
     s = settings_from({"severity_overrides": ["NOT_A_CODE=error"]})
-    assert "NOT_A_CODE" in s.errors[0]
+    assert "NOT_A_CODE" in str(s.errors[0])
     assert s.policy.severity_overrides == {}
 
 
@@ -59,8 +59,8 @@ def test_missing_expected_tree_and_bad_conventions_file_name_the_file(tmp_path):
     bad.write_text("classes: {optical: {patterns: ['(']}}\n")
     s = settings_from({"expected_tree": str(tmp_path / "nope.yaml"), "conventions_file": str(bad)})
     assert len(s.errors) == 2
-    assert any("nope.yaml" in e and "cannot read" in e for e in s.errors)
-    assert any(str(bad) in e for e in s.errors)
+    assert any("nope.yaml" in str(e) and "cannot read" in str(e) for e in s.errors)
+    assert any(str(bad) in str(e) and e.name == "conventions_file" for e in s.errors)
     assert s.expected is None
 
 
@@ -87,7 +87,7 @@ def test_launch_file_declares_the_contract_arguments():
         for node in ast.walk(tree)
         if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "DeclareLaunchArgument" and isinstance(node.args[0], ast.Constant)
     }
-    assert declared == {"params_file", "expected_tree", "tf_topics", "log_level"}
+    assert {"params_file", "expected_tree", "tf_topics", "log_level"} <= declared
 
 
 def test_launch_overrides_keep_params_file_values_when_empty():
@@ -99,3 +99,7 @@ def test_launch_overrides_keep_params_file_values_when_empty():
 def test_parameter_table_names_every_parameter():
     table = parameter_table()
     assert all(p.name in table for p in PARAMETERS)
+
+
+def test_log_level_applies_to_the_node_logger_only():
+    assert log_level_arguments("debug") == ["--log-level", "physframe_monitor:=debug"]

@@ -17,7 +17,7 @@ Ctrl-C stops it with status 0."""
 
 EPILOG = f"""\
 parameters (-p NAME:=VALUE after --ros-args, or --params-file config/monitor.yaml; all but
-tf_topics can be changed while it runs with `ros2 param set /physframe_monitor NAME VALUE`, and
+tf_topics and the data_* sampling ones can be changed while it runs with `ros2 param set /physframe_monitor NAME VALUE`, and
 ~/reload (std_srvs/Trigger) reads expected_tree and conventions_file again):
 {parameter_table()}
 

@@ -186,11 +186,13 @@ def scan(
     jobs: int | None = None,
     timeout: float = FILE_TIMEOUT,
     progress: TextIO | None = None,
+    include_tests: bool = False,
 ) -> ScanResult:
     """Scan files and directories. ``jobs`` None: one process for small trees, all cores (up to 8)
-    for large ones. ``progress``: a stream for a progress bar, shown once the scan runs over 2 s."""
+    for large ones. ``progress``: a stream for a progress bar, shown once the scan runs over 2 s.
+    ``include_tests``: also read test folders and gtest/pytest files (skipped by default)."""
     t0 = time.perf_counter()
-    ws = discover(paths, exclude)
+    ws = discover(paths, exclude, include_tests)
     ctx = ScanContext(str(ws.root), {name: p.path for name, p in ws.packages.items()})
     kinds = {f.path: f.kind for f in ws.files}
     if jobs is None:

@@ -1,0 +1,32 @@
+"""Rules learnt from real repositories (issue 11): each fixture is written from an idiom that gave a
+false alarm on real code, and each test also shows the real bug next to it is still found."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from physframe_ros.cli import main
+from physframe_ros.scan.scanner import scan
+
+FIXTURES = Path(__file__).parent / "fixtures" / "real_code"
+
+
+def _found(result_findings: list, code: str | None = None) -> set[tuple[str, str | None, int | None]]:
+    return {(f.code, f.location and f.location.file, f.location and f.location.line) for f in result_findings
+            if code is None or f.code == code}
+
+
+def test_test_code_is_skipped_unless_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
+    default = scan([FIXTURES / "tested_driver"], jobs=1)
+    assert _found(default.findings) == {("MISSING_CHILD_FRAME", "src/odom_node.cpp", 7)}
+    assert default.files == 1
+    with_tests = scan([FIXTURES / "tested_driver"], jobs=1, include_tests=True)
+    assert {file for _, file, _ in _found(with_tests.findings)} == {
+        "src/odom_node.cpp", "src/odom_node_test.cpp", "test/test_odom.cpp", "tests/test_broadcast.py"}
+    assert main(["scan", "--include-tests", "--format", "json", "--no-progress", str(FIXTURES / "tested_driver")]) == 1
+    assert '"test/test_odom.cpp"' in capsys.readouterr().out
+    # a test file named on the command line is read: the user asked for it
+    named = scan([FIXTURES / "tested_driver/test/test_odom.cpp"], jobs=1)
+    assert {file for _, file, _ in _found(named.findings)} == {"test/test_odom.cpp"}

@@ -30,3 +30,12 @@ def test_test_code_is_skipped_unless_asked_for(capsys: pytest.CaptureFixture[str
     # a test file named on the command line is read: the user asked for it
     named = scan([FIXTURES / "tested_driver/test/test_odom.cpp"], jobs=1)
     assert {file for _, file, _ in _found(named.findings)} == {"test/test_odom.cpp"}
+
+
+def test_cpp_the_parser_cannot_read_is_a_note_not_a_finding(tmp_path: Path) -> None:
+    (tmp_path / "node.cpp").write_text(
+        "void f()\n{\n  goal_ = typename ActionT::Goal();\n  tf2::Transform t;\n  br.sendTransform(t);\n}\n"
+        "void g()\n{\n  int ** rows = new int *[n](;\n}\n")
+    result = scan([tmp_path], jobs=1)
+    assert [f for f in result.findings if f.code == "PARSE_ERROR"] == []
+    assert len(result.notes) == 1 and "node.cpp:" in result.notes[0] and "not findings" in result.notes[0]

@@ -33,8 +33,11 @@ What they report, and where:
   holding the opposite transform is reported at its broadcast or lookup.
 * **REDUNDANT_TRANSFORM**, **INVALID_FRAME_ID**, **INVALID_TRANSFORM**: core
   ``transform_findings`` on constant values; same-frame lookups.
-* **PARSE_ERROR** (info): the first syntax error, with its line; what parses around it is
-  still analysed. Each file has a step budget, so one file can never stall a scan.
+* **PARSE_ERROR** (info): Python's first syntax error, with its line; what parses around it is
+  still analysed. Each file has a step budget, so one file can never stall a scan. C++ is read
+  without the preprocessor: macros tree-sitter cannot read are blanked first (``cpp_macros``),
+  and what it still cannot read is a note on ``FileFacts.notes``, not a finding (the code
+  usually compiles; the parser is what falls short).
 """
 
 from typing import Callable

@@ -22,6 +22,7 @@ from tree_sitter import Language, Node, Parser
 from ...core.conventions import Conventions
 from ..model import FileFacts
 from .calls import STEP_BUDGET, BoundedCalls, Budget
+from .cpp_macros import blank_macros
 from .facts import FactSink, message_kind, static_broadcaster_names
 from .values import (
     NAMED_NUMBERS,
@@ -162,7 +163,7 @@ def _function_name(fn: Node, src: bytes) -> str | None:
 class _CppFile(BoundedCalls):
     def __init__(self, text: str, sink: FactSink) -> None:
         super().__init__()
-        self.src = text.encode("utf-8", "replace")
+        self.src = blank_macros(text.encode("utf-8", "replace"))
         self.sink = sink
         self.globals: dict[str, Any] = {}
         self.members: dict[str, Any] = {}
@@ -201,7 +202,9 @@ class _CppFile(BoundedCalls):
                 break
             node = bad
         what = f"missing '{node.type}'" if node.is_missing else f"cannot parse '{_text(node, self.src)[:40].splitlines()[0] if _text(node, self.src) else ''}'"
-        self.sink.parse_error(_line(node), f"C++ syntax error ({what}); the rest of the file is analysed as recovered")
+        # Without the preprocessor and the headers tree-sitter misreads code that compiles (macros,
+        # #if branches): a note, not a finding; what it recovered is analysed as usual.
+        self.sink.note(_line(node), f"C++ the parser could not read ({what}); the rest of the file is analysed")
 
     def _collect(self, root: Node) -> list[Node]:
         """Functions anywhere at namespace/class level; file constants, member defaults and #defines."""

@@ -125,6 +125,10 @@ class FactSink:
         """PARSE_ERROR (info): the file could not be read in full; ``message`` says why and what was kept."""
         self.add(Finding("PARSE_ERROR", f"{self.facts.path}:{line}: {message}", (), self.loc(line)))
 
+    def note(self, line: int, message: str) -> None:
+        """A remark that is no finding: the code is fine, the scanner's reading of it is partial."""
+        self.facts.notes.append(f"{self.facts.path}:{line}: {message}")
+
     def add(self, finding: Finding | None) -> None:
         if finding is not None and finding not in self.facts.findings:
             self.facts.findings.append(finding)

@@ -808,7 +808,7 @@ class _Run:
             advanced = n >= 5 and not isinstance(values[1], str) and (isinstance(values[2], str) or name == "lookupTransform")
             if self.emit:
                 bound = self.bind[1] if self.bind is not None and self.bind[0] == node.id else None
-                self.f.sink.lookup(values[0], values[2 if advanced else 1], line, bound)
+                self.f.sink.lookup(values[0], values[2 if advanced else 1], line, bound, time_travel=advanced)
             return None
         if name in ("transformPoint", "transformPose", "transformVector", "transformQuaternion", "transformPointCloud") and n >= 2:
             target, data = self.eval(args[0]), self.eval(args[1])
@@ -820,6 +820,8 @@ class _Run:
             target = self.eval(args[2] if n >= 3 and not isinstance(self.eval(args[1]), str) else args[1])
             if self.emit and isinstance(data, Record):
                 self.f.sink.lookup(target, data.get("header.frame_id"), line)
+            if n >= 3:
+                self.escape(args[1])  # tf2's transform(in, out, target): tf2 sets out's header
             return None
         if name == "declare_parameter" and n >= 1:
             pname = self.eval(args[0])
@@ -859,7 +861,20 @@ class _Run:
         return fresh(self.f.call(fn, values if any(v is not None for v in values) else ()))
 
     def escape(self, arg: Node) -> None:
-        """A message handed to code we do not follow may get its frame set there."""
+        """A message handed to code we do not follow may get its frame set there: ``fill(msg)``,
+        ``fill(&msg)``, ``fill(msg.get())`` (a smart pointer's object), ``fill(std::move(msg))``."""
+        while arg.type == "call_expression":
+            fn, call_args = arg.child_by_field_name("function"), arg.child_by_field_name("arguments")
+            inner = call_args.named_children if call_args is not None else []
+            if fn is not None and fn.type == "field_expression" and not inner:
+                receiver = fn.child_by_field_name("argument")  # msg.get(), msg_ptr->release()
+            elif fn is not None and _text(fn, self.f.src).split("::")[-1] in ("move", "ref", "addressof") and len(inner) == 1:
+                receiver = inner[0]
+            else:
+                return
+            if receiver is None:
+                return
+            arg = receiver
         p = self.path(arg)
         if p is not None and not p[1]:
             value = self.lookup(p[0])

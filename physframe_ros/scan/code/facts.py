@@ -40,6 +40,11 @@ def static_broadcaster_names(text: str, pattern: re.Pattern[str]) -> set[str]:
     return names
 
 
+# Commands, not data: a velocity or joystick command with an empty frame_id means "in the robot's
+# own frame" by convention (cmd_vel consumers ignore the header), so their header is not checked.
+_COMMAND_TYPES = frozenset({"TwistStamped", "AccelStamped", "AckermannDriveStamped", "Joy", "JoyFeedbackArray"})
+
+
 @lru_cache(maxsize=4096)
 def message_kind(type_name: str) -> str | None:
     """The kind of a message type given by its last name component, or None when not tracked."""
@@ -47,6 +52,8 @@ def message_kind(type_name: str) -> str | None:
     for suffix in ("ConstPtr", "SharedPtr", "UniquePtr", "Ptr"):
         if name.endswith(suffix) and name != suffix:
             name = name[: -len(suffix)]
+    if name in _COMMAND_TYPES:
+        return None
     if name == "TransformStamped":
         return TRANSFORM
     if name == "Odometry":
@@ -217,8 +224,10 @@ class FactSink:
         )
 
     # --- lookups ------------------------------------------------------------------------
-    def lookup(self, target: Any, source: Any, line: int, bound_to: str | None = None) -> None:
-        """``lookupTransform(target, source)``: the result has header.frame_id target, child source."""
+    def lookup(self, target: Any, source: Any, line: int, bound_to: str | None = None, time_travel: bool = False) -> None:
+        """``lookupTransform(target, source)``: the result has header.frame_id target, child source.
+        ``time_travel``: tf2's ``lookupTransform(target, t1, source, t2, fixed)``, where target and
+        source may be one frame (how it moved between t1 and t2)."""
         t, s = frame_value(target), frame_value(source)
         if t is None or s is None or not t or not s:
             return
@@ -227,7 +236,7 @@ class FactSink:
         lookup = Lookup(t.lstrip("/") or t, s.lstrip("/") or s, loc)
         if lookup not in self.facts.lookups:
             self.facts.lookups.append(lookup)
-        if t == s:
+        if t == s and not time_travel:
             self.add(Finding("REDUNDANT_TRANSFORM", f"lookup of the transform from '{s}' to itself: always identity, probably a wrong frame name", (t,), loc))
         if bound_to:
             self.add(reversed_name_finding(bound_to, t, s, loc))

@@ -451,7 +451,7 @@ class _Run:
                 source = values[2] if full and n >= 3 else values[1] if n >= 2 else None
             if self.emit:
                 bound = self.bind[1] if self.bind is not None and self.bind[0] == id(node) else None
-                self.f.sink.lookup(target, source, line, bound)
+                self.f.sink.lookup(target, source, line, bound, time_travel=full)
             return None
         if name in ("transform", "transformPoint", "transformPose") and receiver is not None and n >= 2:
             first, second = self.eval(args[0]), self.eval(args[1])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from code_helpers import FIXTURES, analyze_fixture, codes, line_of
 
 from physframe_ros.core.checks import check_tree
@@ -117,3 +118,13 @@ def test_macro_blanking_keeps_offsets_and_leaves_code_alone() -> None:
     assert len(blanked) == len(src) and blanked.count(b"\n") == src.count(b"\n")
     kept = b'ROS_INFO_ONCE(x);\nmode = RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL;\nTEST_F(Fixture, name)\n{\n  f(a,\n    MY_MACRO(b));\n}\n'
     assert blank_macros(kept) == kept
+
+
+@pytest.mark.parametrize("name", ["unknown_values.cpp", "unknown_values.py"])
+def test_unknown_or_conventional_frames_are_never_errors(name: str) -> None:
+    # a header copied from the input, a parameter with no default, a field set under a guard, a
+    # message filled by a helper (`prepare(msg.get())`, `fill(&msg)`), tf2's transform(in, out, target),
+    # velocity and joystick commands with an empty frame_id, tf2's time-travel lookup of one frame:
+    # nothing is reported but the odometry whose child_frame_id is never set anywhere
+    facts = analyze_fixture(name)
+    assert codes(facts) == [("MISSING_CHILD_FRAME", line_of(name, "publish(odom)"))]

@@ -39,3 +39,17 @@ def test_cpp_the_parser_cannot_read_is_a_note_not_a_finding(tmp_path: Path) -> N
     result = scan([tmp_path], jobs=1)
     assert [f for f in result.findings if f.code == "PARSE_ERROR"] == []
     assert len(result.notes) == 1 and "node.cpp:" in result.notes[0] and "not findings" in result.notes[0]
+
+
+def test_lookups_are_unreachable_only_in_a_complete_system() -> None:
+    result = scan([FIXTURES / "rover_ws"], jobs=1)
+    # rover.launch starts the whole robot and only known nodes: amcl gives map -> odom, the diff drive
+    # controller odom -> base_link; the one lookup no one can answer is the misspelt laser frame.
+    # localizer_example.launch (one node of a robot) and replay.launch (a bag publishes the tree) are
+    # not complete systems, and the two camera descriptions are robots of their own, not two trees.
+    assert _found(result.findings) == {("LOOKUP_UNREACHABLE", "rover_nav/src/laser_filter.cpp", 5)}
+    by_name = {s.name: s for s in result.subsystems}
+    assert by_name["rover_bringup/launch/rover.launch"].complete
+    assert not by_name["rover_nav/launch/replay.launch"].complete
+    assert by_name["rover_nav/launch/localizer_example.launch"].complete and not by_name["rover_nav/launch/localizer_example.launch"].has_body
+    assert {"description rover_description/urdf/d435.urdf", "description rover_description/urdf/d455.urdf"} <= set(by_name)

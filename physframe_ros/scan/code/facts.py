@@ -147,6 +147,8 @@ class FactSink:
         for item in items:
             if isinstance(item, Record) and item.kind == TRANSFORM:
                 self._transform(item, static, line)
+            else:
+                self.facts.unknown_broadcasts += 1
 
     def _transform(self, rec: Record, static: bool, line: int) -> None:
         loc = self.loc(line)
@@ -164,6 +166,8 @@ class FactSink:
                 self.add(f)
         else:
             self._missing(parent, child, loc, what)
+        if parent is None or child is None:
+            self.facts.unknown_broadcasts += 1
         if not parent or not child or parent == child:
             return
         valid_quat = quat if quat is not None and invalid_values(None, quat) is None else None

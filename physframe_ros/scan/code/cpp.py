@@ -169,6 +169,7 @@ class _CppFile(BoundedCalls):
         self.members: dict[str, Any] = {}
         self.params: dict[str, Any] = {}
         self.functions: dict[str, Node | None] = {}
+        self.unknown_members: set[str] = set()  # members some method sets to a value not known statically
         self.static_broadcasters = static_broadcaster_names(text, _STATIC_BROADCASTER)
         # What each syntax node says, by node id: functions are walked more than once (both passes,
         # each argument context), and reading a node through tree-sitter costs more than a lookup.
@@ -408,7 +409,13 @@ class _Run:
             self.env[name] = self.keep_type(self.env[name], value)
         elif self.emit:
             self.env[name] = self.keep_type(self.f.members.get(name), value)  # shadow for the rest of this walk
-        elif value is not None:
+        elif value is None or (value == "" and name in self.f.unknown_members):
+            # set somewhere to what the analysis cannot know (``global_frame_ = costmap->getGlobalFrameID()``):
+            # an empty initial value ("" in the initializer list) says nothing about the frame used
+            self.f.unknown_members.add(name)
+            if self.f.members.get(name) == "":
+                del self.f.members[name]
+        else:
             old = self.f.members.get(name)
             if not (isinstance(old, str) and isinstance(value, str)):  # the first string (the default) wins
                 if isinstance(value, Record):

@@ -117,6 +117,7 @@ class _PyFile(BoundedCalls):
         self.lines = text.split("\n")
         self.sink = sink
         self.globals: dict[str, Any] = {}
+        self.unknown_members: set[str] = set()  # attributes some method sets to a value not known statically
         self.members: dict[str, Any] = {}
         self.params: dict[str, Any] = {}
         self.functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef | None] = {}
@@ -142,6 +143,9 @@ class _PyFile(BoundedCalls):
                 if _LEARNS.search(self.source(fn)):
                     _Run(self, emit=False).block(fn.body)
             _Run(self, emit=True, env=self.globals).block(tree.body)
+            for value in self.globals.values():
+                if isinstance(value, Record):
+                    value.local = False  # any function may set its fields (or rebind it through `global`)
             for fn in relevant:
                 self.call(fn)
         except Budget:
@@ -259,7 +263,12 @@ class _Run:
         """Locals live in the walk; ``self.`` attributes are learnt in the first pass and shadowed in the second."""
         if self.module or not name.startswith("self.") or self.emit:
             self.env[name] = _keep_type(self.env.get(name, self.f.members.get(name)), value)
-        elif value is not None:
+        elif value is None or (value == "" and name in self.f.unknown_members):
+            # set somewhere to what the analysis cannot know: an empty initial value says nothing
+            self.f.unknown_members.add(name)
+            if self.f.members.get(name) == "":
+                del self.f.members[name]
+        else:
             old = self.f.members.get(name)
             if not (isinstance(old, str) and isinstance(value, str)):
                 if isinstance(value, Record):

@@ -143,9 +143,6 @@ class _PyFile(BoundedCalls):
                 if _LEARNS.search(self.source(fn)):
                     _Run(self, emit=False).block(fn.body)
             _Run(self, emit=True, env=self.globals).block(tree.body)
-            for value in self.globals.values():
-                if isinstance(value, Record):
-                    value.local = False  # any function may set its fields (or rebind it through `global`)
             for fn in relevant:
                 self.call(fn)
         except Budget:
@@ -254,9 +251,14 @@ class _Run:
         return base, fields
 
     def lookup(self, name: str) -> Any:
-        for scope in (self.env, self.f.members, self.f.globals):
+        for scope in (self.env, self.f.members):
             if name in scope:
                 return scope[name]
+        if name in self.f.globals:
+            value = self.f.globals[name]
+            if isinstance(value, Record):
+                value.local = False  # a module global seen from a function: any function may fill or rebind it
+            return value
         return NAMED_NUMBERS.get(name)
 
     def store(self, name: str, value: Any) -> None:

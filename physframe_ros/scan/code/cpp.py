@@ -22,7 +22,7 @@ from tree_sitter import Language, Node, Parser
 from ...core.conventions import Conventions
 from ..model import FileFacts
 from .calls import STEP_BUDGET, BoundedCalls, Budget
-from .cpp_macros import blank_macros
+from .cpp_macros import blank_macros, first_branches
 from .facts import FactSink, message_kind, static_broadcaster_names
 from .values import (
     NAMED_NUMBERS,
@@ -179,6 +179,12 @@ class _CppFile(BoundedCalls):
     def run(self) -> FileFacts:
         tree = _PARSER.parse(self.src)
         root = tree.root_node
+        if root.has_error and b"#" in self.src:
+            # #if branches that each open or close a block: read the first branch of each
+            first = first_branches(self.src)
+            retry = _PARSER.parse(first)
+            if not retry.root_node.has_error:
+                self.src, tree, root = first, retry, retry.root_node
         if root.has_error:
             self._parse_error(root)
         functions = self._collect(root)

@@ -130,3 +130,13 @@ def test_unknown_or_conventional_frames_are_never_errors(name: str) -> None:
     # nothing is reported but the odometry whose child_frame_id is never set anywhere
     facts = analyze_fixture(name)
     assert codes(facts) == [("MISSING_CHILD_FRAME", line_of(name, "publish(odom)"))]
+
+
+def test_preprocessor_branches_that_split_code_are_read_one_branch_at_a_time() -> None:
+    # #if inside a call, Qt's signals:/slots:/SIGNAL(...), explicit template instantiation, a CHECK
+    # macro streamed on the next line: the file is read whole, with its lines where they were
+    facts = analyze_fixture("real_preprocessor.cpp")
+    assert facts.notes == [] and codes(facts) == []
+    (edge,) = facts.edges
+    assert (edge.parent, edge.child) == ("base_link", "imu_link")
+    assert edge.location is not None and edge.location.line == line_of("real_preprocessor.cpp", "sendTransform(t)")

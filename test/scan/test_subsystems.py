@@ -136,3 +136,28 @@ def test_composable_nodes_bring_their_plugin_sources_into_the_subsystem(tmp_path
     assert sub.complete and not sub.has_body
     # no robot description runs here: 'map' may come from the robot's bringup, so the lookup is no finding
     assert result.findings == []
+
+
+def test_installed_names_reach_their_sources(tmp_path: Path) -> None:
+    # the names a launch file uses are the installed ones: OUTPUT_NAME, install(PROGRAMS ... [RENAME]),
+    # catkin_install_python(PROGRAMS ...)
+    files = {
+        "driver/package.xml": "<package><name>driver</name></package>",
+        "driver/CMakeLists.txt": textwrap.dedent("""\
+            project(driver)
+            add_executable(${PROJECT_NAME}_node src/node.cpp)
+            set_target_properties(${PROJECT_NAME}_node PROPERTIES OUTPUT_NAME driver_node PREFIX "")
+            install(PROGRAMS scripts/odom_relay.py scripts/imu_fix.py DESTINATION lib/${PROJECT_NAME})
+            install(PROGRAMS scripts/calibrate.py DESTINATION lib/${PROJECT_NAME} RENAME calibrate)
+            catkin_install_python(PROGRAMS nodes/tf_relay DESTINATION ${CATKIN_PACKAGE_BIN_DESTINATION})
+            """),
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    exes = executable_sources(discover([tmp_path]))
+    assert exes[("driver", "driver_node")] == ["driver/src/node.cpp"]
+    assert exes[("driver", "odom_relay.py")] == ["driver/scripts/odom_relay.py"]
+    assert exes[("driver", "imu_fix.py")] == ["driver/scripts/imu_fix.py"]
+    assert exes[("driver", "calibrate")] == ["driver/scripts/calibrate.py"]
+    assert exes[("driver", "tf_relay")] == ["driver/nodes/tf_relay"]

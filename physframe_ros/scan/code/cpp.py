@@ -23,7 +23,7 @@ from ...core.conventions import Conventions
 from ..model import FileFacts
 from .calls import STEP_BUDGET, BoundedCalls, Budget
 from .cpp_macros import blank_macros, first_branches
-from .facts import FactSink, message_kind, static_broadcaster_names
+from .facts import FactSink, message_kind, param_default, static_broadcaster_names
 from .values import (
     NAMED_NUMBERS,
     TOP_ROT,
@@ -838,7 +838,7 @@ class _Run:
             return None
         if name == "declare_parameter" and n >= 1:
             pname = self.eval(args[0])
-            default = self.eval(args[1]) if n >= 2 else None
+            default = param_default(self.eval(args[1])) if n >= 2 else None
             if isinstance(default, ParamRef):
                 default = None
             if isinstance(pname, str) and default is not None:
@@ -851,13 +851,13 @@ class _Run:
             if not isinstance(pname, str):
                 return None
             if n >= 3 or (n == 2 and name in ("get_parameter", "getParam", "getParamCached")):
-                default = self.eval(args[2]) if n >= 3 else None
+                default = param_default(self.eval(args[2])) if n >= 3 else None
                 if default is not None:
                     self.f.params.setdefault(pname, default)
                 self.assign(args[1], self.f.params.get(pname, default))
                 return None
             if n == 2:  # value-returning form: param<T>(name, default), get_parameter_or(name, default)
-                default = self.eval(args[1])
+                default = param_default(self.eval(args[1]))
                 if default is not None:
                     self.f.params.setdefault(pname, default)
                 return self.f.params.get(pname, default)

@@ -16,7 +16,7 @@ from typing import Any, Callable
 from ...core.conventions import Conventions
 from ..model import FileFacts
 from .calls import STEP_BUDGET, BoundedCalls, Budget
-from .facts import FactSink, message_kind, static_broadcaster_names
+from .facts import FactSink, message_kind, param_default, static_broadcaster_names
 from .values import (
     NAMED_NUMBERS,
     TOP_ROT,
@@ -472,7 +472,7 @@ class _Run:
             return None
         if name == "declare_parameter" and n >= 1:
             pname = self.eval(args[0])
-            default = self.eval(args[1]) if n >= 2 else self.eval(kwargs.get("value"))
+            default = param_default(self.eval(args[1]) if n >= 2 else self.eval(kwargs.get("value")))
             if isinstance(pname, str) and isinstance(default, (str, float)):
                 self.f.params.setdefault(pname, default)
                 return default
@@ -484,7 +484,7 @@ class _Run:
                 for entry in entries.items:
                     if isinstance(entry, ListValue) and len(entry.items) >= 2 and isinstance(entry.items[0], str):
                         key = f"{ns}.{entry.items[0]}" if isinstance(ns, str) and ns else entry.items[0]
-                        if isinstance(entry.items[1], (str, float)):
+                        if isinstance(param_default(entry.items[1]), (str, float)):
                             self.f.params.setdefault(key, entry.items[1])
             return None
         if name in ("get_parameter", "get_parameter_or") and n >= 1:
@@ -493,7 +493,7 @@ class _Run:
                 return None
             return ParamRef(pname)
         if name in ("get_param", "search_param") and n >= 1:  # rospy.get_param(name, default)
-            pname, default = self.eval(args[0]), self.eval(args[1]) if n >= 2 else None
+            pname, default = self.eval(args[0]), param_default(self.eval(args[1])) if n >= 2 else None
             if isinstance(pname, str) and default is not None:
                 self.f.params.setdefault(pname, default)
             return self.f.params.get(pname, default) if isinstance(pname, str) else default

@@ -126,7 +126,8 @@ def test_unknown_or_conventional_frames_are_never_errors(name: str) -> None:
     # message filled by a helper (`prepare(msg.get())`, `fill(&msg)`), tf2's transform(in, out, target),
     # velocity and joystick commands with an empty frame_id, a package's own *Stamped type with no
     # spatial content, tf2's time-travel lookup of one frame, a member or module global set elsewhere
-    # to a value known only at run time (its empty initial value says nothing):
+    # to a value known only at run time (its empty initial value says nothing), a parameter whose
+    # default is "" (set by the launch file, used under `if (!frame_.empty())`):
     # nothing is reported but the odometry whose child_frame_id is never set anywhere
     facts = analyze_fixture(name)
     assert codes(facts) == [("MISSING_CHILD_FRAME", line_of(name, "publish(odom)"))]

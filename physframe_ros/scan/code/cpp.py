@@ -565,6 +565,14 @@ class _Run:
     def e_paren(self, node: Node) -> Any:
         return self.eval(node.named_children[0]) if node.named_child_count else None
 
+    def e_compound(self, node: Node) -> Any:
+        """``std::string{"os_sensor"}``: a braced temporary of one string is that string."""
+        value = node.child_by_field_name("value")
+        if value is not None and value.named_child_count == 1:
+            inner = self.eval(value.named_children[0])
+            return inner if isinstance(inner, str) else None
+        return None
+
     def e_unary(self, node: Node) -> Any:
         op = node.child_by_field_name("operator")
         value = self.eval(node.child_by_field_name("argument"))
@@ -1066,5 +1074,5 @@ _HANDLERS: dict[str, Callable[[_Run, Node], Any]] = {
     "cast_expression": _Run.e_cast,
     "new_expression": _Run.e_new,
     "pointer_expression": _Run.e_paren,
-    "compound_literal_expression": _Run.e_paren,
+    "compound_literal_expression": _Run.e_compound,
 }

@@ -141,3 +141,9 @@ def test_preprocessor_branches_that_split_code_are_read_one_branch_at_a_time() -
     (edge,) = facts.edges
     assert (edge.parent, edge.child) == ("base_link", "imu_link")
     assert edge.location is not None and edge.location.line == line_of("real_preprocessor.cpp", "sendTransform(t)")
+
+
+def test_braced_string_defaults_name_frames() -> None:
+    facts = analyze_fixture("braced_defaults.cpp")
+    assert codes(facts) == []
+    assert [(e.parent, e.child) for e in facts.edges] == [("os_sensor", "os_lidar")]

@@ -40,6 +40,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", "--output", metavar="FILE", help="write the report here instead of stdout")
     p.add_argument("--expected-out", metavar="FILE", help="write the expected TF tree (YAML, see docs/scan.md)")
     p.add_argument("--exclude", action="append", default=[], metavar="GLOB", help="skip paths matching GLOB (relative path or name; repeatable)")
+    p.add_argument("--include-tests", action="store_true", help="also scan test/ and tests/ folders and gtest/pytest files (skipped by default)")
     p.add_argument("--conventions", metavar="FILE", help="YAML frame conventions overriding the built-in REP-103/105 rules")
     p.add_argument("--mined", metavar="FILE", help="conventions from `physframe mine`: report static transforms that depart from them (info)")
     p.add_argument("--ignore", action="append", default=[], metavar="CODE", help="drop findings with this code (repeatable)")
@@ -82,7 +83,8 @@ def run(args: argparse.Namespace) -> int:
         print("physframe scan: --jobs must be at least 1", file=sys.stderr)
         return 2
     try:
-        result = scan(paths, args.exclude, conventions, policy, args.jobs, args.timeout, None if args.no_progress else progress_stream())
+        result = scan(paths, args.exclude, conventions, policy, args.jobs, args.timeout, None if args.no_progress else progress_stream(),
+                      include_tests=args.include_tests)
     except FileNotFoundError as exc:
         print(f"physframe scan: {exc}", file=sys.stderr)
         return 2

@@ -20,6 +20,17 @@ XACRO_SUFFIXES = (".xacro",)
 
 _NAME_RE = re.compile(r"<name>\s*([^<\s]+)\s*</name>")
 
+# Unit-test code: fixtures there build messages with empty frames and look up made-up frames on
+# purpose. Skipped unless --include-tests; a file named on the command line is always read.
+TEST_DIRS = frozenset({"test", "tests"})
+_TEST_FILE_RE = re.compile(r"(?:test_[\w.]*|\w*_tests?|\w*_unittest|conftest|[\w.]*\.test)\.(?:py|cpp|cc|cxx|hpp|h)", re.IGNORECASE)
+
+
+def is_test_file(name: str) -> bool:
+    """A gtest, pytest or launch_testing source by its name (``test_x.cpp``, ``x_test.py``, ``conftest.py``,
+    ``test_x.launch.py``)."""
+    return _TEST_FILE_RE.fullmatch(name) is not None
+
 
 @dataclass(frozen=True)
 class Package:
@@ -61,7 +72,7 @@ class Workspace:
 def classify(name: str) -> str | None:
     """The parser a file name calls for, or None when the scanner does not read it."""
     low = name.lower()
-    if low.endswith(".launch.py") or low.endswith("_launch.py"):
+    if low.endswith((".launch.py", "_launch.py", "-launch.py")):
         return "launch_py"
     if low.endswith((".launch.yaml", ".launch.yml")):
         return "launch_yaml"
@@ -84,24 +95,25 @@ def _excluded(rel: str, name: str, patterns: Iterable[str]) -> bool:
     return any(fnmatch.fnmatch(rel, p) or fnmatch.fnmatch(name, p) or fnmatch.fnmatch(rel, p.rstrip("/") + "/*") for p in patterns)
 
 
-def discover(paths: Iterable[str | Path], exclude: Iterable[str] = ()) -> Workspace:
+def discover(paths: Iterable[str | Path], exclude: Iterable[str] = (), include_tests: bool = False) -> Workspace:
     """Walk the given files and directories once. Symlinked directories are followed once each
-    (loops are cut by device/inode), so a workspace that links packages in works too."""
+    (loops are cut by device/inode), so a workspace that links packages in works too. Test folders
+    and test files found on the walk are skipped unless ``include_tests``."""
     resolved = [Path(p).resolve() for p in paths]
     for p in resolved:
         if not p.exists():
             raise FileNotFoundError(f"{p}: no such file or directory")
     dirs = [p if p.is_dir() else p.parent for p in resolved]
-    ws = _discover(resolved, Path(os.path.commonpath([str(d) for d in dirs])), tuple(exclude), [])
+    ws = _discover(resolved, Path(os.path.commonpath([str(d) for d in dirs])), tuple(exclude), [], include_tests)
     if not ws.packages:
         # Files or a folder inside one package: make the package the root, so $(find pkg) resolves.
         enclosing = sorted({e for e in (_enclosing_package(d) for d in dirs) if e is not None})
         if enclosing:
-            ws = _discover(resolved, Path(os.path.commonpath([str(e) for e in enclosing])), tuple(exclude), enclosing)
+            ws = _discover(resolved, Path(os.path.commonpath([str(e) for e in enclosing])), tuple(exclude), enclosing, include_tests)
     return ws
 
 
-def _discover(resolved: list[Path], root: Path, patterns: tuple[str, ...], packages: list[Path]) -> Workspace:
+def _discover(resolved: list[Path], root: Path, patterns: tuple[str, ...], packages: list[Path], include_tests: bool) -> Workspace:
     ws = Workspace(root)
     for pkg_dir in packages:
         _add_package(pkg_dir, _rel(pkg_dir, root), ws)
@@ -113,7 +125,7 @@ def _discover(resolved: list[Path], root: Path, patterns: tuple[str, ...], packa
             if kind:
                 ws.files.append(SourceFile(rel, kind, p.stat().st_size))
             continue
-        _walk(p, root, ws, patterns, seen_dirs)
+        _walk(p, root, ws, patterns, seen_dirs, include_tests)
     ws.files.sort(key=lambda f: f.path)
     return ws
 
@@ -126,7 +138,7 @@ def _enclosing_package(d: Path) -> Path | None:
     return None
 
 
-def _walk(top: Path, root: Path, ws: Workspace, patterns: tuple[str, ...], seen: set[tuple[int, int]]) -> None:
+def _walk(top: Path, root: Path, ws: Workspace, patterns: tuple[str, ...], seen: set[tuple[int, int]], include_tests: bool) -> None:
     # Directories as strings (normalised, as pathlib would make them): thousands of them, pathlib is slow.
     root_s = str(root)
     stack = [str(top)]
@@ -160,13 +172,13 @@ def _walk(top: Path, root: Path, ws: Workspace, patterns: tuple[str, ...], seen:
             except OSError:
                 continue
             if is_dir:
-                if e.name not in SKIP_DIRS and not e.name.startswith("."):
+                if e.name not in SKIP_DIRS and not e.name.startswith(".") and (include_tests or e.name not in TEST_DIRS):
                     stack.append(e.path)
                 continue
             if e.name in ("CMakeLists.txt", "setup.py"):
                 ws.build_files.append(rel)
             kind = classify(e.name)
-            if kind:
+            if kind and (include_tests or kind not in ("cpp", "python", "launch_py") or not is_test_file(e.name)):
                 try:
                     size = e.stat().st_size
                 except OSError:

@@ -33,6 +33,9 @@ class FileFacts:
     uses: list[str] = field(default_factory=list)  # launch files: robot descriptions read (relative paths)
     include_args: dict[str, dict[str, str]] = field(default_factory=dict)  # launch files: arguments passed to each include
     lines: int = 0  # for progress and benchmarks
+    notes: list[str] = field(default_factory=list)  # "file:line: remark" the user may want, not findings
+    partial: bool = False  # descriptions: a fragment, or read only in part: its tree is not a whole robot
+    unknown_broadcasts: int = 0  # code: broadcasts whose frames could not be resolved (some transform is not seen)
 
 
 def parse_document(facts: FileFacts, text: str, what: str, root_tag: str | None = None) -> XmlNode | None:

@@ -186,11 +186,13 @@ def scan(
     jobs: int | None = None,
     timeout: float = FILE_TIMEOUT,
     progress: TextIO | None = None,
+    include_tests: bool = False,
 ) -> ScanResult:
     """Scan files and directories. ``jobs`` None: one process for small trees, all cores (up to 8)
-    for large ones. ``progress``: a stream for a progress bar, shown once the scan runs over 2 s."""
+    for large ones. ``progress``: a stream for a progress bar, shown once the scan runs over 2 s.
+    ``include_tests``: also read test folders and gtest/pytest files (skipped by default)."""
     t0 = time.perf_counter()
-    ws = discover(paths, exclude)
+    ws = discover(paths, exclude, include_tests)
     ctx = ScanContext(str(ws.root), {name: p.path for name, p in ws.packages.items()})
     kinds = {f.path: f.kind for f in ws.files}
     if jobs is None:
@@ -235,11 +237,20 @@ def scan(
     expected = ExpectedTree(all_edges, lookups, [s.to_dict() for s in subsystems if s.edges or s.lookups])
     result_findings = sort_findings((policy or FindingPolicy()).apply(findings.values()))
     notes = [CPP_UNAVAILABLE] if CPP_UNAVAILABLE and any(f.kind == "cpp" for f in ws.files) else []
+    notes.extend(_summary(sorted(n for ff in facts.values() for n in ff.notes)))
     return ScanResult(ws.root, result_findings, expected, subsystems, len(ws.files), bar.lines, time.perf_counter() - t0, notes)
 
 
+def _summary(file_notes: list[str], shown: int = 3) -> list[str]:
+    """One line for the files' notes: how many, and the first few in full."""
+    if not file_notes:
+        return []
+    more = f" (and {len(file_notes) - shown} more)" if len(file_notes) > shown else ""
+    return [f"{len(file_notes)} partly read file(s), not findings: " + "; ".join(file_notes[:shown]) + more]
+
+
 def _keep(ff: FileFacts, facts: dict[str, FileFacts]) -> None:
-    if ff.edges or ff.lookups or ff.findings or ff.nodes or ff.includes or ff.uses:
+    if ff.edges or ff.lookups or ff.findings or ff.nodes or ff.includes or ff.uses or ff.notes or ff.unknown_broadcasts:
         facts[ff.path] = ff
 
 

@@ -17,24 +17,41 @@ from typing import Callable, Iterable
 from ..core.checks import check_tree
 from ..core.conventions import Conventions
 from ..core.expected import Lookup
-from ..core.findings import Finding, Location
+from ..core.findings import Finding, Location, Severity
 from ..core.tree import Edge, components, frames_of
 from .discovery import Workspace
 from .executables import ExecutableMap
-from .model import FileFacts
+from .known_nodes import known_publishes
+from .model import FileFacts, LaunchedNode
 
 LAUNCH_KINDS = frozenset({"launch_py", "launch_xml", "launch_yaml"})
+DESCRIPTION_KINDS = frozenset({"urdf", "xacro", "sdf"})
 MAX_VARIANTS = 16  # distinct argument sets per launch file: bounds a file that includes itself with growing args
 
 
 @dataclass
 class Subsystem:
-    name: str  # the top-level launch file, or "package <name>"
+    name: str  # the top-level launch file, "package <name>" or "description <path>"
     launched: bool  # True when a launch file says these run together
     files: list[str] = field(default_factory=list)
     edges: list[Edge] = field(default_factory=list)
     lookups: list[Lookup] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)  # file-level findings of the files as this subsystem reads them
+    # What decides whether the tree seen is the whole tree (see ``complete``):
+    unknown_nodes: list[LaunchedNode] = field(default_factory=list)  # started, neither scanned nor known
+    unknown_broadcasts: int = 0  # broadcasts in its code whose frames the analysis could not resolve
+    known_edges: list[tuple[str, str]] = field(default_factory=list)  # what well-known nodes it starts publish
+    has_body: bool = False  # loads a robot description: the robot itself is there, not only a node of it
+    description: bool = False  # one robot description on its own: the whole of that robot
+
+    @property
+    def complete(self) -> bool:
+        """True when every transform publisher in it is known: a launch file whose nodes are all
+        scanned or well known and whose broadcasts all resolve, or a robot description on its own.
+        A package's loose files never are: they run beside nodes the scan does not see."""
+        if self.description:
+            return True
+        return self.launched and not self.unknown_nodes and not self.unknown_broadcasts
 
     def to_dict(self) -> dict[str, object]:
         return {"name": self.name, "files": self.files, "frames": frames_of(self.edges)}
@@ -75,12 +92,23 @@ def build_subsystems(ws: Workspace, facts: dict[str, FileFacts], kinds: dict[str
     for top in [*sorted(p for p in launches if p not in included), *sorted(launches)]:
         if top in covered:
             continue
-        members = _closure(top, facts, exes, ws, by_name, reparse)
+        reach = _Reach()
+        members = _closure(top, facts, exes, ws, by_name, reparse, reach)
         covered.update(f.path for f in members.values())
-        out.append(_assemble(top, True, members))
+        sub = _assemble(top, True, members)
+        sub.unknown_nodes, sub.known_edges = reach.unknown, list(dict.fromkeys(reach.known))
+        sub.has_body = any(f.uses for f in members.values()) or any(kinds.get(f.path) in DESCRIPTION_KINDS for f in members.values())
+        out.append(sub)
     leftovers: dict[str, list[str]] = defaultdict(list)
     for p in sorted(facts):
         if p in covered:
+            continue
+        if kinds.get(p) in DESCRIPTION_KINDS:
+            # each standalone description is its own robot: alternatives in one package never merge
+            sub = _assemble(f"description {p}", False, {p: facts[p]})
+            sub.description = not facts[p].partial
+            sub.has_body = True
+            out.append(sub)
             continue
         pkg = ws.package_of(p)
         leftovers[f"package {pkg.name}" if pkg else "files outside any package"].append(p)
@@ -89,8 +117,16 @@ def build_subsystems(ws: Workspace, facts: dict[str, FileFacts], kinds: dict[str
     return out
 
 
+@dataclass
+class _Reach:
+    """The nodes a launch file starts that the scan cannot see into, and what known ones publish."""
+
+    unknown: list[LaunchedNode] = field(default_factory=list)
+    known: list[tuple[str, str]] = field(default_factory=list)
+
+
 def _closure(top: str, facts: dict[str, FileFacts], exes: ExecutableMap, ws: Workspace, by_name: dict[str, list[str]],
-             reparse: Reparse | None) -> dict[str, FileFacts]:
+             reparse: Reparse | None, reach: _Reach) -> dict[str, FileFacts]:
     """Every file the top-level launch file starts, with the facts it has in this launch: an
     included file given arguments is read with them (once per distinct set)."""
     members: dict[str, FileFacts] = {}
@@ -116,6 +152,11 @@ def _closure(top: str, facts: dict[str, FileFacts], exes: ExecutableMap, ws: Wor
             if srcs is None:  # ROS 1 script node: a file of that name in the package
                 pkg = ws.packages.get(node.package)
                 srcs = [c for c in by_name.get(node.executable, ()) if pkg is not None and (pkg.path == "" or c.startswith(pkg.path + "/"))]
+            known = known_publishes(node)
+            if known is not None:
+                reach.known.extend(known)
+            elif not srcs:
+                reach.unknown.append(node)
             stack.extend((s, {}) for s in srcs if s in facts)
     return members
 
@@ -127,6 +168,7 @@ def _assemble(name: str, launched: bool, members: dict[str, FileFacts]) -> Subsy
         edges.extend(f.edges)
         sub.lookups.extend(f.lookups)
         sub.findings.extend(f.findings)
+        sub.unknown_broadcasts += f.unknown_broadcasts
     sub.edges = merge_edges(edges)
     return sub
 
@@ -137,16 +179,35 @@ def check_subsystems(subsystems: Iterable[Subsystem], conventions: Conventions) 
     for sub in subsystems:
         for f in sub.findings:
             out.setdefault(f.key, f)
+        joined = _joined_components(sub)
         for f in check_tree(sub.edges, conventions):
+            if f.code == "DISCONNECTED_TREE" and (not sub.complete or len(joined) < 2):
+                continue  # trees only a node outside the scan, or a well-known node, may join
+            if f.code == "SENSOR_NULL":
+                # in source a sensor at its body's origin is mostly by design (an IMU at the centre, an SDF
+                # sensor whose pose sits on its <sensor>): a hint, where the live tree's is a warning
+                f = f.with_(severity=Severity.INFO)
             out.setdefault(f.key, f)
-        for f in _unreachable(sub):
+        for f in _unreachable(sub, joined):
             out.setdefault(f.key, f)
     return list(out.values())
 
 
-def _unreachable(sub: Subsystem) -> Iterable[Finding]:
+def _joined_components(sub: Subsystem) -> list[set[str]]:
+    """The subsystem's trees, with the transforms its well-known nodes publish joining them."""
+    known = [Edge(p, c, False) for p, c in sub.known_edges]
+    return components([*sub.edges, *known]) if known else components(sub.edges)
+
+
+def _unreachable(sub: Subsystem, joined: list[set[str]]) -> Iterable[Finding]:
+    """LOOKUP_UNREACHABLE only in a complete subsystem: a lookup is evidence that some node publishes
+    its frames, so only where every publisher is known can the scan say none does. A frame no one
+    publishes is reported only where the robot itself (its description) is part of what runs: a
+    launch file for one node of a robot is not the whole robot."""
+    if not sub.complete:
+        return
     # tf2 connects two frames when they share a tree: one component lookup per frame, not a search per lookup
-    component = {f: i for i, comp in enumerate(components(sub.edges)) for f in comp}
+    component = {f: i for i, comp in enumerate(joined) for f in comp}
     frames = set(component)
     for lk in sub.lookups:
         if not lk.target or not lk.source or lk.target == lk.source:
@@ -154,8 +215,8 @@ def _unreachable(sub: Subsystem) -> Iterable[Finding]:
         if lk.target in component and component[lk.target] == component.get(lk.source):
             continue
         missing = [f for f in (lk.target, lk.source) if f not in frames]
-        if missing and not sub.launched:
-            continue  # a package on its own: the frames may come from drivers outside the tree
+        if missing and not sub.has_body:
+            continue
         why = (f"no scanned source publishes {' or '.join(repr(m) for m in missing)}" if missing
                else "they sit in separate trees")
         where = f"launch file {sub.name}" if sub.launched else sub.name

@@ -66,7 +66,9 @@ def test_launch_subsystem_reaches_node_sources_and_reports_unreachable_lookups(t
     ws = discover([_ws(tmp_path)])
     launch = "perception/launch/perception.launch.py"
     facts = {
+        # the launch file brings the robot up (its description gives base_link -> camera_link)
         launch: FileFacts(launch, edges=[Edge("base_link", "camera_link", True, (0.1, 0, 0.2), (0, 0, 0, 1), (_loc(launch, 9),))],
+                          uses=["perception/urdf/robot.urdf"],
                           nodes=[LaunchedNode("perception", "detector_node", _loc(launch, 12)),
                                  LaunchedNode("legacy", "odom_relay.py", _loc(launch, 14))]),
         "perception/src/detector.cpp": FileFacts("perception/src/detector.cpp", lookups=[
@@ -130,4 +132,32 @@ def test_composable_nodes_bring_their_plugin_sources_into_the_subsystem(tmp_path
     result = scan([tmp_path], jobs=1)
     [sub] = result.subsystems
     assert "perception/src/detector.cpp" in sub.files
-    assert [(f.code, f.location) for f in result.findings] == [("LOOKUP_UNREACHABLE", Location("perception/src/detector.cpp", 4))]
+    assert [(lk.target, lk.source, lk.location) for lk in sub.lookups] == [("map", "camera_link", Location("perception/src/detector.cpp", 4))]
+    assert sub.complete and not sub.has_body
+    # no robot description runs here: 'map' may come from the robot's bringup, so the lookup is no finding
+    assert result.findings == []
+
+
+def test_installed_names_reach_their_sources(tmp_path: Path) -> None:
+    # the names a launch file uses are the installed ones: OUTPUT_NAME, install(PROGRAMS ... [RENAME]),
+    # catkin_install_python(PROGRAMS ...)
+    files = {
+        "driver/package.xml": "<package><name>driver</name></package>",
+        "driver/CMakeLists.txt": textwrap.dedent("""\
+            project(driver)
+            add_executable(${PROJECT_NAME}_node src/node.cpp)
+            set_target_properties(${PROJECT_NAME}_node PROPERTIES OUTPUT_NAME driver_node PREFIX "")
+            install(PROGRAMS scripts/odom_relay.py scripts/imu_fix.py DESTINATION lib/${PROJECT_NAME})
+            install(PROGRAMS scripts/calibrate.py DESTINATION lib/${PROJECT_NAME} RENAME calibrate)
+            catkin_install_python(PROGRAMS nodes/tf_relay DESTINATION ${CATKIN_PACKAGE_BIN_DESTINATION})
+            """),
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    exes = executable_sources(discover([tmp_path]))
+    assert exes[("driver", "driver_node")] == ["driver/src/node.cpp"]
+    assert exes[("driver", "odom_relay.py")] == ["driver/scripts/odom_relay.py"]
+    assert exes[("driver", "imu_fix.py")] == ["driver/scripts/imu_fix.py"]
+    assert exes[("driver", "calibrate")] == ["driver/scripts/calibrate.py"]
+    assert exes[("driver", "tf_relay")] == ["driver/nodes/tf_relay"]

@@ -18,7 +18,12 @@ What they report, and where:
   data, ``*Stamped``, ``Odometry``, ``TransformStamped``) published or broadcast with
   ``header.frame_id`` (or ``child_frame_id``) never set or set to ``""``, reported at the
   ``publish``/``sendTransform`` line; the message names the line the message was built. A message
-  handed to other code first (``fill_header(msg)``) or whose header is copied is not reported.
+  handed to other code first (``fill_header(msg)``, ``prepare(&msg)``, ``prepare(msg.get())``,
+  tf2's ``transform(in, out, target)``) or whose header is copied is not reported: a value the
+  analysis could not follow is unknown, never an error. Velocity and joystick commands
+  (``TwistStamped``, ``AckermannDriveStamped``, ``Joy``...) are not checked: an empty frame_id is
+  their convention. tf2's time-travel lookup ``lookupTransform(target, t1, source, t2, fixed)``
+  of one frame is no REDUNDANT_TRANSFORM.
 * **INCORRECT_TRANSFORM**: constant rotations are abstracted to the 24 orthogonal rotations
   (PhysFrame's R12), composed through ``*``/``@``/``dot`` (R14), inverted through
   ``inverse()``/``transpose()``/``t()``/``inv()``/``.T``, typed top when built from
@@ -33,8 +38,11 @@ What they report, and where:
   holding the opposite transform is reported at its broadcast or lookup.
 * **REDUNDANT_TRANSFORM**, **INVALID_FRAME_ID**, **INVALID_TRANSFORM**: core
   ``transform_findings`` on constant values; same-frame lookups.
-* **PARSE_ERROR** (info): the first syntax error, with its line; what parses around it is
-  still analysed. Each file has a step budget, so one file can never stall a scan.
+* **PARSE_ERROR** (info): Python's first syntax error, with its line; what parses around it is
+  still analysed. Each file has a step budget, so one file can never stall a scan. C++ is read
+  without the preprocessor: macros tree-sitter cannot read are blanked first (``cpp_macros``),
+  and what it still cannot read is a note on ``FileFacts.notes``, not a finding (the code
+  usually compiles; the parser is what falls short).
 """
 
 from typing import Callable

@@ -22,7 +22,8 @@ from tree_sitter import Language, Node, Parser
 from ...core.conventions import Conventions
 from ..model import FileFacts
 from .calls import STEP_BUDGET, BoundedCalls, Budget
-from .facts import FactSink, message_kind, static_broadcaster_names
+from .cpp_macros import blank_macros, first_branches
+from .facts import FactSink, message_kind, param_default, static_broadcaster_names
 from .values import (
     NAMED_NUMBERS,
     TOP_ROT,
@@ -162,12 +163,13 @@ def _function_name(fn: Node, src: bytes) -> str | None:
 class _CppFile(BoundedCalls):
     def __init__(self, text: str, sink: FactSink) -> None:
         super().__init__()
-        self.src = text.encode("utf-8", "replace")
+        self.src = blank_macros(text.encode("utf-8", "replace"))
         self.sink = sink
         self.globals: dict[str, Any] = {}
         self.members: dict[str, Any] = {}
         self.params: dict[str, Any] = {}
         self.functions: dict[str, Node | None] = {}
+        self.unknown_members: set[str] = set()  # members some method sets to a value not known statically
         self.static_broadcasters = static_broadcaster_names(text, _STATIC_BROADCASTER)
         # What each syntax node says, by node id: functions are walked more than once (both passes,
         # each argument context), and reading a node through tree-sitter costs more than a lookup.
@@ -177,6 +179,12 @@ class _CppFile(BoundedCalls):
     def run(self) -> FileFacts:
         tree = _PARSER.parse(self.src)
         root = tree.root_node
+        if root.has_error and b"#" in self.src:
+            # #if branches that each open or close a block: read the first branch of each
+            first = first_branches(self.src)
+            retry = _PARSER.parse(first)
+            if not retry.root_node.has_error:
+                self.src, tree, root = first, retry, retry.root_node
         if root.has_error:
             self._parse_error(root)
         functions = self._collect(root)
@@ -201,7 +209,9 @@ class _CppFile(BoundedCalls):
                 break
             node = bad
         what = f"missing '{node.type}'" if node.is_missing else f"cannot parse '{_text(node, self.src)[:40].splitlines()[0] if _text(node, self.src) else ''}'"
-        self.sink.parse_error(_line(node), f"C++ syntax error ({what}); the rest of the file is analysed as recovered")
+        # Without the preprocessor and the headers tree-sitter misreads code that compiles (macros,
+        # #if branches): a note, not a finding; what it recovered is analysed as usual.
+        self.sink.note(_line(node), f"C++ the parser could not read ({what}); the rest of the file is analysed")
 
     def _collect(self, root: Node) -> list[Node]:
         """Functions anywhere at namespace/class level; file constants, member defaults and #defines."""
@@ -405,7 +415,13 @@ class _Run:
             self.env[name] = self.keep_type(self.env[name], value)
         elif self.emit:
             self.env[name] = self.keep_type(self.f.members.get(name), value)  # shadow for the rest of this walk
-        elif value is not None:
+        elif value is None or (value == "" and name in self.f.unknown_members):
+            # set somewhere to what the analysis cannot know (``global_frame_ = costmap->getGlobalFrameID()``):
+            # an empty initial value ("" in the initializer list) says nothing about the frame used
+            self.f.unknown_members.add(name)
+            if self.f.members.get(name) == "":
+                del self.f.members[name]
+        else:
             old = self.f.members.get(name)
             if not (isinstance(old, str) and isinstance(value, str)):  # the first string (the default) wins
                 if isinstance(value, Record):
@@ -548,6 +564,14 @@ class _Run:
 
     def e_paren(self, node: Node) -> Any:
         return self.eval(node.named_children[0]) if node.named_child_count else None
+
+    def e_compound(self, node: Node) -> Any:
+        """``std::string{"os_sensor"}``: a braced temporary of one string is that string."""
+        value = node.child_by_field_name("value")
+        if value is not None and value.named_child_count == 1:
+            inner = self.eval(value.named_children[0])
+            return inner if isinstance(inner, str) else None
+        return None
 
     def e_unary(self, node: Node) -> Any:
         op = node.child_by_field_name("operator")
@@ -805,7 +829,7 @@ class _Run:
             advanced = n >= 5 and not isinstance(values[1], str) and (isinstance(values[2], str) or name == "lookupTransform")
             if self.emit:
                 bound = self.bind[1] if self.bind is not None and self.bind[0] == node.id else None
-                self.f.sink.lookup(values[0], values[2 if advanced else 1], line, bound)
+                self.f.sink.lookup(values[0], values[2 if advanced else 1], line, bound, time_travel=advanced)
             return None
         if name in ("transformPoint", "transformPose", "transformVector", "transformQuaternion", "transformPointCloud") and n >= 2:
             target, data = self.eval(args[0]), self.eval(args[1])
@@ -817,10 +841,12 @@ class _Run:
             target = self.eval(args[2] if n >= 3 and not isinstance(self.eval(args[1]), str) else args[1])
             if self.emit and isinstance(data, Record):
                 self.f.sink.lookup(target, data.get("header.frame_id"), line)
+            if n >= 3:
+                self.escape(args[1])  # tf2's transform(in, out, target): tf2 sets out's header
             return None
         if name == "declare_parameter" and n >= 1:
             pname = self.eval(args[0])
-            default = self.eval(args[1]) if n >= 2 else None
+            default = param_default(self.eval(args[1])) if n >= 2 else None
             if isinstance(default, ParamRef):
                 default = None
             if isinstance(pname, str) and default is not None:
@@ -833,13 +859,13 @@ class _Run:
             if not isinstance(pname, str):
                 return None
             if n >= 3 or (n == 2 and name in ("get_parameter", "getParam", "getParamCached")):
-                default = self.eval(args[2]) if n >= 3 else None
+                default = param_default(self.eval(args[2])) if n >= 3 else None
                 if default is not None:
                     self.f.params.setdefault(pname, default)
                 self.assign(args[1], self.f.params.get(pname, default))
                 return None
             if n == 2:  # value-returning form: param<T>(name, default), get_parameter_or(name, default)
-                default = self.eval(args[1])
+                default = param_default(self.eval(args[1]))
                 if default is not None:
                     self.f.params.setdefault(pname, default)
                 return self.f.params.get(pname, default)
@@ -856,7 +882,20 @@ class _Run:
         return fresh(self.f.call(fn, values if any(v is not None for v in values) else ()))
 
     def escape(self, arg: Node) -> None:
-        """A message handed to code we do not follow may get its frame set there."""
+        """A message handed to code we do not follow may get its frame set there: ``fill(msg)``,
+        ``fill(&msg)``, ``fill(msg.get())`` (a smart pointer's object), ``fill(std::move(msg))``."""
+        while arg.type == "call_expression":
+            fn, call_args = arg.child_by_field_name("function"), arg.child_by_field_name("arguments")
+            inner = call_args.named_children if call_args is not None else []
+            if fn is not None and fn.type == "field_expression" and not inner:
+                receiver = fn.child_by_field_name("argument")  # msg.get(), msg_ptr->release()
+            elif fn is not None and _text(fn, self.f.src).split("::")[-1] in ("move", "ref", "addressof") and len(inner) == 1:
+                receiver = inner[0]
+            else:
+                return
+            if receiver is None:
+                return
+            arg = receiver
         p = self.path(arg)
         if p is not None and not p[1]:
             value = self.lookup(p[0])
@@ -1035,5 +1074,5 @@ _HANDLERS: dict[str, Callable[[_Run, Node], Any]] = {
     "cast_expression": _Run.e_cast,
     "new_expression": _Run.e_new,
     "pointer_expression": _Run.e_paren,
-    "compound_literal_expression": _Run.e_paren,
+    "compound_literal_expression": _Run.e_compound,
 }

@@ -40,6 +40,21 @@ def static_broadcaster_names(text: str, pattern: re.Pattern[str]) -> set[str]:
     return names
 
 
+# geometry_msgs' stamped types: spatial data whose frame_id says where it is. Other *Stamped types
+# (a package's own WheelOdomStamped of wheel speeds) may carry a header only for its stamp.
+_GEOMETRY_STAMPED = frozenset(
+    {
+        "PoseStamped", "PointStamped", "Vector3Stamped", "QuaternionStamped", "PoseWithCovarianceStamped",
+        "TwistWithCovarianceStamped", "AccelWithCovarianceStamped", "WrenchStamped", "PolygonStamped",
+        "InertiaStamped",
+    }
+)  # fmt: skip
+
+# Commands, not data: a velocity or joystick command with an empty frame_id means "in the robot's
+# own frame" by convention (cmd_vel consumers ignore the header), so their header is not checked.
+_COMMAND_TYPES = frozenset({"TwistStamped", "AccelStamped", "AckermannDriveStamped", "Joy", "JoyFeedbackArray"})
+
+
 @lru_cache(maxsize=4096)
 def message_kind(type_name: str) -> str | None:
     """The kind of a message type given by its last name component, or None when not tracked."""
@@ -47,11 +62,13 @@ def message_kind(type_name: str) -> str | None:
     for suffix in ("ConstPtr", "SharedPtr", "UniquePtr", "Ptr"):
         if name.endswith(suffix) and name != suffix:
             name = name[: -len(suffix)]
+    if name in _COMMAND_TYPES:
+        return None
     if name == "TransformStamped":
         return TRANSFORM
     if name == "Odometry":
         return ODOMETRY
-    if name in _STAMPED_TYPES or (name.endswith("Stamped") and len(name) > len("Stamped")):
+    if name in _STAMPED_TYPES or name in _GEOMETRY_STAMPED:
         return STAMPED
     return None
 
@@ -105,6 +122,12 @@ def reversed_name_finding(var: str, parent: str, child: str, location: Location)
     )
 
 
+def param_default(value: Any) -> Any:
+    """A parameter's written default as the analysis may use it: an empty string is no frame but
+    "set me" (the launch file or a guard such as ``if (!frame_.empty())`` decides), so it is unknown."""
+    return None if value == "" else value
+
+
 @lru_cache(maxsize=1)
 def _default_conventions() -> Conventions:
     """One default for every file (a Conventions builds its caches when made; the defaults never change)."""
@@ -125,6 +148,10 @@ class FactSink:
         """PARSE_ERROR (info): the file could not be read in full; ``message`` says why and what was kept."""
         self.add(Finding("PARSE_ERROR", f"{self.facts.path}:{line}: {message}", (), self.loc(line)))
 
+    def note(self, line: int, message: str) -> None:
+        """A remark that is no finding: the code is fine, the scanner's reading of it is partial."""
+        self.facts.notes.append(f"{self.facts.path}:{line}: {message}")
+
     def add(self, finding: Finding | None) -> None:
         if finding is not None and finding not in self.facts.findings:
             self.facts.findings.append(finding)
@@ -136,6 +163,8 @@ class FactSink:
         for item in items:
             if isinstance(item, Record) and item.kind == TRANSFORM:
                 self._transform(item, static, line)
+            else:
+                self.facts.unknown_broadcasts += 1
 
     def _transform(self, rec: Record, static: bool, line: int) -> None:
         loc = self.loc(line)
@@ -153,6 +182,8 @@ class FactSink:
                 self.add(f)
         else:
             self._missing(parent, child, loc, what)
+        if parent is None or child is None:
+            self.facts.unknown_broadcasts += 1
         if not parent or not child or parent == child:
             return
         valid_quat = quat if quat is not None and invalid_values(None, quat) is None else None
@@ -213,8 +244,10 @@ class FactSink:
         )
 
     # --- lookups ------------------------------------------------------------------------
-    def lookup(self, target: Any, source: Any, line: int, bound_to: str | None = None) -> None:
-        """``lookupTransform(target, source)``: the result has header.frame_id target, child source."""
+    def lookup(self, target: Any, source: Any, line: int, bound_to: str | None = None, time_travel: bool = False) -> None:
+        """``lookupTransform(target, source)``: the result has header.frame_id target, child source.
+        ``time_travel``: tf2's ``lookupTransform(target, t1, source, t2, fixed)``, where target and
+        source may be one frame (how it moved between t1 and t2)."""
         t, s = frame_value(target), frame_value(source)
         if t is None or s is None or not t or not s:
             return
@@ -223,7 +256,7 @@ class FactSink:
         lookup = Lookup(t.lstrip("/") or t, s.lstrip("/") or s, loc)
         if lookup not in self.facts.lookups:
             self.facts.lookups.append(lookup)
-        if t == s:
+        if t == s and not time_travel:
             self.add(Finding("REDUNDANT_TRANSFORM", f"lookup of the transform from '{s}' to itself: always identity, probably a wrong frame name", (t,), loc))
         if bound_to:
             self.add(reversed_name_finding(bound_to, t, s, loc))

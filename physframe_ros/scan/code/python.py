@@ -16,7 +16,7 @@ from typing import Any, Callable
 from ...core.conventions import Conventions
 from ..model import FileFacts
 from .calls import STEP_BUDGET, BoundedCalls, Budget
-from .facts import FactSink, message_kind, static_broadcaster_names
+from .facts import FactSink, message_kind, param_default, static_broadcaster_names
 from .values import (
     NAMED_NUMBERS,
     TOP_ROT,
@@ -117,6 +117,7 @@ class _PyFile(BoundedCalls):
         self.lines = text.split("\n")
         self.sink = sink
         self.globals: dict[str, Any] = {}
+        self.unknown_members: set[str] = set()  # attributes some method sets to a value not known statically
         self.members: dict[str, Any] = {}
         self.params: dict[str, Any] = {}
         self.functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef | None] = {}
@@ -250,16 +251,26 @@ class _Run:
         return base, fields
 
     def lookup(self, name: str) -> Any:
-        for scope in (self.env, self.f.members, self.f.globals):
+        for scope in (self.env, self.f.members):
             if name in scope:
                 return scope[name]
+        if name in self.f.globals:
+            value = self.f.globals[name]
+            if isinstance(value, Record):
+                value.local = False  # a module global seen from a function: any function may fill or rebind it
+            return value
         return NAMED_NUMBERS.get(name)
 
     def store(self, name: str, value: Any) -> None:
         """Locals live in the walk; ``self.`` attributes are learnt in the first pass and shadowed in the second."""
         if self.module or not name.startswith("self.") or self.emit:
             self.env[name] = _keep_type(self.env.get(name, self.f.members.get(name)), value)
-        elif value is not None:
+        elif value is None or (value == "" and name in self.f.unknown_members):
+            # set somewhere to what the analysis cannot know: an empty initial value says nothing
+            self.f.unknown_members.add(name)
+            if self.f.members.get(name) == "":
+                del self.f.members[name]
+        else:
             old = self.f.members.get(name)
             if not (isinstance(old, str) and isinstance(value, str)):
                 if isinstance(value, Record):
@@ -451,7 +462,7 @@ class _Run:
                 source = values[2] if full and n >= 3 else values[1] if n >= 2 else None
             if self.emit:
                 bound = self.bind[1] if self.bind is not None and self.bind[0] == id(node) else None
-                self.f.sink.lookup(target, source, line, bound)
+                self.f.sink.lookup(target, source, line, bound, time_travel=full)
             return None
         if name in ("transform", "transformPoint", "transformPose") and receiver is not None and n >= 2:
             first, second = self.eval(args[0]), self.eval(args[1])
@@ -461,7 +472,7 @@ class _Run:
             return None
         if name == "declare_parameter" and n >= 1:
             pname = self.eval(args[0])
-            default = self.eval(args[1]) if n >= 2 else self.eval(kwargs.get("value"))
+            default = param_default(self.eval(args[1]) if n >= 2 else self.eval(kwargs.get("value")))
             if isinstance(pname, str) and isinstance(default, (str, float)):
                 self.f.params.setdefault(pname, default)
                 return default
@@ -473,7 +484,7 @@ class _Run:
                 for entry in entries.items:
                     if isinstance(entry, ListValue) and len(entry.items) >= 2 and isinstance(entry.items[0], str):
                         key = f"{ns}.{entry.items[0]}" if isinstance(ns, str) and ns else entry.items[0]
-                        if isinstance(entry.items[1], (str, float)):
+                        if isinstance(param_default(entry.items[1]), (str, float)):
                             self.f.params.setdefault(key, entry.items[1])
             return None
         if name in ("get_parameter", "get_parameter_or") and n >= 1:
@@ -482,7 +493,7 @@ class _Run:
                 return None
             return ParamRef(pname)
         if name in ("get_param", "search_param") and n >= 1:  # rospy.get_param(name, default)
-            pname, default = self.eval(args[0]), self.eval(args[1]) if n >= 2 else None
+            pname, default = self.eval(args[0]), param_default(self.eval(args[1])) if n >= 2 else None
             if isinstance(pname, str) and default is not None:
                 self.f.params.setdefault(pname, default)
             return self.f.params.get(pname, default) if isinstance(pname, str) else default

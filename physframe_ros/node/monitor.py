@@ -23,6 +23,7 @@ from std_srvs.srv import Trigger
 from tf2_msgs.msg import TFMessage
 
 from ..core.findings import Finding, Severity, sort_findings
+from ..core.printable import printable
 from ..core.report import report_dict
 from ..core.tfmessage import TfDecodeError
 from ..core.tfstate import FindingTracker, TfState
@@ -49,7 +50,7 @@ def tf_qos(static: bool) -> QoSProfile:
 def describe(f: Finding) -> str:
     """One log line: code, frames, the message, and who published it."""
     pubs = f" [published by {', '.join(f.publishers)}]" if f.publishers else ""
-    return f"{f.code} ({', '.join(f.frames)}): {f.message}{pubs}"
+    return printable(f"{f.code} ({', '.join(f.frames)}): {f.message}{pubs}")
 
 
 class MonitorNode(Node):
@@ -126,7 +127,7 @@ class MonitorNode(Node):
             else:
                 log.info(describe(f))
         for f in cleared:
-            log.info(f"cleared: {f.code} ({', '.join(f.frames)})")
+            log.info(printable(f"cleared: {f.code} ({', '.join(f.frames)})"))
         frames = {fr for e in edges for fr in (e.parent, e.child)}
         self._diagnostics.publish(diagnostic_array(self.active, self.get_clock().now().to_msg(), self.get_name(), len(frames), len(edges)))
         self.last_eval_ms = (time.perf_counter() - t0) * 1e3

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from ..core.conventions import Conventions
+from ..core.printable import printable
 
 DESCRIPTION = """\
 Find frame-of-reference bugs in a ROS 1 / ROS 2 source tree before anything runs, and write the
@@ -60,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     from ..core.report import exit_status, report_dict
     from ..report.text import format_source_findings, use_colour, write_text
     from .sarif import sarif_dict
-    from .scanner import progress_stream, scan
+    from .scanner import progress_stream, scan, source_lines
 
     paths = list(args.paths)
     if args.example:
@@ -89,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     if mined:
         result.findings.extend(policy.apply(check_mined(result.expected.edges, mined)))
     for note in result.notes:
-        print(f"physframe scan: note: {note}", file=sys.stderr)
+        print(f"physframe scan: note: {printable(note)}", file=sys.stderr)
     if result.files == 0:
         print(f"physframe scan: note: no URDF, xacro, SDF, launch, C++ or Python files under {', '.join(paths)}", file=sys.stderr)
     if args.format == "json":
@@ -101,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
         text = json.dumps(sarif_dict(result.findings), indent=2) + "\n"
     else:
         colour = not args.output and use_colour(sys.stdout)
-        text = format_source_findings(result.findings, result.root, colour)
+        text = format_source_findings(result.findings, source_lines(result.root), colour)
         text += f"scanned {result.files} files, {result.lines} lines in {result.seconds:.2f} s\n"
     try:
         write_text(text, args.output)

@@ -16,14 +16,14 @@ import time
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator, TextIO
+from typing import Callable, Iterable, Iterator, TextIO
 
 from ..core.conventions import Conventions
 from ..core.expected import ExpectedTree
 from ..core.findings import Finding, FindingPolicy, Location, sort_findings
 from .code import CPP_UNAVAILABLE, analyze_cpp, analyze_python, mentions_tf
 from .context import ReadRefused, ScanContext
-from .discovery import SourceFile, discover
+from .discovery import SourceFile, classify, discover
 from .executables import executable_sources
 from .launch_py import parse_launch_py_file
 from .launch_ros1 import parse_launch_xml_file
@@ -201,6 +201,19 @@ def _parse_files(files: list[SourceFile], pool: WorkerPool, jobs: int, bar: _Pro
     for ff in pool.parse(batches):
         bar.step(1, ff.lines)
         yield ff
+
+
+def source_lines(root: Path) -> Callable[[str], list[str]]:
+    """The lines of a scanned file for the text report: read as the scan reads (regular files inside
+    the root, within the size limit, in their declared encoding); none for anything else."""
+    ctx = ScanContext(str(root))
+
+    def lines(rel: str) -> list[str]:
+        try:
+            return decode_source(ctx.read_bytes(rel), classify(rel) or "").split("\n")  # numbered as the parsers number them
+        except OSError:
+            return []
+    return lines
 
 
 class _Progress:

@@ -20,7 +20,14 @@ SDFormat (links, joints, frames), launch files (ROS 1 XML, ROS 2 Python/XML/YAML
 static_transform_publisher, robot_state_publisher, includes, nodes) and C++/Python code
 (broadcasts, lookups, constant rotations). Files started together by a top-level launch file form
 one subsystem; the tree checks (cycles, two parents, REP-105 order, axis conventions, lookups that
-cannot resolve) run per subsystem."""
+cannot resolve) run per subsystem.
+
+Safe on a hostile tree: only regular files inside the scan root are read (no symlink, include,
+load_yaml or $(find) leads outside; FIFOs and devices are never opened; files over 4 MB are
+skipped); nothing is executed (xacro ${...} and $(eval) go through a restricted evaluator, never
+Python's eval; $(env) is not read); each file is parsed in a worker process with a time limit
+(--timeout) and a 1 GB memory limit. What is refused or over a limit is a PARSE_ERROR naming the
+file. See docs/scan.md, "Safety on hostile trees"."""
 
 EPILOG = """\
 examples:
@@ -47,7 +54,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ignore-frame", action="append", default=[], metavar="FRAME", help="drop findings naming this frame (repeatable)")
     p.add_argument("--severity", action="append", default=[], metavar="CODE=LEVEL", help="override a code's severity, e.g. DISCONNECTED_TREE=info")
     p.add_argument("--jobs", "-j", type=int, default=None, metavar="N", help="worker processes (default: 1 for small trees, all cores for large)")
-    p.add_argument("--timeout", type=float, default=10.0, metavar="S", help="seconds one file may take before it is reported and skipped (default 10)")
+    p.add_argument("--timeout", type=float, default=10.0, metavar="S", help="seconds one file may take before its worker is stopped and the file reported (default 10)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 
 

@@ -265,3 +265,40 @@ def test_reports_strip_terminal_escapes_from_frame_ids(tmp_path: Path, capsys: p
     assert "\x1b" not in text and "\x07" not in text
     main(["scan", str(ws), "--no-progress", "--format", "json"])
     assert "b\x1b[2J\x1b]0;pwn\x07" in json.loads(capsys.readouterr().out)["tree"]["frames"]  # data formats keep it exact
+
+
+def test_a_file_that_needs_too_much_memory_costs_only_that_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from physframe_ros.scan import scanner
+
+    ws, _outside, _marker = _tree(tmp_path, {
+        "a_hungry.urdf": "<robot name='r'/>\n",
+        "b_ok.urdf": "<robot name='r'><link name='a'/><link name='b'/><joint name='j' type='fixed'><parent link='a'/>"
+                     "<child link='b'/></joint></robot>\n"})
+    dispatch = scanner._dispatch
+
+    def hungry(text: str, rel: str, *args: object) -> object:
+        if rel.endswith("a_hungry.urdf"):
+            return bytearray(4 << 30)  # stands in for a parser that keeps allocating
+        return dispatch(text, rel, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(scanner, "_dispatch", hungry)  # forked workers inherit it
+    result = scan([ws])
+    notes = [f.message for f in result.findings if f.code == "PARSE_ERROR"]
+    assert notes == ["pkg/a_hungry.urdf: analysing it needs more than the memory limit of 1024 MB; the file is not checked"]
+    assert [(e.parent, e.child) for e in result.expected.edges] == [("a", "b")]
+
+
+def test_declared_source_encodings_are_honoured(tmp_path: Path) -> None:
+    ws, _outside, _marker = _tree(tmp_path, {})
+    def robot(parent: str, child: str) -> str:
+        return (f"<robot name='r'><link name='{parent}'/><link name='{child}'/><joint name='j' type='fixed'><parent link='{parent}'/>"
+                f"<child link='{child}'/></joint></robot>\n")
+
+    (ws / "pkg" / "latin1.urdf").write_bytes(("<?xml version='1.0' encoding='ISO-8859-1'?>\n" + robot("a", "cam\u00e9ra")).encode("latin-1"))
+    (ws / "pkg" / "utf16.urdf").write_bytes(robot("b", "kam\u00e9ra").encode("utf-16"))
+    (ws / "pkg" / "cookie.launch.py").write_bytes((
+        "# -*- coding: latin-1 -*-\nfrom launch import LaunchDescription\nfrom launch_ros.actions import Node\n"
+        "def generate_launch_description():\n    return LaunchDescription([Node(package='tf2_ros', executable='static_transform_publisher',"
+        " arguments=['--frame-id', 'c', '--child-frame-id', 'p\u00e9'])])\n").encode("latin-1"))
+    edges = {(e.parent, e.child) for e in scan([ws]).expected.edges}
+    assert edges == {("a", "cam\u00e9ra"), ("b", "kam\u00e9ra"), ("c", "p\u00e9")}

@@ -54,7 +54,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ignore-frame", action="append", default=[], metavar="FRAME", help="drop findings naming this frame (repeatable)")
     p.add_argument("--severity", action="append", default=[], metavar="CODE=LEVEL", help="override a code's severity, e.g. DISCONNECTED_TREE=info")
     p.add_argument("--jobs", "-j", type=int, default=None, metavar="N", help="worker processes (default: 1 for small trees, all cores for large)")
-    p.add_argument("--timeout", type=float, default=10.0, metavar="S", help="seconds one file may take before its worker is stopped and the file reported (default 10)")
+    p.add_argument("--timeout", type=float, default=10.0, metavar="S", help="seconds one file may take before its worker is stopped and the file reported "
+                   "(default 10)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 
 

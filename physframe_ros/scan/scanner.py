@@ -197,7 +197,8 @@ def _parse_files(files: list[SourceFile], pool: WorkerPool, jobs: int, bar: _Pro
     # (~20% faster than alternating per package). Several: big files first, so one large file does
     # not finish the scan alone. Batches keep IPC cheap. The caller restores the files' order.
     ordered = sorted(files, key=lambda f: f.kind) if jobs == 1 else sorted(files, key=lambda f: -f.size)
-    batches: list[list[Job]] = [[(f.path, f.kind, None) for f in ordered[i:i + BATCH_FILES]] for i in range(0, len(ordered), BATCH_FILES)]
+    size = max(1, min(BATCH_FILES, -(-len(ordered) // jobs)))  # a few files still go to every worker
+    batches: list[list[Job]] = [[(f.path, f.kind, None) for f in ordered[i:i + size]] for i in range(0, len(ordered), size)]
     for ff in pool.parse(batches):
         bar.step(1, ff.lines)
         yield ff

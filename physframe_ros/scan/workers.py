@@ -47,8 +47,12 @@ def _limit_memory(extra: int) -> None:
 def _worker_main(conn: Connection, parse: Parse, ctx: ScanContext, memory_limit: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: it stops the workers
     _limit_memory(memory_limit)
+    parent = os.getppid()
     while True:
         try:
+            while not conn.poll(1.0):
+                if os.getppid() != parent:  # the scan was killed: its pipe may never close (siblings hold it)
+                    return
             jobs = conn.recv()
         except (EOFError, OSError):
             return
@@ -97,7 +101,7 @@ class WorkerPool:
     def parse(self, batches: list[list[Job]]) -> Iterator[FileFacts]:
         queue = deque(b for b in batches if b)
         while queue or any(w.busy for w in self.workers):
-            for w in self.workers:
+            for w in list(self.workers):
                 if not w.busy and queue:
                     self._give(w, queue.popleft())
             while queue and len(self.workers) < self.size:
@@ -145,9 +149,15 @@ class WorkerPool:
         return w
 
     def _give(self, w: _Worker, jobs: list[Job]) -> None:
+        try:
+            w.conn.send(jobs)
+        except (OSError, ValueError):  # it died while idle: a fresh one takes the batch
+            self._stop(w, kill=True)
+            self.workers.remove(w)
+            w = self._start()
+            w.conn.send(jobs)
         w.jobs, w.done = jobs, 0
         w.deadline = time.monotonic() + self.timeout
-        w.conn.send(jobs)
 
     @staticmethod
     def _stop(w: _Worker, kill: bool) -> None:

@@ -150,21 +150,14 @@ def _expand(abs_path: str, args: dict[str, str], ctx: ScanContext) -> tuple[XmlN
 
 @contextlib.contextmanager
 def _patched(target: Any, name: str, value: Any) -> Iterator[None]:
-    """``target.name`` (or ``target[name]`` for a dict) set to ``value`` for the block: xacro looks
-    its functions up in its module globals at call time, so replacing them there is enough."""
-    is_dict = isinstance(target, dict)
-    saved = target.get(name) if is_dict else getattr(target, name)
-    if is_dict:
-        target[name] = value
-    else:
-        setattr(target, name, value)
+    """``target.name`` set to ``value`` for the block: xacro looks its functions up in its module
+    globals at call time, so replacing them there is enough."""
+    saved = getattr(target, name)
+    setattr(target, name, value)
     try:
         yield
     finally:
-        if is_dict:
-            target[name] = saved
-        else:
-            setattr(target, name, saved)
+        setattr(target, name, saved)
 
 
 class _Refused(Exception):
@@ -198,7 +191,7 @@ class _Budget:
 
 def _sandbox(xacro: Any, ctx: ScanContext, budget: _Budget) -> list[tuple[Any, str, Any]]:
     """The replacements that make xacro read only the scanned tree and evaluate only through
-    :mod:`.safe_eval`: (module or dict, name, value)."""
+    :mod:`.safe_eval`: (module, name, value)."""
     import xml.dom.minidom
 
     import xacro.substitution_args as sa
@@ -326,7 +319,6 @@ def _sandbox(xacro: Any, ctx: ScanContext, budget: _Budget) -> list[tuple[Any, s
         (xacro, "_global_symbols", _xacro_globals(xacro, load_yaml)), (xacro, "all_includes", []),
         (sa, "_eval", arg_eval), (sa, "resolve_args", resolve),
         (sa, "_eval_find", find), (sa, "_eval_env", env), (sa, "_eval_optenv", optenv),
-        (sa._eval_dict, "find", find), (sa._eval_dict, "env", env), (sa._eval_dict, "optenv", optenv),
     ]
 
 

@@ -302,3 +302,39 @@ def test_declared_source_encodings_are_honoured(tmp_path: Path) -> None:
         " arguments=['--frame-id', 'c', '--child-frame-id', 'p\u00e9'])])\n").encode("latin-1"))
     edges = {(e.parent, e.child) for e in scan([ws]).expected.edges}
     assert edges == {("a", "cam\u00e9ra"), ("b", "kam\u00e9ra"), ("c", "p\u00e9")}
+
+
+def _tagged_processes(tag: str) -> list[int]:
+    """Processes whose environment holds ``tag`` (the scan and the workers it forked)."""
+    pids = []
+    for d in Path("/proc").iterdir():
+        try:
+            if d.name.isdigit() and f"PHYSFRAME_TEST_TAG={tag}".encode() in (d / "environ").read_bytes():
+                pids.append(int(d.name))
+        except OSError:
+            pass
+    return pids
+
+
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs /proc")
+def test_ctrl_c_stops_the_scan_and_its_workers(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+    import uuid
+
+    slow = _robot('<xacro:macro name="m" params="d"><xacro:if value="${d &lt; 18}"><link name="l${d}"/>'
+                  '<xacro:m d="${d+1}"/><xacro:m d="${d+1}"/></xacro:if></xacro:macro><xacro:m d="0"/>')
+    ws, _outside, _marker = _tree(tmp_path, {f"urdf/slow{i}.urdf.xacro": slow for i in range(4)})
+    tag = uuid.uuid4().hex
+    proc = subprocess.Popen([sys.executable, "-m", "physframe_ros.cli", "scan", str(ws), "--no-progress", "--jobs", "2"],
+                            env={**os.environ, "PHYSFRAME_TEST_TAG": tag}, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 20
+    while len(_tagged_processes(tag)) < 3 and time.monotonic() < deadline:  # the scan and two workers
+        time.sleep(0.1)
+    assert len(_tagged_processes(tag)) == 3
+    proc.send_signal(signal.SIGINT)
+    _out, err = proc.communicate(timeout=10)
+    assert proc.returncode == 130 and "interrupted" in err and "Traceback" not in err
+    time.sleep(0.5)
+    assert _tagged_processes(tag) == []

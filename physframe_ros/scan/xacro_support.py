@@ -117,7 +117,11 @@ def _failure(exc: Exception, rel_path: str, abs_path: str, ctx: ScanContext, ref
     if isinstance(cause, UnsafeExpression):
         return Finding("PARSE_ERROR", f"{rel_path}: xacro expression not evaluated: {cause} (a scan never runs code from the tree); "
                        "its joints are not checked", (), loc)
-    msg = " ".join(str(exc).split()) or type(exc).__name__
+    msg = re.sub(r"<class '(?:\w+\.)*(\w+)'>", r"\1", " ".join(str(exc).split())) or type(exc).__name__
+    said = " ".join(str(cause).split())
+    if cause is not exc and said and msg.count(said) > 1:  # xacro repeats the wrapped error after its own text
+        head, _, tail = msg.rpartition(" " + said)
+        msg = head + tail
     return Finding("PARSE_ERROR", f"{rel_path}: xacro failed: {msg}", (), loc)
 
 

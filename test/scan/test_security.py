@@ -338,3 +338,24 @@ def test_ctrl_c_stops_the_scan_and_its_workers(tmp_path: Path) -> None:
     assert proc.returncode == 130 and "interrupted" in err and "Traceback" not in err
     time.sleep(0.5)
     assert _tagged_processes(tag) == []
+
+
+def test_what_real_descriptions_use_still_expands(tmp_path: Path) -> None:
+    seeds = Path(__file__).parent / "fuzz_seeds"
+    ws, _outside, _marker = _tree(tmp_path, {
+        "urdf/arm.urdf.xacro": (seeds / "arm.urdf.xacro").read_text(),  # properties, math, macros with blocks, if, $(arg), $(eval)
+        "urdf/limits.yaml": (seeds / "limits.yaml").read_text(),  # xacro.load_yaml of in-tree YAML, dotified
+        "urdf/ns.urdf.xacro": _robot(
+            '<xacro:arg name="side" default="left"/><xacro:property name="cfg" value="${dotify(dict(a=1))}"/>'
+            "<xacro:property name=\"names\" value=\"${[s + '_wheel' for s in ['front', 'rear']]}\"/>"
+            "<link name=\"${names[1]}\"/><link name=\"$(arg side)_${cfg.a}\"/>"
+            "<joint name=\"j\" type=\"fixed\"><parent link=\"base_link\"/><child link=\"${names[1]}\"/></joint>"
+            "<joint name=\"k\" type=\"fixed\"><parent link=\"base_link\"/>"
+            "<child link=\"$(eval side + '_' + 'x' * 2 if pi &gt; 3 else '')\"/></joint>"),
+    })
+    result = scan([ws])
+    assert [f.message for f in result.findings if f.code == "PARSE_ERROR"] == []
+    edges = {(e.parent, e.child) for e in result.expected.edges}
+    assert {("base_link", "shoulder_link"), ("shoulder_link", "camera_link"), ("shoulder_link", "tool0"),
+            ("base_link", "rear_wheel"), ("base_link", "left_xx")} <= edges
+    assert [e.static for e in result.expected.edges if e.child in ("camera_link", "tool0")] == [False, True]

@@ -367,7 +367,7 @@ class _Eval:
         key = self(node.slice)
         if not isinstance(obj, (str, list, tuple, dict)):
             raise UnsafeExpression(f"a {type(obj).__name__} is not indexed by a scan")
-        return obj[key]
+        return self._data(obj[key], "an item")
 
     def _Slice(self, node: ast.Slice) -> slice:
         return slice(*(None if p is None else self(p) for p in (node.lower, node.upper, node.step)))

@@ -13,6 +13,7 @@ import gc
 import os
 import sys
 import time
+import warnings
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -84,7 +85,9 @@ def parse_file(rel: str, kind: str, ctx: ScanContext, launch_args: dict[str, str
     if kind in ("cpp", "python") and not mentions_tf(text):
         return FileFacts(rel, lines=text.count("\n") + 1)  # nothing the code analysis could find
     try:
-        return _dispatch(text, rel, kind, ctx, launch_args or {})
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # ast's SyntaxWarnings about scanned code would land on the user's terminal
+            return _dispatch(text, rel, kind, ctx, launch_args or {})
     except RecursionError:
         why = "nested too deeply to analyse"
     except MemoryError:

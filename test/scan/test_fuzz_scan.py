@@ -28,3 +28,15 @@ def test_mutated_files_give_no_traceback_and_no_hang(tmp_path_factory: pytest.Te
         assert runner.run(case) in (None, "limit")
 
     run()
+
+
+def test_infinite_angles_found_by_the_fuzzer_are_no_internal_error(tmp_path: Path) -> None:
+    from physframe_ros.scan.scanner import scan
+
+    (tmp_path / "a.launch").write_text("<launch><node pkg='tf' type='static_transform_publisher' name='s' "
+                                       "args='0 0 0 inf 0 0 map odom 100'/></launch>\n")
+    (tmp_path / "b.launch.xml").write_text("<launch><node pkg='tf2_ros' exec='static_transform_publisher' "
+                                           "args='--yaw -inf --frame-id map --child-frame-id base'/></launch>\n")
+    result = scan([tmp_path])
+    assert [f.message for f in result.findings if "internal error" in f.message] == []
+    assert {(e.parent, e.child, e.rotation) for e in result.expected.edges} == {("map", "odom", None), ("map", "base", None)}

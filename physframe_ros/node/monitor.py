@@ -30,6 +30,7 @@ from tf2_msgs.msg import TFMessage
 from ..core.datacheck import topic_table
 from ..core.findings import Finding, Severity
 from ..core.monitor_loop import MonitorLoop
+from ..core.printable import printable
 from ..core.report import report_dict
 from ..core.tfmessage import TfDecodeError
 from .data_topics import DataSampler
@@ -50,7 +51,7 @@ def describe(f: Finding) -> str:
     """One log line: code, frames, the message, and who published it."""
     pubs = f" [published by {', '.join(f.publishers)}]" if f.publishers else ""
     topic = f" on {f.topic}" if f.topic else ""
-    return f"{f.code} ({', '.join(f.frames)}){topic}: {f.message}{pubs}"
+    return printable(f"{f.code} ({', '.join(f.frames)}){topic}: {f.message}{pubs}")
 
 
 class MonitorNode(Node):
@@ -126,7 +127,7 @@ class MonitorNode(Node):
             else:
                 log.info(describe(f))
         for f in result.cleared:
-            log.info(f"cleared: {f.code} ({', '.join(f.frames)})" + (f" on {f.topic}" if f.topic else ""))
+            log.info(printable(f"cleared: {f.code} ({', '.join(f.frames)})" + (f" on {f.topic}" if f.topic else "")))
         frames = {fr for e in edges for fr in (e.parent, e.child)}
         self._diagnostics.publish(diagnostic_array(self.active, self.get_clock().now().to_msg(), self.get_name(), len(frames), len(edges)))
         self.last_eval_ms = (time.perf_counter() - t0) * 1e3

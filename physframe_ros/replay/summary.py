@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
+from ..core.printable import printable
 from ..report.text import format_time_findings
 from .driver import ReplayResult
 
@@ -19,10 +20,10 @@ def format_replay(result: ReplayResult, colour: bool = False) -> str:
     )
     if result.origin:
         head += f"; times are seconds after the bag's start at {result.origin:.3f}"
-    lines = [head]
+    lines = [printable(head)]
     if bag.get("recovered"):
-        lines.append(f"note: {bag['recovered']}")
-    lines += [f"note: {n}" for n in result.notes]
+        lines.append(printable(f"note: {bag['recovered']}"))
+    lines += [printable(f"note: {n}") for n in result.notes]
     if stats["decode_errors"] > len(result.notes):
         lines.append(f"note: {stats['decode_errors']} TF messages could not be decoded and were skipped")
     lines.append("")
@@ -40,7 +41,7 @@ def format_edge_stats(rows: Iterable[dict[str, Any]]) -> str:
     """tf2_monitor-like table; static edges say static instead of a meaningless rate."""
     table = [("parent -> child", "kind", "rate", "delay mean / max", "max gap", "msgs", "pattern")]
     for r in rows:
-        edge = f"{r['parent']} -> {r['child']}"
+        edge = printable(f"{r['parent']} -> {r['child']}")
         if r["static"]:
             table.append((edge, "static", "-", "-", "-", str(r["messages"]), "static (latched)"))
             continue

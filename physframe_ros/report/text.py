@@ -6,9 +6,10 @@ import os
 import sys
 from collections import defaultdict
 from pathlib import Path
-from typing import Iterable, TextIO
+from typing import Callable, Iterable, Sequence, TextIO
 
 from ..core.findings import Finding, Severity, sort_findings
+from ..core.printable import printable
 from ..core.report import summary_line
 
 _COLOURS = {Severity.ERROR: "\033[31m", Severity.WARNING: "\033[33m", Severity.INFO: "\033[36m"}
@@ -33,26 +34,29 @@ def format_time_findings(findings: Iterable[Finding], colour: bool = False, orig
             first, last = f.time.first - origin, f.time.last - origin
             when = f" [t={first:.3f}" + (f"..{last:.3f}" if last != first else "") + f", x{f.time.count}]"
         pubs = f" (publishers: {', '.join(f.publishers)})" if f.publishers else ""
-        lines.append(f"{severity_label(f.level, colour)} {f.code}{when}: {f.message}{pubs}")
+        lines.append(f"{severity_label(f.level, colour)} {f.code}{when}: {printable(f.message + pubs)}")
     lines.append(summary_line(findings))
     return "\n".join(lines) + "\n"
 
 
-def format_source_findings(findings: Iterable[Finding], root: Path | None = None, colour: bool = False) -> str:
-    """Scan findings grouped by file, each with its source line and a caret under the column."""
+def format_source_findings(findings: Iterable[Finding], source_lines: Callable[[str], Sequence[str]] | None = None,
+                           colour: bool = False) -> str:
+    """Scan findings grouped by file, each with its source line and a caret under the column.
+    ``source_lines``: the lines of a file named by a finding (the scanner's own reader: only files it
+    would read, within its limits); no source lines without it."""
     by_file: dict[str, list[Finding]] = defaultdict(list)
     findings = list(findings)
     for f in sort_findings(findings):
         by_file[f.location.file if f.location else ""].append(f)
     out = []
     for file in sorted(by_file, key=lambda x: (x == "", x)):
-        out.append(file or "(no source location)")
-        lines = _read_lines(root / file) if root is not None and file else []
+        out.append(printable(file) if file else "(no source location)")
+        lines = source_lines(file) if source_lines is not None and file else []
         for f in sorted(by_file[file], key=lambda x: (x.location.line or 0) if x.location else 0):
             where = f"{f.location.line}" if f.location and f.location.line else "-"
             if f.location and f.location.column:
                 where += f":{f.location.column}"
-            out.append(f"  {where}: {severity_label(f.level, colour)} {f.code}: {f.message}")
+            out.append(f"  {where}: {severity_label(f.level, colour)} {f.code}: {printable(f.message)}")
             line_no = f.location.line if f.location else None
             src = lines[line_no - 1].rstrip("\r\n").expandtabs(4) if line_no and 0 < line_no <= len(lines) else ""
             if src.strip() and src.isprintable() and "\ufffd" not in src:  # binary "lines" would garble the terminal
@@ -63,14 +67,6 @@ def format_source_findings(findings: Iterable[Finding], root: Path | None = None
         out.append("")
     out.append(summary_line(findings))
     return "\n".join(out) + "\n"
-
-
-def _read_lines(path: Path) -> list[str]:
-    try:
-        with open(path, encoding="utf-8", errors="replace") as fh:
-            return fh.readlines()
-    except OSError:
-        return []
 
 
 def write_text(text: str, output: str | None) -> None:

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from ..core.conventions import Conventions
+from ..core.printable import printable
 
 DESCRIPTION = """\
 Find frame-of-reference bugs in a ROS 1 / ROS 2 source tree before anything runs, and write the
@@ -19,7 +20,14 @@ SDFormat (links, joints, frames), launch files (ROS 1 XML, ROS 2 Python/XML/YAML
 static_transform_publisher, robot_state_publisher, includes, nodes) and C++/Python code
 (broadcasts, lookups, constant rotations). Files started together by a top-level launch file form
 one subsystem; the tree checks (cycles, two parents, REP-105 order, axis conventions, lookups that
-cannot resolve) run per subsystem."""
+cannot resolve) run per subsystem.
+
+Safe on a hostile tree: only regular files inside the scan root are read (no symlink, include,
+load_yaml or $(find) leads outside; FIFOs and devices are never opened; files over 4 MB are
+skipped); nothing is executed (xacro ${...} and $(eval) go through a restricted evaluator, never
+Python's eval; $(env) is not read); each file is parsed in a worker process with a time limit
+(--timeout) and a 1 GB memory limit. What is refused or over a limit is a PARSE_ERROR naming the
+file. See docs/scan.md, "Safety on hostile trees"."""
 
 EPILOG = """\
 examples:
@@ -47,7 +55,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ignore-frame", action="append", default=[], metavar="FRAME", help="drop findings naming this frame (repeatable)")
     p.add_argument("--severity", action="append", default=[], metavar="CODE=LEVEL", help="override a code's severity, e.g. DISCONNECTED_TREE=info")
     p.add_argument("--jobs", "-j", type=int, default=None, metavar="N", help="worker processes (default: 1 for small trees, all cores for large)")
-    p.add_argument("--timeout", type=float, default=10.0, metavar="S", help="seconds one file may take before it is reported and skipped (default 10)")
+    p.add_argument("--timeout", type=float, default=10.0, metavar="S", help="seconds one file may take before its worker is stopped and the file reported "
+                   "(default 10)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 
 
@@ -61,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     from ..core.report import exit_status, report_dict
     from ..report.text import format_source_findings, use_colour, write_text
     from .sarif import sarif_dict
-    from .scanner import progress_stream, scan
+    from .scanner import progress_stream, scan, source_lines
 
     paths = list(args.paths)
     if args.example:
@@ -91,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     if mined:
         result.findings.extend(policy.apply(check_mined(result.expected.edges, mined)))
     for note in result.notes:
-        print(f"physframe scan: note: {note}", file=sys.stderr)
+        print(f"physframe scan: note: {printable(note)}", file=sys.stderr)
     if result.files == 0:
         print(f"physframe scan: note: no URDF, xacro, SDF, launch, C++ or Python files under {', '.join(paths)}", file=sys.stderr)
     if args.format == "json":
@@ -103,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
         text = json.dumps(sarif_dict(result.findings), indent=2) + "\n"
     else:
         colour = not args.output and use_colour(sys.stdout)
-        text = format_source_findings(result.findings, result.root, colour)
+        text = format_source_findings(result.findings, source_lines(result.root), colour)
         text += f"scanned {result.files} files, {result.lines} lines in {result.seconds:.2f} s\n"
     try:
         write_text(text, args.output)

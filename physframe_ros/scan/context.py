@@ -3,15 +3,59 @@
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+
+MAX_FILE_BYTES = 4 << 20  # generated sources this large are not hand-written frame code
+
+
+class ReadRefused(OSError):
+    """A path the scan does not read: outside the scanned tree, not a regular file, or too large.
+    ``str()`` is the one-line reason (without the path, which the caller names)."""
+
+    def __init__(self, reason: str, limit: bool = False) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.limit = limit  # a size limit, not a policy
+
+    def __str__(self) -> str:
+        return self.reason
 
 
 @lru_cache(maxsize=16)
 def _plain_root(root: str) -> bool:
     """A root pathlib leaves as it is (absolute, normalised, not ``/``): joining it is concatenation."""
     return os.sep == "/" and root != "/" and root.startswith("/") and str(Path(root)) == root and os.path.normpath(root) == root
+
+
+@lru_cache(maxsize=16)
+def _real_root(root: str) -> str:
+    return os.path.realpath(root)
+
+
+def read_regular(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """At most ``limit`` bytes of a regular file; ReadRefused for anything else or a larger file."""
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise ReadRefused("not a regular file (FIFO, device or socket); not read")
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    with os.fdopen(fd, "rb") as fh:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):  # replaced between the two looks
+            raise ReadRefused("not a regular file (FIFO, device or socket); not read")
+        if st.st_size > limit:
+            raise ReadRefused(f"larger than {_size(limit)}; skipped", limit=True)
+        data = fh.read(st.st_size + 1)
+        if len(data) > st.st_size:  # grew since the stat: read on, up to the limit
+            data += fh.read(limit + 1 - len(data))
+        if len(data) > limit:
+            raise ReadRefused(f"larger than {_size(limit)}; skipped", limit=True)
+        return data
+
+
+def _size(n: int) -> str:
+    return f"{n >> 20} MB" if n >= 1 << 20 else f"{n >> 10} KB"
 
 
 @dataclass(frozen=True, eq=False)
@@ -43,6 +87,21 @@ class ScanContext:
             return p[len(root) + 1:]
         return Path(os.path.relpath(p, root)).as_posix()
 
+    def inside(self, path: str | Path) -> bool:
+        """Whether ``path`` with every symlink followed lies in the scanned tree."""
+        real = os.path.realpath(os.path.join(self.root, path))
+        root = _real_root(self.root)
+        return real == root or real.startswith(root.rstrip(os.sep) + os.sep)
+
+    def read_bytes(self, path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
+        """The bytes of a regular file in the scanned tree (``path`` absolute or relative to the root),
+        at most ``limit``; ReadRefused for a file outside the tree (symlinks followed), a FIFO, device
+        or socket (never opened: opening one can block or have effects), or a larger file."""
+        full = os.path.join(self.root, path)
+        if not self.inside(full):
+            raise ReadRefused("outside the scanned tree; not read")
+        return read_regular(full, limit)
+
     def package_dir(self, name: str) -> str | None:
         """Absolute directory of a package inside the tree: what ``$(find pkg)`` and
         ``FindPackageShare`` stand for (an installed share dir mirrors the source package)."""
@@ -57,7 +116,7 @@ class ScanContext:
         if not path:
             return None
         rel = self.rel(path)
-        if rel is None:
+        if rel is None or not self.inside(rel):
             return None
         if os.path.isfile(self.abs_str(rel)):
             return rel
@@ -75,14 +134,14 @@ class ScanContext:
             return None
         rest = rest.strip("/")
         cand = os.path.join(base, rest)
-        if os.path.isfile(cand):
+        if os.path.isfile(cand) and self.inside(cand):
             return cand
         name = os.path.basename(rest)
         if not name:
             return None
         hits = []
-        for d, dirs, files in os.walk(base):
+        for d, dirs, files in os.walk(base):  # os.walk does not follow symlinked directories
             dirs[:] = [x for x in dirs if x not in ("build", "install", "log", ".git")]
             if name in files:
                 hits.append(os.path.join(d, name))
-        return hits[0] if len(hits) == 1 else None
+        return hits[0] if len(hits) == 1 and self.inside(hits[0]) else None

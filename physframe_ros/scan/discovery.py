@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
+from .context import ReadRefused, read_regular
+
 # Build outputs and tool folders: never sources, often huge.
 SKIP_DIRS = frozenset({"build", "install", "log", "devel", "devel_isolated", "install_isolated", "build_isolated",
                        ".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", "venv", ".tox", ".mypy_cache",
@@ -96,9 +98,11 @@ def _excluded(rel: str, name: str, patterns: Iterable[str]) -> bool:
 
 
 def discover(paths: Iterable[str | Path], exclude: Iterable[str] = (), include_tests: bool = False) -> Workspace:
-    """Walk the given files and directories once. Symlinked directories are followed once each
-    (loops are cut by device/inode), so a workspace that links packages in works too. Test folders
-    and test files found on the walk are skipped unless ``include_tests``."""
+    """Walk the given files and directories once. Symlinks are followed only where they stay inside
+    the scan root (each directory once: loops are cut by device/inode); one that leaves it is a
+    problem naming it, never followed (a link to ``/`` would walk the whole machine). Packages
+    linked in from elsewhere are scanned when their directories are given too. Test folders and
+    test files found on the walk are skipped unless ``include_tests``."""
     resolved = [Path(p).resolve() for p in paths]
     for p in resolved:
         if not p.exists():
@@ -141,6 +145,7 @@ def _enclosing_package(d: Path) -> Path | None:
 def _walk(top: Path, root: Path, ws: Workspace, patterns: tuple[str, ...], seen: set[tuple[int, int]], include_tests: bool) -> None:
     # Directories as strings (normalised, as pathlib would make them): thousands of them, pathlib is slow.
     root_s = str(root)
+    real_root = os.path.realpath(root_s)
     stack = [str(top)]
     while stack:
         d = stack.pop()
@@ -167,6 +172,12 @@ def _walk(top: Path, root: Path, ws: Workspace, patterns: tuple[str, ...], seen:
             rel = f"{rel_dir}/{e.name}" if rel_dir else e.name
             if _excluded(rel, e.name, patterns):
                 continue
+            if e.is_symlink():
+                target = os.path.realpath(e.path)
+                if target != real_root and not target.startswith(real_root.rstrip(os.sep) + os.sep):
+                    ws.problems.append((rel, f"symbolic link to {target}, outside the scanned tree; not followed "
+                                             "(give that path too to scan it)"))
+                    continue
             try:
                 is_dir = e.is_dir()  # follows symlinks
             except OSError:
@@ -206,7 +217,10 @@ def _rel_str(d: str, root: str) -> str:
 
 def _add_package(d: Path, rel_dir: str, ws: Workspace) -> None:
     try:
-        text = (d / "package.xml").read_text(encoding="utf-8", errors="replace")
+        text = read_regular(d / "package.xml", 1 << 20).decode("utf-8", errors="replace")
+    except ReadRefused as exc:
+        ws.problems.append((f"{rel_dir}/package.xml".lstrip("/"), str(exc)))
+        return
     except OSError as exc:
         ws.problems.append((f"{rel_dir}/package.xml".lstrip("/"), f"cannot read: {exc.strerror}"))
         return

@@ -14,6 +14,7 @@ import os
 import re
 from collections import defaultdict
 
+from .context import read_regular
 from .discovery import Workspace
 
 _COMMANDS = (r"project|set|add_executable|add_library|target_link_libraries|rclcpp_components_register_nodes?|cuda_add_executable|"
@@ -37,8 +38,8 @@ def executable_sources(ws: Workspace) -> ExecutableMap:
         if pkg is None:
             continue
         try:
-            text = (ws.root / build_file).read_text(encoding="utf-8", errors="replace")
-        except OSError:
+            text = read_regular(ws.root / build_file).decode("utf-8", errors="replace")
+        except OSError:  # unreadable, not a regular file, or too large: no executables from it
             continue
         folder = os.path.dirname(build_file)
         if build_file.endswith("CMakeLists.txt"):

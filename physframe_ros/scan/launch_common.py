@@ -7,6 +7,7 @@ The three launch parsers (ROS 1 XML, ROS 2 Python, ROS 2 XML/YAML) turn their sy
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import shlex
@@ -158,12 +159,14 @@ _FLAGS = ("--x", "--y", "--z", "--qx", "--qy", "--qz", "--qw", "--roll", "--pitc
 
 
 def _num(v: str | None) -> float | None:
+    """The value of a numeric argument; None when it is not one, or is infinite (no angle or offset)."""
     if v is None:
         return None
     try:
-        return float(v)
+        f = float(v)
     except ValueError:
         return None
+    return None if math.isinf(f) else f
 
 
 def _is_num(v: str | None) -> bool:

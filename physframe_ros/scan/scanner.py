@@ -1,8 +1,9 @@
-"""The scan, end to end: discovery -> per-file parsing (in worker processes for large trees, with a time
-bound per file) -> subsystems -> tree checks -> findings and the expected tree.
+"""The scan, end to end: discovery -> per-file parsing (in worker processes, each file bounded in time
+and memory) -> subsystems -> tree checks -> findings and the expected tree.
 
 Scanned code is only ever read: Python through ``ast``, C++ through tree-sitter, launch files as text
-or syntax trees, xacro through its own processor. Nothing touches the network.
+or syntax trees, xacro through its own processor with every expression evaluated by
+:mod:`.safe_eval`. Only regular files inside the scan root are read. Nothing touches the network.
 """
 
 from __future__ import annotations
@@ -10,35 +11,34 @@ from __future__ import annotations
 import ast
 import gc
 import os
-import signal
 import sys
-import threading
 import time
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+import warnings
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO, Iterable, Iterator, TextIO
+from typing import Callable, Iterable, Iterator, TextIO
 
 from ..core.conventions import Conventions
 from ..core.expected import ExpectedTree
 from ..core.findings import Finding, FindingPolicy, Location, sort_findings
 from .code import CPP_UNAVAILABLE, analyze_cpp, analyze_python, mentions_tf
-from .context import ScanContext
-from .discovery import SourceFile, discover
+from .context import ReadRefused, ScanContext
+from .discovery import SourceFile, classify, discover
 from .executables import executable_sources
 from .launch_py import parse_launch_py_file
 from .launch_ros1 import parse_launch_xml_file
 from .launch_xml_yaml import parse_launch_yaml_file
 from .model import FileFacts
 from .sdf import parse_sdf_file
+from .source_text import decode_source
 from .subsystems import Subsystem, build_subsystems, check_subsystems, merge_edges
 from .urdf import parse_urdf_file
+from .workers import MEMORY_LIMIT, Job, WorkerPool
 from .xacro_support import parse_xacro_file
 
 FILE_TIMEOUT = 10.0  # seconds one file may take before it becomes a PARSE_ERROR
-MAX_FILE_BYTES = 4 << 20  # generated sources this large are not hand-written frame code
-PARALLEL_BYTES = 1 << 20  # below this a pool costs more than it saves
+PARALLEL_BYTES = 1 << 20  # below this one worker is faster than several
 BATCH_FILES = 24
 GC_YOUNG_THRESHOLD = 10_000  # allocations between collections of the youngest generation while parsing
 DESCRIPTION_KINDS = frozenset({"urdf", "xacro"})
@@ -56,29 +56,6 @@ class ScanResult:
     notes: list[str] = field(default_factory=list)  # one-line remarks for stderr
 
 
-class _Timeout(Exception):
-    pass
-
-
-@contextmanager
-def _deadline(seconds: float) -> Iterator[None]:
-    """Interrupt a parser that runs too long (SIGALRM: only in a main thread, which workers are)."""
-    if seconds <= 0 or threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
-        yield
-        return
-
-    def on_alarm(_sig: int, _frame: object) -> None:
-        raise _Timeout()
-
-    old = signal.signal(signal.SIGALRM, on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
-
-
 @contextmanager
 def _young_gc_threshold(young: int) -> Iterator[None]:
     """Collect the youngest generation after ``young`` allocations instead of Python's 700 while files
@@ -93,50 +70,32 @@ def _young_gc_threshold(young: int) -> Iterator[None]:
 
 
 # --- per file (runs in workers) ---------------------------------------------------------------------
-_CTX: ScanContext | None = None
-_TIMEOUT = FILE_TIMEOUT
-
-
-def _init_worker(ctx: ScanContext, timeout: float) -> None:
-    global _CTX, _TIMEOUT
-    _CTX, _TIMEOUT = ctx, timeout
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
-
-
-def parse_file(rel: str, kind: str, ctx: ScanContext, timeout: float = FILE_TIMEOUT, launch_args: dict[str, str] | None = None) -> FileFacts:
+def parse_file(rel: str, kind: str, ctx: ScanContext, launch_args: dict[str, str] | None = None) -> FileFacts:
     """Facts of one file; never raises: what goes wrong becomes a PARSE_ERROR finding.
-    ``launch_args``: for a launch file, the arguments an including launch file passes."""
+    ``launch_args``: for a launch file, the arguments an including launch file passes.
+    Time and memory are bounded by the worker running it (see :mod:`.workers`)."""
     try:
-        with open(os.path.join(ctx.root, rel), "rb") as fh:
-            data = _read_head(fh, MAX_FILE_BYTES + 1)
-        if len(data) > MAX_FILE_BYTES:
-            return FileFacts(rel, findings=[Finding("PARSE_ERROR", f"{rel}: larger than {MAX_FILE_BYTES >> 20} MB; skipped", (), Location(rel))])
+        data = ctx.read_bytes(rel)
+    except ReadRefused as exc:
+        return FileFacts(rel, findings=[Finding("PARSE_ERROR", f"{rel}: {exc}", (), Location(rel))])
     except OSError as exc:
         return FileFacts(rel, findings=[Finding("PARSE_ERROR", f"{rel}: cannot read: {exc.strerror}", (), Location(rel))])
-    text = data.decode("utf-8", errors="replace")
+    text = decode_source(data, kind)
+    del data
     if kind in ("cpp", "python") and not mentions_tf(text):
         return FileFacts(rel, lines=text.count("\n") + 1)  # nothing the code analysis could find
     try:
-        with _deadline(timeout):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # ast's SyntaxWarnings about scanned code would land on the user's terminal
             return _dispatch(text, rel, kind, ctx, launch_args or {})
-    except _Timeout:
-        return FileFacts(rel, lines=text.count("\n") + 1, findings=[Finding(
-            "PARSE_ERROR", f"{rel}: parsing took longer than {timeout:g} s and was stopped; the file is not checked", (), Location(rel))])
     except RecursionError:
-        return FileFacts(rel, lines=text.count("\n") + 1, findings=[Finding(
-            "PARSE_ERROR", f"{rel}: nested too deeply to analyse; the file is not checked", (), Location(rel))])
+        why = "nested too deeply to analyse"
+    except MemoryError:
+        why = f"analysing it needs more than the memory limit of {MEMORY_LIMIT >> 20} MB"
     except Exception as exc:  # a parser bug must cost one file, never the scan
-        return FileFacts(rel, lines=text.count("\n") + 1, findings=[Finding(
-            "PARSE_ERROR", f"{rel}: internal error while parsing ({type(exc).__name__}: {exc}); please report it", (), Location(rel))])
-
-
-def _read_head(fh: BinaryIO, limit: int) -> bytes:
-    """``fh.read(limit)``, without the buffer of ``limit`` bytes that costs more than reading a small file."""
-    want = min(os.fstat(fh.fileno()).st_size, limit - 1) + 1  # one byte more tells the file grew
-    data = fh.read(want)
-    if len(data) == want < limit:
-        data += fh.read(limit - want)  # larger than its size said (or a special file): the rest, up to the limit
-    return data
+        why = f"internal error while parsing ({type(exc).__name__}: {exc}); please report it"
+    return FileFacts(rel, lines=text.count("\n") + 1, findings=[Finding(
+        "PARSE_ERROR", f"{rel}: {why}; the file is not checked", (), Location(rel))])
 
 
 def _dispatch(text: str, rel: str, kind: str, ctx: ScanContext, launch_args: dict[str, str]) -> FileFacts:
@@ -172,11 +131,6 @@ def _dispatch(text: str, rel: str, kind: str, ctx: ScanContext, launch_args: dic
     return FileFacts(rel)
 
 
-def _parse_batch(batch: list[tuple[str, str]]) -> list[FileFacts]:
-    assert _CTX is not None
-    return [parse_file(rel, kind, _CTX, _TIMEOUT) for rel, kind in batch]
-
-
 # --- the whole scan ---------------------------------------------------------------------------------
 def scan(
     paths: Iterable[str | Path],
@@ -199,30 +153,28 @@ def scan(
         jobs = min(os.cpu_count() or 1, 8) if sum(f.size for f in ws.files) >= PARALLEL_BYTES else 1
     bar = _Progress(progress, len(ws.files), t0)
     facts: dict[str, FileFacts] = {}  # only files that hold something: memory follows the frames, not the files
+    reread: dict[tuple[str, tuple[tuple[str, str], ...]], FileFacts] = {}
     with ExitStack() as stack:
         stack.enter_context(_young_gc_threshold(GC_YOUNG_THRESHOLD))  # forked workers inherit it
-        pool = None
-        if jobs > 1 and len(ws.files) >= 2 * BATCH_FILES:
-            pool = stack.enter_context(ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(ctx, timeout)))
+        pool = stack.enter_context(WorkerPool(parse_file, ctx, jobs, timeout))
         # Robot descriptions last: those a launch file loads were already expanded with its arguments.
         first = [f for f in ws.files if f.kind not in DESCRIPTION_KINDS]
-        for ff in _parse_files(first, ctx, pool, jobs, timeout, bar):
+        for ff in _parse_files(first, pool, jobs, bar):
             _keep(ff, facts)
         loaded = {u for ff in facts.values() for u in ff.uses}
         rest = [f for f in ws.files if f.kind in DESCRIPTION_KINDS and f.path not in loaded]
-        for ff in _parse_files(rest, ctx, pool, jobs, timeout, bar):
+        for ff in _parse_files(rest, pool, jobs, bar):
             _keep(ff, facts)
-    bar.done()
-    facts = {f.path: facts[f.path] for f in ws.files if f.path in facts}  # the files' order, however they were parsed
-    reread: dict[tuple[str, tuple[tuple[str, str], ...]], FileFacts] = {}
+        bar.done()
+        facts = {f.path: facts[f.path] for f in ws.files if f.path in facts}  # the files' order, however they were parsed
 
-    def reparse(path: str, args: dict[str, str]) -> FileFacts:
-        key = (path, tuple(sorted(args.items())))
-        if key not in reread:
-            reread[key] = parse_file(path, kinds[path], ctx, timeout, args)
-        return reread[key]
+        def reparse(path: str, args: dict[str, str]) -> FileFacts:
+            key = (path, tuple(sorted(args.items())))
+            if key not in reread:
+                reread[key] = pool.parse_one((path, kinds[path], args))
+            return reread[key]
 
-    subsystems = build_subsystems(ws, facts, kinds, executable_sources(ws), reparse)
+        subsystems = build_subsystems(ws, facts, kinds, executable_sources(ws), reparse)
     findings: dict[object, Finding] = {}
     for path, problem in ws.problems:
         problem_finding = Finding("PARSE_ERROR", f"{path}: {problem}", (), Location(path))
@@ -254,39 +206,29 @@ def _keep(ff: FileFacts, facts: dict[str, FileFacts]) -> None:
         facts[ff.path] = ff
 
 
-def _parse_files(files: list[SourceFile], ctx: ScanContext, pool: ProcessPoolExecutor | None, jobs: int, timeout: float,
-                 bar: _Progress) -> Iterator[FileFacts]:
-    if pool is None:
-        # One kind after the other: each parser's code and tables stay in the CPU caches (~20% faster
-        # than alternating per package). The caller restores the files' order.
-        for f in sorted(files, key=lambda f: f.kind):
-            ff = parse_file(f.path, f.kind, ctx, timeout)
-            bar.step(1, ff.lines)
-            yield ff
-        return
-    # Big files first so one large file does not finish the scan alone; batches keep IPC cheap.
-    ordered = sorted(files, key=lambda f: -f.size)
-    batches = [[(f.path, f.kind) for f in ordered[i:i + BATCH_FILES]] for i in range(0, len(ordered), BATCH_FILES)]
-    pending: dict[Future[list[FileFacts]], list[tuple[str, str]]] = {}
-    for batch in batches:
-        pending[pool.submit(_parse_batch, batch)] = batch
-        if len(pending) >= jobs * 4:  # a bounded number in flight: memory stays flat
-            yield from _collect(pending, bar)
-    while pending:
-        yield from _collect(pending, bar)
+def _parse_files(files: list[SourceFile], pool: WorkerPool, jobs: int, bar: _Progress) -> Iterator[FileFacts]:
+    # One worker: one kind after the other, so each parser's code and tables stay in the CPU caches
+    # (~20% faster than alternating per package). Several: big files first, so one large file does
+    # not finish the scan alone. Batches keep IPC cheap. The caller restores the files' order.
+    ordered = sorted(files, key=lambda f: f.kind) if jobs == 1 else sorted(files, key=lambda f: -f.size)
+    size = max(1, min(BATCH_FILES, -(-len(ordered) // jobs)))  # a few files still go to every worker
+    batches: list[list[Job]] = [[(f.path, f.kind, None) for f in ordered[i:i + size]] for i in range(0, len(ordered), size)]
+    for ff in pool.parse(batches):
+        bar.step(1, ff.lines)
+        yield ff
 
 
-def _collect(pending: dict[Future[list[FileFacts]], list[tuple[str, str]]], bar: _Progress) -> Iterator[FileFacts]:
-    done, _ = wait(list(pending), return_when=FIRST_COMPLETED)
-    for fut in done:
-        batch = pending.pop(fut)
+def source_lines(root: Path) -> Callable[[str], list[str]]:
+    """The lines of a scanned file for the text report: read as the scan reads (regular files inside
+    the root, within the size limit, in their declared encoding); none for anything else."""
+    ctx = ScanContext(str(root))
+
+    def lines(rel: str) -> list[str]:
         try:
-            results = fut.result()
-        except Exception as exc:  # a worker died (e.g. a C extension crashed): lose the batch, not the scan
-            results = [FileFacts(rel, findings=[Finding("PARSE_ERROR", f"{rel}: the parser process failed ({type(exc).__name__}); not checked", (),
-                                                        Location(rel))]) for rel, _ in batch]
-        bar.step(len(results), sum(ff.lines for ff in results))
-        yield from results
+            return decode_source(ctx.read_bytes(rel), classify(rel) or "").split("\n")  # numbered as the parsers number them
+        except OSError:
+            return []
+    return lines
 
 
 class _Progress:

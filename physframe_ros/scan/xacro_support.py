@@ -10,22 +10,36 @@ element (often inside a macro) whose name template produces it.
 from __future__ import annotations
 
 import contextlib
+import glob
 import io
 import os
 import re
+from collections import ChainMap
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any, Callable, Iterator, Mapping
 
 from ..core.findings import Finding, Location
 from ..core.tree import Edge
-from .context import ScanContext
+from .context import MAX_FILE_BYTES, ReadRefused, ScanContext
 from .model import FileFacts
+from .safe_eval import BUILTINS, MATH, MAX_STR, MAX_WEIGHT, ExpressionLimit, UnsafeExpression, evaluate, safe_functions, weight
+from .source_text import decode_source
 from .urdf import parse_urdf_file, robot_edges
 from .xml_lines import XmlError, XmlNode, parse_xml
 
 _FIND_SHARE = re.compile(r"\$\(find-pkg-share\s+")
 _TEMPLATE_PART = re.compile(r"\$\{[^}]*\}|\$\([^)]*\)")
+
+# Bounds of one expansion: real descriptions stay far below them (the largest in ros2-kilted expands
+# to ~5k elements); a few hundred hostile bytes would otherwise reach gigabytes.
+MAX_XACRO_FILES = 1000
+MAX_YAML_BYTES = 1 << 20
+MAX_EVALUATIONS = 500_000
+MAX_EXPANDED_CHARS = 64_000_000
+MAX_EXPANDED_ELEMENTS = 1_000_000
+MAX_MACRO_DEPTH = 100
 
 
 class _UnresolvedPackage(Exception):
@@ -57,7 +71,7 @@ def expand_robot(rel_path: str, args: dict[str, str], ctx: ScanContext, prefix: 
     res = XacroResult(files=[rel_path])
     abs_path = ctx.abs_str(rel_path)
     if not rel_path.endswith(".xacro"):
-        plain = _plain_urdf(abs_path, rel_path, prefix)
+        plain = _plain_urdf(abs_path, rel_path, prefix, ctx)
         if plain is not None:  # no xacro in it: read directly, with exact lines
             res.edges, res.findings = plain
             return res
@@ -75,12 +89,10 @@ def expand_robot(rel_path: str, args: dict[str, str], ctx: ScanContext, prefix: 
     return res
 
 
-def _plain_urdf(abs_path: str, rel_path: str, prefix: str) -> tuple[list[Edge], list[Finding]] | None:
-    try:
-        with open(abs_path, encoding="utf-8", errors="replace") as fh:
-            text = fh.read()
-    except OSError:
-        return None  # xacro reports it
+def _plain_urdf(abs_path: str, rel_path: str, prefix: str, ctx: ScanContext) -> tuple[list[Edge], list[Finding]] | None:
+    text = _read_text(abs_path, ctx)
+    if text is None:
+        return None  # the expansion reports it
     if "xacro" in text or "$(" in text:
         return None
     facts = parse_urdf_file(text, rel_path, prefix)
@@ -88,18 +100,39 @@ def _plain_urdf(abs_path: str, rel_path: str, prefix: str) -> tuple[list[Edge], 
 
 
 def _failure(exc: Exception, rel_path: str, abs_path: str, ctx: ScanContext, referenced_at: Location | None) -> Finding:
-    inner = getattr(exc, "exc", None)  # XacroException wraps what our resolver raised
-    unresolved = exc if isinstance(exc, _UnresolvedPackage) else inner if isinstance(inner, _UnresolvedPackage) else None
-    if unresolved is not None:
-        where = _find_text_line(abs_path, f"{unresolved.package})") or Location(rel_path, None)
+    cause = _cause(exc)
+    if isinstance(cause, _UnresolvedPackage):
+        where = _find_text_line(abs_path, f"{cause.package})", ctx) or Location(rel_path, None)
         return Finding(
             "PARSE_ERROR",
-            f"{rel_path}: xacro needs package '{unresolved.package}', which is not in the scanned tree; its joints are not checked "
+            f"{rel_path}: xacro needs package '{cause.package}', which is not in the scanned tree; its joints are not checked "
             "(scan the workspace that holds it too)",
             (), _relocate(where, ctx))
-    msg = " ".join(str(exc).split()) or type(exc).__name__
     loc = referenced_at or Location(rel_path, getattr(exc, "lineno", None))
+    if isinstance(cause, _Refused):
+        return Finding("PARSE_ERROR", f"{rel_path}: xacro tried to read {cause.what}, which is {cause.reason}; "
+                       "its joints are not checked", (), loc)
+    if isinstance(cause, (_Limit, ExpressionLimit)):
+        return Finding("PARSE_ERROR", f"{rel_path}: xacro expansion stopped at a limit ({cause}); its joints are not checked", (), loc)
+    if isinstance(cause, UnsafeExpression):
+        return Finding("PARSE_ERROR", f"{rel_path}: xacro expression not evaluated: {cause} (a scan never runs code from the tree); "
+                       "its joints are not checked", (), loc)
+    msg = re.sub(r"<class '(?:\w+\.)*(\w+)'>", r"\1", " ".join(str(exc).split())) or type(exc).__name__
+    said = " ".join(str(cause).split())
+    if cause is not exc and said and msg.count(said) > 1:  # xacro repeats the wrapped error after its own text
+        head, _, tail = msg.rpartition(" " + said)
+        msg = head + tail
     return Finding("PARSE_ERROR", f"{rel_path}: xacro failed: {msg}", (), loc)
+
+
+def _cause(exc: BaseException) -> BaseException:
+    """What went wrong under xacro's wrapping (XacroException keeps it in ``exc``, nested per expression)."""
+    for _ in range(100):
+        inner = getattr(exc, "exc", None)
+        if not isinstance(inner, BaseException):
+            break
+        exc = inner
+    return exc
 
 
 @lru_cache(maxsize=32)
@@ -110,15 +143,160 @@ def _expand_cached(abs_path: str, args: tuple[tuple[str, str], ...], _mtime_ns: 
 
 def _expand(abs_path: str, args: dict[str, str], ctx: ScanContext) -> tuple[XmlNode, list[str]]:
     import xacro
+
+    with ExitStack() as stack:
+        for target, name, value in _sandbox(xacro, ctx, _Budget()):
+            stack.enter_context(_patched(target, name, value))
+        with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
+            doc = xacro.process_file(abs_path, mappings=dict(args), verbosity=0)
+        return _from_dom(doc.documentElement), [os.path.abspath(f) for f in xacro.all_includes]
+
+
+@contextlib.contextmanager
+def _patched(target: Any, name: str, value: Any) -> Iterator[None]:
+    """``target.name`` set to ``value`` for the block: xacro looks its functions up in its module
+    globals at call time, so replacing them there is enough."""
+    saved = getattr(target, name)
+    setattr(target, name, value)
+    try:
+        yield
+    finally:
+        setattr(target, name, saved)
+
+
+class _Refused(Exception):
+    """xacro tried to read something the scan does not read (outside the tree, not a regular file)."""
+
+    def __init__(self, what: str, reason: str) -> None:
+        super().__init__(f"{what}: {reason}")
+        self.what, self.reason = what, reason
+
+
+class _Limit(Exception):
+    """The expansion grew past a bound (a doubling property, a recursive macro)."""
+
+
+@dataclass
+class _Budget:
+    """Work one expansion may do: evaluations, characters produced, macro elements copied, files read."""
+
+    evaluations: int = 0
+    chars: int = 0
+    elements: int = 0
+    files: int = 0
+    body_sizes: dict[int, int] = field(default_factory=dict)
+
+    def spend(self, kind: str, amount: int, limit: int, what: str) -> None:
+        total = getattr(self, kind) + amount
+        setattr(self, kind, total)
+        if total > limit:
+            raise _Limit(what)
+
+
+def _sandbox(xacro: Any, ctx: ScanContext, budget: _Budget) -> list[tuple[Any, str, Any]]:
+    """The replacements that make xacro read only the scanned tree and evaluate only through
+    :mod:`.safe_eval`: (module, name, value)."""
+    import xml.dom.minidom
+
     import xacro.substitution_args as sa
+    import yaml
+
+    def read(path: str, limit: int = MAX_FILE_BYTES) -> bytes:
+        budget.spend("files", 1, MAX_XACRO_FILES, f"more than {MAX_XACRO_FILES} files read")
+        try:
+            return ctx.read_bytes(path, limit)
+        except ReadRefused as exc:
+            raise _Refused(_shown(path, ctx), str(exc)) from None
+
+    def parse(inp: Any, filename: Any = None) -> Any:
+        if inp is not None:
+            return original_parse(inp, filename)
+        path = os.path.join(xacro.root_dir, filename)
+        try:
+            data = read(path)
+        except OSError as exc:
+            xacro.filestack.pop()  # as xacro does: the file that failed to open is not "in" the error
+            raise xacro.XacroException(f"{exc.strerror}: {filename}", exc=exc) from None
+        return xml.dom.minidom.parseString(data)
+
+    def include_files(filename_spec: Any, symbols: Any) -> Iterator[str]:
+        spec = str(xacro.abs_filename_spec(eval_text(filename_spec, symbols)))
+        if re.search("[*[?]+", spec):
+            base = spec[:re.search("[*[?]", spec).start()].rpartition(os.sep)[0]  # type: ignore[union-attr]
+            if not ctx.inside(base or os.sep):
+                raise _Refused(_shown(spec, ctx), "outside the scanned tree; not read")
+            names = sorted(glob.glob(spec))[:MAX_XACRO_FILES]
+            if not names:
+                xacro.warning(xacro.include_no_matches_msg.format(spec))
+        else:
+            names = [spec]
+        for name in names:
+            xacro.all_includes.append(name)
+            yield name
+
+    def load_yaml(filename: str) -> Any:
+        path = str(xacro.abs_filename_spec(filename))
+        for unit in xacro.ConstructUnits:  # xacro's unit tags (!degrees ...), whose values go through safe_eval
+            yaml.SafeLoader.add_constructor(unit.value.tag, unit.constructor)
+        data = read(path, MAX_YAML_BYTES)
+        xacro.filestack.append(path)
+        try:
+            doc = yaml.safe_load(data)
+        finally:
+            xacro.filestack.pop()
+        xacro.all_includes.append(path)
+        if weight(doc) > MAX_WEIGHT:  # aliases can make a small file a huge value
+            raise _Limit(f"{_shown(path, ctx)} holds more than {MAX_WEIGHT} items and characters")
+        return xacro.YamlListWrapper.wrap(doc)
+
+    dotted = (xacro.NameSpace, xacro.YamlDictWrapper)
+
+    def safe_eval(expr: str, globals: Any, locals: Any = None) -> Any:
+        return evaluate(expr, globals if locals is None else ChainMap(locals, globals), dotted)
+
+    def eval_text(text: Any, symbols: Any) -> Any:
+        """xacro's eval_text with each part bounded before the parts are joined."""
+        budget.spend("evaluations", 1, MAX_EVALUATIONS, f"more than {MAX_EVALUATIONS} evaluations")
+        results = []
+        size = 0
+        lex = xacro.QuickLexer(xacro.LEXER)
+        lex.lex(text)
+        while lex.peek():
+            kind, token = lex.next()
+            if kind == lex.EXPR:
+                try:
+                    value = safe_eval(eval_text(token[2:-1], symbols), symbols)
+                except Exception as exc:
+                    raise xacro.XacroException(exc=exc, suffix=os.linesep + f"when evaluating expression '{token[2:-1]}'") from None
+            elif kind == lex.EXTENSION:
+                value = xacro.eval_extension(f"$({eval_text(token[2:-1], symbols)})")
+            elif kind == lex.TEXT:
+                value = token
+            else:
+                value = token[1:]
+            size += weight(value, MAX_STR)
+            if size > MAX_STR:
+                raise _Limit(f"a value longer than {MAX_STR} characters")
+            results.append(value)
+        out = results[0] if len(results) == 1 else "".join(map(str, results))
+        budget.spend("chars", size, MAX_EXPANDED_CHARS, f"more than {MAX_EXPANDED_CHARS} characters produced")
+        return out
+
+    def resolve_macro(fullname: str, macros: Any, symbols: Any) -> Any:
+        found = original_resolve_macro(fullname, macros, symbols)
+        body = found[2].body
+        if len(xacro.macrostack) >= MAX_MACRO_DEPTH:
+            raise _Limit(f"macros nested more than {MAX_MACRO_DEPTH} deep")
+        if id(body) not in budget.body_sizes:
+            budget.body_sizes[id(body)] = len(body.getElementsByTagName("*")) + 1
+        budget.spend("elements", budget.body_sizes[id(body)], MAX_EXPANDED_ELEMENTS, f"more than {MAX_EXPANDED_ELEMENTS} elements")
+        return found
 
     def find(package: str) -> str:
         d = ctx.package_dir(package)
         if d is None:
             raise _UnresolvedPackage(package)
         return d
-
-    original_resolve = sa.resolve_args
 
     def resolve(arg_str: Any, context: Any = None, filename: Any = None) -> Any:
         if isinstance(arg_str, str):
@@ -131,20 +309,68 @@ def _expand(abs_path: str, args: dict[str, str], ctx: ScanContext) -> tuple[XmlN
     def optenv(name: str, default: str = "") -> str:
         return default  # the robot's environment is not the scanning machine's
 
-    saved = (sa._eval_find, sa._eval_dict.get("find"), sa.resolve_args, xacro.all_includes, sa._eval_env, sa._eval_optenv,
-             sa._eval_dict.get("env"), sa._eval_dict.get("optenv"))
-    sa._eval_find = sa._eval_dict["find"] = find
-    sa._eval_env = sa._eval_dict["env"] = env
-    sa._eval_optenv = sa._eval_dict["optenv"] = optenv
-    sa.resolve_args = resolve
-    xacro.all_includes = []
-    try:
-        with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
-            doc = xacro.process_file(abs_path, mappings=dict(args), verbosity=0)
-        return _from_dom(doc.documentElement), [os.path.abspath(f) for f in xacro.all_includes]
-    finally:
-        (sa._eval_find, sa._eval_dict["find"], sa.resolve_args, xacro.all_includes, sa._eval_env, sa._eval_optenv,
-         sa._eval_dict["env"], sa._eval_dict["optenv"]) = saved
+    def arg_eval(s: str, context: dict[str, Any]) -> str:
+        """``$(eval ...)``: names are the functions below, math, then the arguments."""
+        args = context.setdefault("arg", {})
+        functions = {**MATH, **safe_functions(arg=lambda name: sa.convert_value(sa._eval_arg(name, args=args), "auto"),
+                                     dirname=lambda: sa._eval_dirname(context.get("filename")), env=env, optenv=optenv, find=find)}
+        return str(evaluate(s, _ArgNames(functions, args, sa.convert_value)))
+
+    original_parse, original_resolve, original_resolve_macro = xacro.parse, sa.resolve_args, xacro.resolve_macro
+    return [
+        (xacro, "parse", parse), (xacro, "get_include_files", include_files), (xacro, "load_yaml", load_yaml),
+        (xacro, "safe_eval", safe_eval), (xacro, "eval_text", eval_text), (xacro, "resolve_macro", resolve_macro),
+        (xacro, "_global_symbols", _xacro_globals(xacro, load_yaml)), (xacro, "all_includes", []),
+        (sa, "_eval", arg_eval), (sa, "resolve_args", resolve),
+        (sa, "_eval_find", find), (sa, "_eval_env", env), (sa, "_eval_optenv", optenv),
+    ]
+
+
+class _ArgNames(Mapping[str, Any]):
+    """The names of ``$(eval ...)``: functions first, then the xacro arguments (typed as xacro types them)."""
+
+    def __init__(self, functions: dict[str, Any], args: dict[str, Any], convert: Callable[[Any, str], Any]) -> None:
+        self.functions, self.args, self.convert = functions, args, convert
+
+    def __getitem__(self, key: str) -> Any:
+        if key in self.functions:
+            return self.functions[key]
+        return self.convert(self.args[key], "auto")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter({**self.functions, **self.args})
+
+    def __len__(self) -> int:
+        return len(self.functions) + len(self.args)
+
+
+def _xacro_globals(xacro: Any, load_yaml: Callable[[str], Any]) -> dict[str, Any]:
+    """What xacro offers expressions (its ``create_global_symbols``), with every function a safe one."""
+
+    def namespace(items: dict[str, Any]) -> Any:
+        ns = xacro.NameSpace()
+        dict.update(ns, items)
+        return ns
+
+    def quiet(*_args: Any, **_kwargs: Any) -> str:
+        return ""  # xacro's message functions print; a scan has nowhere to show them
+
+    def fatal(*args: Any) -> None:
+        raise xacro.XacroException(" ".join(map(str, args)))
+
+    own = safe_functions(load_yaml=load_yaml, abs_filename=xacro.abs_filename_spec, dotify=xacro.YamlDictWrapper,
+                arg=lambda name: xacro.substitution_args_context["arg"][name], tokenize=xacro.tokenize, fatal=fatal,
+                message=quiet, warning=quiet, error=quiet, print_location=quiet)
+    direct = {k: BUILTINS[k] for k in ("list", "dict", "map", "len", "str", "float", "int", "bool", "True", "False", "min", "max",
+                                        "round", "sorted", "range")}
+    return {**direct, **MATH, "math": namespace(MATH), "python": namespace(BUILTINS), "xacro": namespace(own),
+            "load_yaml": own["load_yaml"], "abs_filename": own["abs_filename"], "dotify": own["dotify"]}
+
+
+def _shown(path: str, ctx: ScanContext) -> str:
+    """A path as a report names it: relative inside the tree, as written outside."""
+    rel = ctx.rel(path)
+    return rel if rel is not None and ctx.inside(path) else str(path)
 
 
 def _from_dom(el: Any) -> XmlNode:
@@ -166,24 +392,30 @@ def _relocate(loc: Location, ctx: ScanContext) -> Location:
     return Location(rel or loc.file, loc.line)
 
 
-def _find_text_line(abs_path: str, needle: str) -> Location | None:
+def _read_text(abs_path: str, ctx: ScanContext) -> str | None:
+    """A description file of the tree as text; None for what the scan does not read (see ScanContext.read_bytes)."""
     try:
-        with open(abs_path, encoding="utf-8", errors="replace") as fh:
-            for i, line in enumerate(fh, 1):
-                if needle in line:
-                    return Location(abs_path, i)
+        return decode_source(ctx.read_bytes(abs_path), "xacro")
     except OSError:
-        pass
+        return None
+
+
+def _find_text_line(abs_path: str, needle: str, ctx: ScanContext) -> Location | None:
+    for i, line in enumerate((_read_text(abs_path, ctx) or "").splitlines(), 1):
+        if needle in line:
+            return Location(abs_path, i)
     return None
 
 
 @lru_cache(maxsize=256)
-def _joint_templates(abs_path: str, _mtime_ns: int) -> tuple[tuple[re.Pattern[str], int, int], ...]:
+def _joint_templates(abs_path: str, _mtime_ns: int, ctx: ScanContext) -> tuple[tuple[re.Pattern[str], int, int], ...]:
     """(name pattern, literal length, line) of every <joint name=...> element in a source file."""
+    text = _read_text(abs_path, ctx)
     try:
-        with open(abs_path, encoding="utf-8", errors="replace") as fh:
-            root = parse_xml(fh.read())
-    except (OSError, XmlError):
+        root = parse_xml(text) if text is not None else None
+    except XmlError:
+        root = None
+    if root is None:
         return ()
     out = []
     for j in root.iter():
@@ -210,7 +442,7 @@ def _joint_locator(abs_files: list[str], main_rel: str, ctx: ScanContext) -> Cal
         name = node.get("name") or ""
         best: tuple[int, str, int] | None = None
         for f in abs_files:
-            for pattern, score, line in _joint_templates(f, stamps[f]):
+            for pattern, score, line in _joint_templates(f, stamps[f], ctx):
                 if pattern.fullmatch(name) and (best is None or score > best[0]):
                     best = (score, f, line)
         if best is None:

@@ -38,7 +38,7 @@ def test_no_parser_fails_on_malformed_input(tmp_path_factory: pytest.TempPathFac
     root = tmp_path_factory.getbasetemp() / "fuzz"
     root.mkdir(exist_ok=True)
     (root / name).write_text("".join(parts))
-    facts = parse_file(name, classify(name) or "", ScanContext(str(root), {"p": ""}), timeout=5)
+    facts = parse_file(name, classify(name) or "", ScanContext(str(root), {"p": ""}))
     internal = [f.message for f in facts.findings if "internal error" in f.message]
     assert internal == []
     assert all(f.location is not None and f.location.file == name for f in facts.findings if f.code == "PARSE_ERROR")
@@ -47,9 +47,11 @@ def test_no_parser_fails_on_malformed_input(tmp_path_factory: pytest.TempPathFac
 def test_text_report_shows_no_binary_source_lines(tmp_path: Path) -> None:
     from physframe_ros.core.findings import Finding, Location
     from physframe_ros.report.text import format_source_findings
+    from physframe_ros.scan.scanner import source_lines
 
     (tmp_path / "bad.urdf").write_bytes(b"\x00\x9f\xff<robot\x07\n")
     (tmp_path / "ok.urdf").write_text("<robot name='r'>\n")
-    text = format_source_findings([Finding("PARSE_ERROR", "x", (), Location("bad.urdf", 1)), Finding("PARSE_ERROR", "y", (), Location("ok.urdf", 1))], tmp_path)
+    text = format_source_findings([Finding("PARSE_ERROR", "x", (), Location("bad.urdf", 1)), Finding("PARSE_ERROR", "y", (), Location("ok.urdf", 1))],
+                                  source_lines(tmp_path))
     assert "\x00" not in text and "\ufffd" not in text and "\x07" not in text
     assert "<robot name='r'>" in text

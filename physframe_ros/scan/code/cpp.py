@@ -38,6 +38,7 @@ from .values import (
     as_vector,
     binary_number,
     component,
+    concat,
     fresh,
     rot_from_axis_angle,
     rot_from_matrix,
@@ -538,8 +539,7 @@ class _Run:
         return "".join(parts)
 
     def e_concat(self, node: Node) -> Any:
-        parts = [self.eval(c) for c in node.named_children]
-        return "".join(parts) if all(isinstance(p, str) for p in parts) else None
+        return concat([self.eval(c) for c in node.named_children])
 
     def e_identifier(self, node: Node) -> Any:
         shapes = self.f.shapes
@@ -588,7 +588,7 @@ class _Run:
         op, left_node, right_node = shapes[key] if key in shapes else shapes.setdefault(key, _binary_shape(node))
         left, right = self.eval(left_node), self.eval(right_node)
         if op == "+" and isinstance(left, str) and isinstance(right, str):
-            return left + right
+            return concat((left, right))
         if op == "*":
             if isinstance(left, Rot) and isinstance(right, Rot):
                 return rot_mul(left, right)

@@ -33,6 +33,7 @@ from .values import (
     as_number,
     as_vector,
     binary_number,
+    concat,
     fresh,
     rot_from_matrix,
     rot_from_quaternion,
@@ -330,7 +331,7 @@ class _Run:
         if t is ast.BinOp:
             left, right = self.eval(node.left), self.eval(node.right)
             if isinstance(node.op, ast.Add) and isinstance(left, str) and isinstance(right, str):
-                return left + right
+                return concat((left, right))
             if isinstance(node.op, ast.MatMult):
                 return self.matmul(left, right)
             if isinstance(node.op, ast.Mult) and isinstance(left, Rot) and isinstance(right, Rot):
@@ -338,7 +339,7 @@ class _Run:
             return binary_number(_OPS.get(type(node.op), ""), left, right)
         if t is ast.JoinedStr:
             parts = [self.eval(v.value) if isinstance(v, ast.FormattedValue) else self.eval(v) for v in node.values]
-            return "".join(p for p in parts if isinstance(p, str)) if all(isinstance(p, str) for p in parts) else None
+            return concat(parts)
         if t is ast.List or t is ast.Tuple:
             return ListValue([self.eval(e) for e in node.elts])
         if t is ast.Subscript:

@@ -261,6 +261,18 @@ class Record:
         return None
 
 
+#: Characters of one interpreted string: frame ids are short, and 40 lines of ``a = a + a`` must not
+#: reach gigabytes. A longer result is not known statically (None).
+MAX_TEXT = 100_000
+
+
+def concat(parts: Sequence[Any]) -> str | None:
+    """The strings joined; None when one is not a string or the result would exceed MAX_TEXT."""
+    if not all(isinstance(p, str) for p in parts) or sum(len(p) for p in parts) > MAX_TEXT:
+        return None
+    return "".join(parts)
+
+
 def fresh(value: Any) -> Any:
     """A memoised function result for one more caller: messages are copied, so callers do not share fields."""
     if isinstance(value, Record):

@@ -35,7 +35,7 @@ from .source_text import decode_source
 from .subsystems import Subsystem, build_subsystems, check_subsystems, merge_edges
 from .urdf import parse_urdf_file
 from .workers import MEMORY_LIMIT, Job, WorkerPool
-from .xacro_support import parse_xacro_file
+from .xacro_support import needs_xacro, parse_xacro_file
 
 FILE_TIMEOUT = 10.0  # seconds one file may take before it becomes a PARSE_ERROR
 PARALLEL_BYTES = 1 << 20  # below this one worker is faster than several
@@ -123,7 +123,21 @@ def _dispatch(text: str, rel: str, kind: str, ctx: ScanContext, launch_args: dic
     if kind == "launch_yaml":
         return parse_launch_yaml_file(text, rel, ctx, launch_args)
     if kind == "urdf":
-        return parse_urdf_file(text, rel)
+        if not needs_xacro(text):
+            return parse_urdf_file(text, rel)
+        expanded = parse_xacro_file(text, rel, ctx)
+        if expanded.edges or not any(f.code == "PARSE_ERROR" for f in expanded.findings):
+            return expanded
+        # xacro could not build it (e.g. an include from a package outside the scan, or a fragment
+        # meant to be included elsewhere): what the file declares itself, its xacro-built names
+        # unknown, and why (a note for a fragment, a finding for a robot of its own)
+        fragment = parse_urdf_file(text, rel)
+        failures = [f for f in expanded.findings if f.code == "PARSE_ERROR"]
+        if fragment.partial and fragment.notes:
+            fragment.notes[-1] += "; " + "; ".join(f.message for f in failures)
+        else:
+            fragment.findings.extend(failures)
+        return fragment
     if kind == "xacro":
         return parse_xacro_file(text, rel, ctx)
     if kind == "sdf":

@@ -89,11 +89,17 @@ def expand_robot(rel_path: str, args: dict[str, str], ctx: ScanContext, prefix: 
     return res
 
 
+def needs_xacro(text: str) -> bool:
+    """A description xacro must expand first, whatever its file name (many ``.urdf`` files hold
+    ``<xacro:arg>`` and ``${...}`` and are run through xacro by their launch files)."""
+    return "xacro" in text or "$(" in text or "${" in text
+
+
 def _plain_urdf(abs_path: str, rel_path: str, prefix: str, ctx: ScanContext) -> tuple[list[Edge], list[Finding]] | None:
     text = _read_text(abs_path, ctx)
     if text is None:
         return None  # the expansion reports it
-    if "xacro" in text or "$(" in text:
+    if needs_xacro(text):
         return None
     facts = parse_urdf_file(text, rel_path, prefix)
     return facts.edges, facts.findings

@@ -144,3 +144,26 @@ def test_xacro_uses_written_environment_defaults_not_the_scanning_machine(tmp_pa
     res = expand_robot("r.urdf.xacro", {}, ScanContext(str(tmp_path), {}), "", None)
     assert [(e.parent, e.child) for e in res.edges] == [("base_link", "lidar_link")]
     assert res.findings == []
+
+
+def test_a_urdf_with_xacro_markup_is_expanded_by_xacro(tmp_path: Path) -> None:
+    """TurtleBot3's descriptions are ``.urdf`` files that their launch files run through xacro."""
+    from physframe_ros.scan.scanner import scan
+
+    (tmp_path / "package.xml").write_text("<package format='3'><name>bot_description</name></package>\n")
+    (tmp_path / "bot.urdf").write_text(textwrap.dedent("""\
+        <?xml version="1.0" ?>
+        <robot name="bot" xmlns:xacro="http://ros.org/wiki/xacro">
+          <xacro:arg name="namespace" default=""/>
+          <xacro:property name="namespace" value="$(arg namespace)"/>
+          <link name="${namespace}base_footprint"/>
+          <link name="${namespace}base_link"/>
+          <joint name="base_joint" type="fixed">
+            <parent link="${namespace}base_footprint"/><child link="${namespace}base_link"/>
+            <origin xyz="0 0 0.01" rpy="0 0 0"/>
+          </joint>
+        </robot>
+        """))
+    result = scan([tmp_path], jobs=1)
+    assert [f for f in result.findings if f.level.value != "info"] == []
+    assert [(e.parent, e.child, e.sources[0].line) for e in result.expected.edges] == [("base_footprint", "base_link", 7)]

@@ -58,7 +58,7 @@ def test_lookups_are_unreachable_only_in_a_complete_system() -> None:
 def test_descriptions_as_real_packages_write_them() -> None:
     result = scan([FIXTURES / "arm_description"], jobs=1)
     # not reported: Gazebo's joint to 'world' inside <gazebo>; the links of a fragment meant to be
-    # included elsewhere; names only xacro builds (${namespace}base_link) in a .urdf with xacro markup;
+    # included elsewhere (a .urdf with xacro markup is expanded by xacro, so ${namespace}base_link is base_link);
     # the IMU at the base's origin is a hint (info), not a warning; an <origin> that cannot be read
     # is a PARSE_ERROR and the joint's transform is unknown, never identity
     assert {(f.code, f.location and f.location.file, f.level.value) for f in result.findings if f.level.value != "info"} == set()

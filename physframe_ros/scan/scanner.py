@@ -31,6 +31,7 @@ from .launch_py import parse_launch_py_file
 from .launch_ros1 import parse_launch_xml_file
 from .launch_xml_yaml import parse_launch_yaml_file
 from .model import FileFacts
+from .params_yaml import parse_params_yaml
 from .sdf import parse_sdf_file
 from .subsystems import Subsystem, build_subsystems, check_subsystems, merge_edges
 from .urdf import parse_urdf_file
@@ -163,6 +164,8 @@ def _dispatch(text: str, rel: str, kind: str, ctx: ScanContext, launch_args: dic
         return parse_launch_xml_file(text, rel, ctx, launch_args)
     if kind == "launch_yaml":
         return parse_launch_yaml_file(text, rel, ctx, launch_args)
+    if kind == "params_yaml":
+        return parse_params_yaml(text, rel)
     if kind == "urdf":
         return parse_urdf_file(text, rel)
     if kind == "xacro":

@@ -20,10 +20,12 @@ import tree_sitter_cpp
 from tree_sitter import Language, Node, Parser
 
 from ...core.conventions import Conventions
+from ..frame_ids import frame_id_finding, is_header_field, names_frame
 from ..model import FileFacts
+from .angles import RPY_APIS, euler_slot_finding, is_vector_component, scalar_in_vector_slot
 from .calls import STEP_BUDGET, BoundedCalls, Budget
 from .cpp_macros import blank_macros
-from .facts import FactSink, message_kind, static_broadcaster_names
+from .facts import FactSink, message_kind, slot_name_finding, static_broadcaster_names
 from .values import (
     NAMED_NUMBERS,
     TOP_ROT,
@@ -39,6 +41,7 @@ from .values import (
     binary_number,
     component,
     fresh,
+    is_transform,
     rot_from_axis_angle,
     rot_from_matrix,
     rot_from_quaternion,
@@ -47,6 +50,7 @@ from .values import (
     rot_mul,
 )
 
+_STRING_LITERALS = frozenset({"string_literal", "concatenated_string", "raw_string_literal"})
 _LANGUAGE = Language(tree_sitter_cpp.language())
 _PARSER = Parser(_LANGUAGE)
 
@@ -338,7 +342,7 @@ class _Run:
                 self.vexing(child, short, type_text, scope)
                 continue
             if value_node is None:
-                value = self.default(short, name, line, scope is self.env)
+                value = self.default(short, name, line, scope is self.env, _ros1_message(type_text))
                 if scope is self.env:
                     scope[name] = value
                 else:
@@ -347,7 +351,7 @@ class _Run:
             if value_node.type in ("argument_list", "initializer_list"):
                 args = value_node.named_children
                 if value_node.type == "initializer_list" and not args:
-                    value = self.default(short, name, line, scope is self.env)
+                    value = self.default(short, name, line, scope is self.env, _ros1_message(type_text))
                 else:
                     value = self.construct(short, type_text, args, line)
             else:
@@ -373,10 +377,10 @@ class _Run:
             args.append(t)
         scope[name] = self.typed(short, self.construct(short, type_text, args, _line(decl)))
 
-    def default(self, short: str, name: str, line: int, local: bool) -> Any:
+    def default(self, short: str, name: str, line: int, local: bool, ros1: bool = False) -> Any:
         kind = message_kind(short)
         if kind is not None:
-            return Record(kind, short, name, line, local=local)
+            return Record(kind, short, name, line, local=local, ros1=ros1)
         if short in _ROT_TYPES:
             return TOP_ROT
         if short in _TF_TYPES:
@@ -586,6 +590,12 @@ class _Run:
             self.bind = bind
         value = self.eval(right)
         self.bind = None
+        if self.emit and right is not None:
+            if right.type in _STRING_LITERALS:
+                self.header_literal(left, value)
+            p = self.path(left)
+            if p is not None and is_vector_component(p[1]):
+                self.f.sink.add(scalar_in_vector_slot([p[0], *p[1]], _text(right, self.f.src), self.f.sink.loc(_line(left))))
         if op == "*=":
             current = self.eval(left)
             value = rot_mul(current, value) if isinstance(current, Rot) and isinstance(value, Rot) else None
@@ -660,9 +670,17 @@ class _Run:
             return None
         if shape[0]:
             _, method, receiver, args, line = shape
+            if self.emit and (method in RPY_APIS or method == "setEuler"):
+                self.euler_slots(method, args, line)
             return self.method(node, method, receiver, args, line)
         _, name, text, template, args, line = shape
+        if self.emit and name in RPY_APIS:
+            self.euler_slots(name, args, line)
         return self.function_call(node, name, text, template, args, line)
+
+    def euler_slots(self, api: str, args: list[Node], line: int) -> None:
+        src = self.f.src
+        self.f.sink.add(euler_slot_finding(api, [_text(a, src) for a in args], self.f.sink.loc(line)))
 
     def function_call(self, node: Node, name: str, text: str, template: Node | None, args: list[Node], line: int) -> Any:
         if name in _FUNCTION_NAMES:
@@ -828,28 +846,40 @@ class _Run:
             default = self.eval(args[1]) if n >= 2 else None
             if isinstance(default, ParamRef):
                 default = None
-            if isinstance(pname, str) and default is not None:
-                self.f.params.setdefault(pname, default)
+            self.param_default(pname, default, line)
             return default if default is not None else (ParamRef(pname) if isinstance(pname, str) else None)
         if name == "ParameterValue" and n == 1:
             return self.eval(args[0])
         if name in ("get_parameter", "getParam", "get_parameter_or", "param", "getParamCached", "get_parameter_or_set") and n >= 1:
+            # a name computed at run time (`node_name + "/frame"`) still leaves the default as the value
             pname = self.eval(args[0])
-            if not isinstance(pname, str):
-                return None
+            known = isinstance(pname, str)
             if n >= 3 or (n == 2 and name in ("get_parameter", "getParam", "getParamCached")):
                 default = self.eval(args[2]) if n >= 3 else None
-                if default is not None:
-                    self.f.params.setdefault(pname, default)
-                self.assign(args[1], self.f.params.get(pname, default))
+                self.param_default(pname, default, line)
+                self.assign(args[1], self.f.params.get(pname, default) if known else default)
                 return None
             if n == 2:  # value-returning form: param<T>(name, default), get_parameter_or(name, default)
                 default = self.eval(args[1])
-                if default is not None:
-                    self.f.params.setdefault(pname, default)
-                return self.f.params.get(pname, default)
-            return ParamRef(pname)
+                self.param_default(pname, default, line)
+                return self.f.params.get(pname, default) if known else default
+            return ParamRef(pname) if known else None
         return _MISSING
+
+    def param_default(self, pname: Any, default: Any, line: int) -> None:
+        """A parameter's default is its value unless a launch file says otherwise: kept, and checked as a
+        frame id when the parameter's name says it is one."""
+        if not isinstance(pname, str) or default is None:
+            return
+        self.f.params.setdefault(pname, default)
+        if self.emit and names_frame(pname):
+            self.f.sink.add(frame_id_finding(default, self.f.sink.loc(line), f"parameter '{pname}' default"))
+
+    def header_literal(self, target: Node, value: Any) -> None:
+        """``marker.header.frame_id = "/map"``: a frame id written out in full where it is used."""
+        p = self.path(target)
+        if p is not None and is_header_field(p[1]) and not is_transform(self.lookup(p[0])):
+            self.f.sink.add(frame_id_finding(value, self.f.sink.loc(_line(target)), ".".join([p[0], *p[1]])))
 
     def user_call(self, name: str, args: list[Node]) -> Any:
         for a in args:
@@ -902,6 +932,9 @@ class _Run:
             rec.set("transform", tf if isinstance(tf, TfValue) else TfValue(TOP_ROT))
             rec.set("header.frame_id", self.eval(args[2]))
             rec.set("child_frame_id", self.eval(args[3]))
+            if self.emit:
+                src = self.f.src
+                self.f.sink.add(slot_name_finding(_text(args[2], src), _text(args[3], src), self.f.sink.loc(line)))
             return rec
         if short in ("string", "basic_string"):
             return self.eval(args[0]) if n == 1 else None
@@ -955,6 +988,11 @@ def _function_shape(fn: Node, src: bytes) -> tuple[list[tuple[int, str, str, Nod
             if name and init_args is not None and init_args.named_child_count == 1:
                 inits.append((name, init_args.named_children[0]))
     return params, inits, fn.child_by_field_name("body")
+
+
+def _ros1_message(type_text: str) -> bool:
+    """``geometry_msgs::TransformStamped`` (ROS 1 C++) rather than ``geometry_msgs::msg::TransformStamped``."""
+    return type_text.startswith("geometry_msgs::") and "::msg::" not in type_text
 
 
 def _declaration_shape(node: Node, src: bytes) -> tuple[str, str, list[tuple[str, Node, str, Node | None, int]]]:

@@ -112,6 +112,27 @@ def reversed_name_finding(var: str, parent: str, child: str, location: Location)
     )
 
 
+def _names(word: str, text: str) -> bool:
+    return re.search(rf"(?:^|[^a-z]){word}(?=$|[^a-z])", text.lower()) is not None
+
+
+def slot_name_finding(parent_text: str, child_text: str, location: Location) -> Finding | None:
+    """``StampedTransform(tf, t, frame_id_, parent_frame_id_)``: a value named parent passed as the child
+    (or one named child as the parent) while the other slot's name does not say the same."""
+    parent_in_child = _names("parent", child_text) and not _names("parent", parent_text)
+    child_in_parent = _names("child", parent_text) and not _names("child", child_text)
+    if not parent_in_child and not child_in_parent:
+        return None
+    what = f"'{child_text}' is passed as the child frame" if parent_in_child else f"'{parent_text}' is passed as the parent frame"
+    return Finding(
+        "REVERSED_NAME",
+        f"{what} (parent '{parent_text}', child '{child_text}'): the names say the frames are swapped, so the transform "
+        "is published upside down in the tree",
+        (),
+        location,
+    )
+
+
 @lru_cache(maxsize=1)
 def _default_conventions() -> Conventions:
     """One default for every file (a Conventions builds its caches when made; the defaults never change)."""
@@ -161,6 +182,14 @@ class FactSink:
         quat = rot.quaternion() if rot is not None else None
         translation = rec.translation()
         what = f"transform '{rec.name}'"
+        if rot is None and rec.ros1 and rec.local and not rec.escaped:
+            self.add(Finding(
+                "INVALID_TRANSFORM",
+                f"{what} (a ROS 1 {rec.type_name} built at line {rec.line}) is broadcast with its rotation never assigned: "
+                "a ROS 1 message's quaternion defaults to (0, 0, 0, 0), which is no rotation; tf drops or mangles it",
+                tuple(f for f in (parent, child) if f),
+                loc,
+            ))
         if parent is not None and child is not None:
             for f in transform_findings(parent, child, translation, quat, loc, what):
                 self.add(f)

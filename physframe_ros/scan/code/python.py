@@ -14,9 +14,11 @@ import re
 from typing import Any, Callable
 
 from ...core.conventions import Conventions
+from ..frame_ids import frame_id_finding, is_header_field, names_frame
 from ..model import FileFacts
+from .angles import RPY_APIS, euler_slot_finding, is_vector_component, scalar_in_vector_slot
 from .calls import STEP_BUDGET, BoundedCalls, Budget
-from .facts import FactSink, message_kind, static_broadcaster_names
+from .facts import FactSink, message_kind, slot_name_finding, static_broadcaster_names
 from .values import (
     NAMED_NUMBERS,
     TOP_ROT,
@@ -34,6 +36,7 @@ from .values import (
     as_vector,
     binary_number,
     fresh,
+    is_transform,
     rot_from_matrix,
     rot_from_quaternion,
     rot_from_rpy,
@@ -223,6 +226,13 @@ class _Run:
             self.bind = (id(value_node), _dotted(first))
         value = self.eval(value_node)
         self.bind = None
+        if self.emit:
+            for target in targets:
+                if isinstance(value_node, ast.Constant):
+                    self.header_literal(target, value)
+                p = self.path(target)
+                if p is not None and is_vector_component(p[1]):
+                    self.f.sink.add(scalar_in_vector_slot([p[0], *p[1]], ast.unparse(value_node), self.f.sink.loc(target.lineno)))
         for target in targets:
             if isinstance(target, (ast.Tuple, ast.List)):
                 items: list[Any] = []
@@ -234,6 +244,21 @@ class _Run:
                     self.assign(elt, items[i] if i < len(items) else None)
             else:
                 self.assign(target, value)
+
+    def header_literal(self, target: ast.expr, value: Any) -> None:
+        """``marker.header.frame_id = "/map"``: a frame id written out in full where it is used."""
+        p = self.path(target)
+        if p is not None and is_header_field(p[1]) and not is_transform(self.lookup(p[0])):
+            self.f.sink.add(frame_id_finding(value, self.f.sink.loc(target.lineno), ".".join([p[0], *p[1]])))
+
+    def param_default(self, pname: Any, default: Any, line: int) -> None:
+        """A parameter's default is its value unless a launch file says otherwise: kept, and checked as a
+        frame id when the parameter's name says it is one."""
+        if not isinstance(pname, str) or default is None:
+            return
+        self.f.params.setdefault(pname, default)
+        if self.emit and names_frame(pname):
+            self.f.sink.add(frame_id_finding(default, self.f.sink.loc(line), f"parameter '{pname}' default"))
 
     # --- names --------------------------------------------------------------------------
     def path(self, node: ast.AST) -> tuple[str, list[str]] | None:
@@ -386,6 +411,8 @@ class _Run:
         args = node.args
         kwargs = {k.arg: k.value for k in node.keywords if k.arg}
         line = node.lineno
+        if self.emit and (name in RPY_APIS or name == "setEuler") and not kwargs:
+            self.f.sink.add(euler_slot_finding(name, [ast.unparse(a) for a in args], self.f.sink.loc(line)))
         special = self.api(node, name, receiver, args, kwargs, line)
         if special is not _MISSING:
             return special
@@ -431,6 +458,8 @@ class _Run:
                 value.set("transform", TfValue(rot, (origin[0], origin[1], origin[2]) if origin is not None and len(origin) == 3 else None))
                 value.set("child_frame_id", self.eval(args[3]))
                 value.set("header.frame_id", self.eval(args[4]))
+                if self.emit:
+                    self.f.sink.add(slot_name_finding(ast.unparse(args[4]), ast.unparse(args[3]), self.f.sink.loc(line)))
             else:
                 value = self.eval(args[0] if n else kwargs["transform"])
             if self.emit:
@@ -463,7 +492,7 @@ class _Run:
             pname = self.eval(args[0])
             default = self.eval(args[1]) if n >= 2 else self.eval(kwargs.get("value"))
             if isinstance(pname, str) and isinstance(default, (str, float)):
-                self.f.params.setdefault(pname, default)
+                self.param_default(pname, default, line)
                 return default
             return ParamRef(pname) if isinstance(pname, str) else None
         if name == "declare_parameters" and n >= 2:
@@ -483,8 +512,7 @@ class _Run:
             return ParamRef(pname)
         if name in ("get_param", "search_param") and n >= 1:  # rospy.get_param(name, default)
             pname, default = self.eval(args[0]), self.eval(args[1]) if n >= 2 else None
-            if isinstance(pname, str) and default is not None:
-                self.f.params.setdefault(pname, default)
+            self.param_default(pname, default, line)
             return self.f.params.get(pname, default) if isinstance(pname, str) else default
         return _MISSING
 

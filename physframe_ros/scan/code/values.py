@@ -206,6 +206,7 @@ class Record:
     local: bool = True  # built in the function being analysed (so unset fields really are unset)
     escaped: bool = False  # handed to code we do not follow, which may fill it
     fields: dict[str, Any] = field(default_factory=dict)
+    ros1: bool = False  # a ROS 1 C++ message: a quaternion never set is (0, 0, 0, 0), not the identity
 
     def set(self, path: str, value: Any) -> None:
         self.fields[path] = value
@@ -337,3 +338,8 @@ NAMED_NUMBERS = {
     "TF2SIMD_PI": math.pi,
     "TF2SIMD_HALF_PI": math.pi / 2,
 }
+
+
+def is_transform(value: Any) -> bool:
+    """A transform message: its frame ids are checked where it is broadcast, not where they are set."""
+    return isinstance(value, Record) and value.kind == TRANSFORM

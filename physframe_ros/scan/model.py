@@ -34,6 +34,7 @@ class FileFacts:
     include_args: dict[str, dict[str, str]] = field(default_factory=dict)  # launch files: arguments passed to each include
     lines: int = 0  # for progress and benchmarks
     notes: list[str] = field(default_factory=list)  # "file:line: remark" the user may want, not findings
+    partial: bool = False  # descriptions: a fragment, or read only in part: its tree is not a whole robot
     unknown_broadcasts: int = 0  # code: broadcasts whose frames could not be resolved (some transform is not seen)
 
 

@@ -17,7 +17,7 @@ from typing import Callable, Iterable
 from ..core.checks import check_tree
 from ..core.conventions import Conventions
 from ..core.expected import Lookup
-from ..core.findings import Finding, Location
+from ..core.findings import Finding, Location, Severity
 from ..core.tree import Edge, components, frames_of
 from .discovery import Workspace
 from .executables import ExecutableMap
@@ -106,7 +106,8 @@ def build_subsystems(ws: Workspace, facts: dict[str, FileFacts], kinds: dict[str
         if kinds.get(p) in DESCRIPTION_KINDS:
             # each standalone description is its own robot: alternatives in one package never merge
             sub = _assemble(f"description {p}", False, {p: facts[p]})
-            sub.description = sub.has_body = True
+            sub.description = not facts[p].partial
+            sub.has_body = True
             out.append(sub)
             continue
         pkg = ws.package_of(p)
@@ -182,6 +183,10 @@ def check_subsystems(subsystems: Iterable[Subsystem], conventions: Conventions) 
         for f in check_tree(sub.edges, conventions):
             if f.code == "DISCONNECTED_TREE" and (not sub.complete or len(joined) < 2):
                 continue  # trees only a node outside the scan, or a well-known node, may join
+            if f.code == "SENSOR_NULL":
+                # in source a sensor at its body's origin is mostly by design (an IMU at the centre, an SDF
+                # sensor whose pose sits on its <sensor>): a hint, where the live tree's is a warning
+                f = f.with_(severity=Severity.INFO)
             out.setdefault(f.key, f)
         for f in _unreachable(sub, joined):
             out.setdefault(f.key, f)

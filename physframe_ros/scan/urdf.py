@@ -29,9 +29,27 @@ def parse_urdf_file(text: str, rel_path: str, prefix: str = "") -> FileFacts:
     if root is None:
         return facts
     edges, findings = robot_edges(root, lambda n: Location(rel_path, n.line), prefix)
+    if root.tag == "robot" and _is_fragment(root):
+        # included into a robot elsewhere (or expanded by xacro at launch): its links may live there
+        facts.partial = True
+        facts.notes.append(f"{rel_path}:{root.line}: a robot description fragment (xacro markup, or joints and no link of its own); "
+                           "names xacro builds are unknown and links defined elsewhere are not reported")
+        findings = [f for f in findings if f.code not in ("MISSING_FRAME", "MISSING_CHILD_FRAME")]
     facts.edges.extend(edges)
     facts.findings.extend(findings)
     return facts
+
+
+def _is_fragment(robot: XmlNode) -> bool:
+    """A ``.urdf`` that xacro still has to expand, or that defines joints and no link: a part of a robot."""
+    if any(c.tag.startswith("xacro:") for c in robot.children) or any(k.startswith("xmlns:xacro") for k in robot.attrib):
+        return True
+    return not robot.findall("link") and bool(robot.findall("joint"))
+
+
+def _xacro_built(name: str) -> bool:
+    """A name xacro builds (``${prefix}base_link``, ``$(arg ns)/laser``): unknown until expanded."""
+    return "${" in name or "$(" in name
 
 
 def robot_edges(robot: XmlNode, locate: Locator, prefix: str = "") -> tuple[list[Edge], list[Finding]]:
@@ -41,10 +59,11 @@ def robot_edges(robot: XmlNode, locate: Locator, prefix: str = "") -> tuple[list
     if robot.tag != "robot":
         loc = locate(robot)
         return [], [Finding("PARSE_ERROR", f"{loc.file}: root element is <{robot.tag}>, not <robot>; not a URDF", (), loc)]
-    links = {ln.get("name") for ln in robot.iter("link")}
-    for joint in robot.iter("joint"):
+    links = {ln.get("name") for ln in robot.findall("link")}
+    # only the robot's own children: joints inside <gazebo> (plugin parameters) or a transmission are not URDF joints
+    for joint in robot.findall("joint"):
         if joint.find("parent") is None and joint.find("child") is None:
-            continue  # a transmission's <joint name=...> reference, not a kinematic joint
+            continue  # a joint reference, not a kinematic joint
         loc = locate(joint)
         name = joint.get("name", "")
         jtype = joint.get("type", "")
@@ -53,13 +72,15 @@ def robot_edges(robot: XmlNode, locate: Locator, prefix: str = "") -> tuple[list
         what = f"URDF joint '{name}'"
         if jtype not in KNOWN_JOINTS:
             findings.append(Finding("PARSE_ERROR", f"{what} has type '{jtype}', not one of {', '.join(sorted(KNOWN_JOINTS))}", (), loc))
+        if _xacro_built(parent) or _xacro_built(child):
+            continue  # the name is only known once xacro expands the file
         for role, link in (("parent", parent), ("child", child)):
             if link and link not in links:
                 code = "MISSING_FRAME" if role == "parent" else "MISSING_CHILD_FRAME"
                 findings.append(Finding(code, f"{what} names {role} link '{link}', which the robot does not define; urdfdom rejects the model", (link,), loc))
         translation, rotation, problem = _origin(joint.find("origin"))
         if problem:
-            findings.append(Finding("PARSE_ERROR", f"{what}: {problem}", (), loc))
+            findings.append(Finding("PARSE_ERROR", f"{what}: {problem}; its transform is unknown", (), loc))
         static = jtype in STATIC_JOINTS
         p = prefix + parent if parent else ""
         c = prefix + child if child else ""
@@ -74,15 +95,15 @@ def _link_attr(joint: XmlNode, tag: str) -> str:
     return (el.get("link") or "").strip() if el is not None else ""
 
 
-def _origin(el: XmlNode | None) -> tuple[tuple[float, float, float], tuple[float, float, float, float], str | None]:
-    """URDF defaults: no <origin> is the identity."""
+def _origin(el: XmlNode | None) -> tuple[tuple[float, float, float] | None, tuple[float, float, float, float] | None, str | None]:
+    """URDF defaults: no <origin> is the identity; one that cannot be read is unknown (None), never identity."""
     if el is None:
         return (0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0), None
     try:
         xyz = _triple(el.get("xyz"))
         rpy = _triple(el.get("rpy"))
     except ValueError as exc:
-        return (0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0), f"bad <origin>: {exc}"
+        return None, None, f"bad <origin>: {exc}"
     return xyz, rpy_to_quaternion(*rpy), None
 
 

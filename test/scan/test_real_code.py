@@ -53,3 +53,19 @@ def test_lookups_are_unreachable_only_in_a_complete_system() -> None:
     assert not by_name["rover_nav/launch/replay.launch"].complete
     assert by_name["rover_nav/launch/localizer_example.launch"].complete and not by_name["rover_nav/launch/localizer_example.launch"].has_body
     assert {"description rover_description/urdf/d435.urdf", "description rover_description/urdf/d455.urdf"} <= set(by_name)
+
+
+def test_descriptions_as_real_packages_write_them() -> None:
+    result = scan([FIXTURES / "arm_description"], jobs=1)
+    # not reported: Gazebo's joint to 'world' inside <gazebo>; the links of a fragment meant to be
+    # included elsewhere; names only xacro builds (${namespace}base_link) in a .urdf with xacro markup;
+    # the IMU at the base's origin is a hint (info), not a warning; an <origin> that cannot be read
+    # is a PARSE_ERROR and the joint's transform is unknown, never identity
+    assert {(f.code, f.location and f.location.file, f.level.value) for f in result.findings if f.level.value != "info"} == set()
+    assert {(f.code, f.location and f.location.file) for f in result.findings} == {
+        ("SENSOR_NULL", "urdf/arm.urdf"), ("PARSE_ERROR", "urdf/arm.urdf")}
+    edges = {(e.parent, e.child): e for e in result.expected.edges}
+    assert ("world", "base_link") not in edges
+    assert edges[("base_link", "tool0")].translation is None and edges[("base_link", "tool0")].rotation is None
+    assert ("camera_link", "camera_optical") in edges and not any("${" in p + c for p, c in edges)
+    assert any("gripper_extras.urdf" in n for n in result.notes)

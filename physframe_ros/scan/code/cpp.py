@@ -24,7 +24,7 @@ from ..frame_ids import frame_id_finding, is_header_field, names_frame
 from ..model import FileFacts
 from .angles import RPY_APIS, euler_slot_finding, is_vector_component, scalar_in_vector_slot
 from .calls import STEP_BUDGET, BoundedCalls, Budget
-from .cpp_macros import blank_macros
+from .cpp_macros import blank_macros, first_branches
 from .facts import FactSink, message_kind, slot_name_finding, static_broadcaster_names
 from .values import (
     NAMED_NUMBERS,
@@ -173,6 +173,7 @@ class _CppFile(BoundedCalls):
         self.members: dict[str, Any] = {}
         self.params: dict[str, Any] = {}
         self.functions: dict[str, Node | None] = {}
+        self.unknown_members: set[str] = set()  # members some method sets to a value not known statically
         self.static_broadcasters = static_broadcaster_names(text, _STATIC_BROADCASTER)
         # What each syntax node says, by node id: functions are walked more than once (both passes,
         # each argument context), and reading a node through tree-sitter costs more than a lookup.
@@ -182,6 +183,12 @@ class _CppFile(BoundedCalls):
     def run(self) -> FileFacts:
         tree = _PARSER.parse(self.src)
         root = tree.root_node
+        if root.has_error and b"#" in self.src:
+            # #if branches that each open or close a block: read the first branch of each
+            first = first_branches(self.src)
+            retry = _PARSER.parse(first)
+            if not retry.root_node.has_error:
+                self.src, tree, root = first, retry, retry.root_node
         if root.has_error:
             self._parse_error(root)
         functions = self._collect(root)
@@ -412,7 +419,13 @@ class _Run:
             self.env[name] = self.keep_type(self.env[name], value)
         elif self.emit:
             self.env[name] = self.keep_type(self.f.members.get(name), value)  # shadow for the rest of this walk
-        elif value is not None:
+        elif value is None or (value == "" and name in self.f.unknown_members):
+            # set somewhere to what the analysis cannot know (``global_frame_ = costmap->getGlobalFrameID()``):
+            # an empty initial value ("" in the initializer list) says nothing about the frame used
+            self.f.unknown_members.add(name)
+            if self.f.members.get(name) == "":
+                del self.f.members[name]
+        else:
             old = self.f.members.get(name)
             if not (isinstance(old, str) and isinstance(value, str)):  # the first string (the default) wins
                 if isinstance(value, Record):

@@ -29,7 +29,11 @@ _ALONE = re.compile(rb"^[ \t]*([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)[ \t]*(\(|//|/\*|\r
 _EXTERN_C = re.compile(rb"^[ \t]*#[ \t]*if(?:def[ \t]+__cplusplus|[ \t]+defined[ \t]*\(?[ \t]*__cplusplus[ \t]*\)?)[ \t]*\r?\n"
                        rb"([ \t]*(?:extern[ \t]+\"C\"\s*\{|\})[ \t]*(?://[^\n]*)?)\r?\n[ \t]*#[ \t]*endif", re.MULTILINE)
 # Qt's access-specifier macros: ``Q_SIGNALS:`` is a section of its own, ``public Q_SLOTS:`` qualifies one.
-_QT_SECTION = re.compile(rb"\b(Q_SIGNALS)[ \t]*:|\b(?:public|private|protected)[ \t]+(Q_SLOTS)\b")
+_QT_SECTION = re.compile(rb"\b(Q_SIGNALS|signals)[ \t]*:|\b(?:public|private|protected)[ \t]+(Q_SLOTS|slots)\b")
+# ``SIGNAL(valueChanged(int))``: a signature, not an expression; ``template class Foo<Bar>;``: an explicit
+# instantiation tree-sitter-cpp does not know. Neither holds a frame fact.
+_QT_SIGNATURE = re.compile(rb"\b(?:SIGNAL|SLOT)[ \t]*\(")
+_EXPLICIT_INSTANTIATION = re.compile(rb"^[ \t]*(?:extern[ \t]+)?template[ \t]+(?:class|struct)[ \t]+[^;{}()]+;", re.MULTILINE)
 # Forms tree-sitter-cpp misreads although they compile: ``const T& x (expr);`` (read as a function
 # declaration: the parentheses become braces, same meaning here) and ``new T*[n]`` (the ``*`` goes).
 _REF_PAREN_INIT = re.compile(rb"^[ \t]*const[ \t]+[\w:<>, ]+?[ \t]*&[ \t]*\w+[ \t]*(\()", re.MULTILINE)
@@ -48,9 +52,15 @@ def blank_macros(src: bytes) -> bytes:
         _blank(out, m.start(1), m.end(1))
     for m in _QT_SECTION.finditer(src):
         if m.group(1):
-            out[m.start(1) : m.end(1)] = b"public   "  # a section of its own: keep the ':' a valid one
+            out[m.start(1) : m.end(1)] = b"public".ljust(m.end(1) - m.start(1))  # a section of its own: keep the ':' valid
         else:
             _blank(out, m.start(2), m.end(2))
+    for m in _QT_SIGNATURE.finditer(src):
+        close = _balanced(src, m.end() - 1)
+        if close is not None:
+            _blank(out, m.end(), close - 1)
+    for m in _EXPLICIT_INSTANTIATION.finditer(src):
+        _blank(out, m.start(), m.end())
     for m in _HAS_INCLUDE.finditer(src):
         end = _balanced(src, m.end() - 1)
         if end is not None:
@@ -87,16 +97,54 @@ def blank_macros(src: bytes) -> bytes:
         if rest < len(src) and src[rest] not in b"\r\n/":
             continue  # followed by more code on its line (``FOO(x);``, ``FOO(x) {``): a call or a declaration
         following = _skip_space(src, rest)
-        if following < len(src) and src[following] == ord("{"):
-            continue  # ``TEST_F(Fixture, name)`` then a body: the macro makes a function
+        if following < len(src) and not _starts_declaration(src[following]):
+            continue  # ``TEST_F(Fixture, name) {`` (a function), ``CHECK_EQ(a, b)\n << "why";`` (an expression)
         if not _after_boundary(out, start):
             continue  # inside an expression or an argument list
         _blank(out, start, end)
     return bytes(out)
 
 
+_CONDITIONAL = re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b", re.MULTILINE)
+
+
+def first_branches(src: bytes) -> bytes:
+    """``src`` with every ``#elif``/``#else`` branch and the conditional directives themselves blanked:
+    one consistent reading for code whose #if branches each open or close a block, or split an
+    expression, which no parser reads in both at once."""
+    out = bytearray(src)
+    stack: list[bool] = []  # per open #if: is the current branch blanked
+    start: int | None = None
+    for m in _CONDITIONAL.finditer(src):
+        kind = m.group(1)
+        line_end = src.find(b"\n", m.end())
+        line_end = len(src) if line_end < 0 else line_end
+        if start is not None:
+            _blank(out, start, m.start())
+            start = None
+        if kind in (b"if", b"ifdef", b"ifndef"):
+            stack.append(False)
+        elif kind in (b"elif", b"else") and stack:
+            stack[-1] = True
+        elif kind == b"endif" and stack:
+            stack.pop()
+        _blank(out, m.start(), line_end)
+        if any(stack):
+            start = line_end
+    if start is not None:
+        _blank(out, start, len(src))
+    return bytes(out)
+
+
+def _starts_declaration(c: int) -> bool:
+    """What may follow a declaration-level macro: the next declaration or statement, a directive, a
+    comment, the end of the enclosing block."""
+    return chr(c).isalpha() or c in b"_}#/~[:"
+
+
 def _has_candidates(src: bytes) -> bool:
     return (b"__cplusplus" in src or b"__has_include" in src or b"Q_S" in src or b"new" in src or b"const" in src
+            or b"template" in src or b"signals" in src or b"slots" in src or b"SIGNAL" in src
             or _INLINE.search(src) is not None
             or _ALONE.search(src) is not None)
 

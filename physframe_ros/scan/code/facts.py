@@ -40,6 +40,16 @@ def static_broadcaster_names(text: str, pattern: re.Pattern[str]) -> set[str]:
     return names
 
 
+# geometry_msgs' stamped types: spatial data whose frame_id says where it is. Other *Stamped types
+# (a package's own WheelOdomStamped of wheel speeds) may carry a header only for its stamp.
+_GEOMETRY_STAMPED = frozenset(
+    {
+        "PoseStamped", "PointStamped", "Vector3Stamped", "QuaternionStamped", "PoseWithCovarianceStamped",
+        "TwistWithCovarianceStamped", "AccelWithCovarianceStamped", "WrenchStamped", "PolygonStamped",
+        "InertiaStamped",
+    }
+)  # fmt: skip
+
 # Commands, not data: a velocity or joystick command with an empty frame_id means "in the robot's
 # own frame" by convention (cmd_vel consumers ignore the header), so their header is not checked.
 _COMMAND_TYPES = frozenset({"TwistStamped", "AccelStamped", "AckermannDriveStamped", "Joy", "JoyFeedbackArray"})
@@ -58,7 +68,7 @@ def message_kind(type_name: str) -> str | None:
         return TRANSFORM
     if name == "Odometry":
         return ODOMETRY
-    if name in _STAMPED_TYPES or (name.endswith("Stamped") and len(name) > len("Stamped")):
+    if name in _STAMPED_TYPES or name in _GEOMETRY_STAMPED:
         return STAMPED
     return None
 

@@ -120,6 +120,7 @@ class _PyFile(BoundedCalls):
         self.lines = text.split("\n")
         self.sink = sink
         self.globals: dict[str, Any] = {}
+        self.unknown_members: set[str] = set()  # attributes some method sets to a value not known statically
         self.members: dict[str, Any] = {}
         self.params: dict[str, Any] = {}
         self.functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef | None] = {}
@@ -275,16 +276,26 @@ class _Run:
         return base, fields
 
     def lookup(self, name: str) -> Any:
-        for scope in (self.env, self.f.members, self.f.globals):
+        for scope in (self.env, self.f.members):
             if name in scope:
                 return scope[name]
+        if name in self.f.globals:
+            value = self.f.globals[name]
+            if isinstance(value, Record):
+                value.local = False  # a module global seen from a function: any function may fill or rebind it
+            return value
         return NAMED_NUMBERS.get(name)
 
     def store(self, name: str, value: Any) -> None:
         """Locals live in the walk; ``self.`` attributes are learnt in the first pass and shadowed in the second."""
         if self.module or not name.startswith("self.") or self.emit:
             self.env[name] = _keep_type(self.env.get(name, self.f.members.get(name)), value)
-        elif value is not None:
+        elif value is None or (value == "" and name in self.f.unknown_members):
+            # set somewhere to what the analysis cannot know: an empty initial value says nothing
+            self.f.unknown_members.add(name)
+            if self.f.members.get(name) == "":
+                del self.f.members[name]
+        else:
             old = self.f.members.get(name)
             if not (isinstance(old, str) and isinstance(value, str)):
                 if isinstance(value, Record):

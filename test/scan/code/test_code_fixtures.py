@@ -124,7 +124,19 @@ def test_macro_blanking_keeps_offsets_and_leaves_code_alone() -> None:
 def test_unknown_or_conventional_frames_are_never_errors(name: str) -> None:
     # a header copied from the input, a parameter with no default, a field set under a guard, a
     # message filled by a helper (`prepare(msg.get())`, `fill(&msg)`), tf2's transform(in, out, target),
-    # velocity and joystick commands with an empty frame_id, tf2's time-travel lookup of one frame:
+    # velocity and joystick commands with an empty frame_id, a package's own *Stamped type with no
+    # spatial content, tf2's time-travel lookup of one frame, a member or module global set elsewhere
+    # to a value known only at run time (its empty initial value says nothing):
     # nothing is reported but the odometry whose child_frame_id is never set anywhere
     facts = analyze_fixture(name)
     assert codes(facts) == [("MISSING_CHILD_FRAME", line_of(name, "publish(odom)"))]
+
+
+def test_preprocessor_branches_that_split_code_are_read_one_branch_at_a_time() -> None:
+    # #if inside a call, Qt's signals:/slots:/SIGNAL(...), explicit template instantiation, a CHECK
+    # macro streamed on the next line: the file is read whole, with its lines where they were
+    facts = analyze_fixture("real_preprocessor.cpp")
+    assert facts.notes == [] and codes(facts) == []
+    (edge,) = facts.edges
+    assert (edge.parent, edge.child) == ("base_link", "imu_link")
+    assert edge.location is not None and edge.location.line == line_of("real_preprocessor.cpp", "sendTransform(t)")

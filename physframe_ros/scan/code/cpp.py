@@ -27,6 +27,7 @@ from .calls import STEP_BUDGET, BoundedCalls, Budget
 from .cpp_macros import blank_macros, first_branches
 from .facts import FactSink, message_kind, slot_name_finding, static_broadcaster_names
 from .values import (
+    HEADER_BY_USE,
     NAMED_NUMBERS,
     TOP_ROT,
     TRANSFORM,
@@ -50,6 +51,12 @@ from .values import (
     rot_mul,
 )
 
+# Messages whose header carries a stamp only: an empty frame_id is their normal state.
+_NO_FRAME_NEEDED = frozenset({
+    "JointState", "DiagnosticArray", "BatteryState", "JointTrajectory", "MultiDOFJointTrajectory", "JointTrajectoryControllerState",
+    "JointControllerState", "TimeReference", "Clock", "Joy", "JoyFeedbackArray", "Header", "DynamicJointState", "InterfaceValue",
+    "GoalStatusArray", "MotorState", "ControllerState", "ModelStates", "LinkStates", "AudioData",
+})  # fmt: skip
 _STRING_LITERALS = frozenset({"string_literal", "concatenated_string", "raw_string_literal"})
 _LANGUAGE = Language(tree_sitter_cpp.language())
 _PARSER = Parser(_LANGUAGE)
@@ -349,7 +356,7 @@ class _Run:
                 self.vexing(child, short, type_text, scope)
                 continue
             if value_node is None:
-                value = self.default(short, name, line, scope is self.env, _ros1_message(type_text))
+                value = self.default(short, name, line, scope is self.env, type_text)
                 if scope is self.env:
                     scope[name] = value
                 else:
@@ -358,7 +365,7 @@ class _Run:
             if value_node.type in ("argument_list", "initializer_list"):
                 args = value_node.named_children
                 if value_node.type == "initializer_list" and not args:
-                    value = self.default(short, name, line, scope is self.env, _ros1_message(type_text))
+                    value = self.default(short, name, line, scope is self.env, type_text)
                 else:
                     value = self.construct(short, type_text, args, line)
             else:
@@ -384,10 +391,10 @@ class _Run:
             args.append(t)
         scope[name] = self.typed(short, self.construct(short, type_text, args, _line(decl)))
 
-    def default(self, short: str, name: str, line: int, local: bool, ros1: bool = False) -> Any:
-        kind = message_kind(short)
+    def default(self, short: str, name: str, line: int, local: bool, type_text: str = "") -> Any:
+        kind = message_kind(short) or (HEADER_BY_USE if local and _message_type(type_text) else None)
         if kind is not None:
-            return Record(kind, short, name, line, local=local, ros1=ros1)
+            return Record(kind, short, name, line, local=local, ros1=_ros1_message(type_text))
         if short in _ROT_TYPES:
             return TOP_ROT
         if short in _TF_TYPES:
@@ -706,7 +713,7 @@ class _Run:
         special = self.api(node, name, None, args, line)
         if special is not _MISSING:
             return special
-        return self.user_call(name, args)
+        return self.user_call(name, args, line)
 
     def named_function(self, name: str, text: str, template: Node | None, args: list[Node], line: int) -> Any:
         """Free functions the analysis knows by name (``name`` in ``_FUNCTION_NAMES``); _MISSING if none applies."""
@@ -771,7 +778,7 @@ class _Run:
         if method in ("get_value", "as_string") and isinstance(target, ParamRef):
             return self.f.params.get(target.name)
         if receiver is None:
-            return self.user_call(method, args)
+            return self.user_call(method, args, line)
         if method in ("setRPY", "setEulerYPR", "setEulerZYX"):
             rot = self.rpy(args) if method == "setRPY" else self.rpy(list(reversed(args)))
             self.update(receiver, target, rot)
@@ -894,14 +901,17 @@ class _Run:
         if p is not None and is_header_field(p[1]) and not is_transform(self.lookup(p[0])):
             self.f.sink.add(frame_id_finding(value, self.f.sink.loc(_line(target)), ".".join([p[0], *p[1]])))
 
-    def user_call(self, name: str, args: list[Node]) -> Any:
+    def user_call(self, name: str, args: list[Node], line: int) -> Any:
         for a in args:
             self.escape(a)
         values = tuple(_constant(self.eval(a)) for a in args)
         fn = self.f.functions.get(name)
         if fn is None or not self.emit:
             return None
-        return fresh(self.f.call(fn, values if any(v is not None for v in values) else ()))
+        if not any(v is not None for v in values):
+            return fresh(self.f.call(fn, ()))
+        with self.f.sink.call_site(line):  # what the helper broadcasts is reported where its frames are named
+            return fresh(self.f.call(fn, values))
 
     def escape(self, arg: Node) -> None:
         """A message handed to code we do not follow may get its frame set there: ``fill(msg)``,
@@ -919,10 +929,14 @@ class _Run:
                 return
             arg = receiver
         p = self.path(arg)
-        if p is not None and not p[1]:
-            value = self.lookup(p[0])
-            if isinstance(value, Record):
+        if p is None:
+            return
+        value = self.lookup(p[0])
+        if isinstance(value, Record):
+            if not p[1]:
                 value.escaped = True
+            else:  # `transformEigenToMsg(tr, msg.transform)`: that part is filled there, to a value not known
+                value.set(".".join(p[1]), None)
 
     def rpy(self, args: list[Node]) -> Rot:
         vals = [as_number(self.eval(a)) for a in args[:3]]
@@ -1001,6 +1015,12 @@ def _function_shape(fn: Node, src: bytes) -> tuple[list[tuple[int, str, str, Nod
             if name and init_args is not None and init_args.named_child_count == 1:
                 inits.append((name, init_args.named_children[0]))
     return params, inits, fn.child_by_field_name("body")
+
+
+def _message_type(type_text: str) -> bool:
+    """``mocap_msgs::msg::Markers``: a message of a package outside the type list (whether it has a header
+    is learnt from the code's use of ``x.header``)."""
+    return "_msgs::" in type_text and "<" not in type_text and _short_type(type_text) not in _NO_FRAME_NEEDED
 
 
 def _ros1_message(type_text: str) -> bool:

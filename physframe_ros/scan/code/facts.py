@@ -6,8 +6,9 @@ Shared by the C++ and the Python front end, so both report the same problems the
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from functools import lru_cache
-from typing import Any
+from typing import Any, Iterator
 
 from ...core.checks import axis_finding, invalid_values, transform_findings
 from ...core.conventions import WORLD_CLASSES, Conventions
@@ -16,7 +17,7 @@ from ...core.findings import Finding, Location
 from ...core.rotations import IDENTITY, RDF, format_rotation
 from ...core.tree import Edge
 from ..model import FileFacts
-from .values import ODOMETRY, STAMPED, TRANSFORM, UNSET, ListValue, Record, Rot, frame_value
+from .values import HEADER_BY_USE, ODOMETRY, STAMPED, TRANSFORM, UNSET, ListValue, Record, Rot, frame_value
 
 # Message types that carry a header whose frame_id must be set before publishing.
 _STAMPED_TYPES = frozenset(
@@ -155,6 +156,16 @@ class FactSink:
     def __init__(self, path: str, lines: int, conventions: Conventions | None = None) -> None:
         self.facts = FileFacts(path, lines=lines)
         self.conventions = conventions or _default_conventions()
+        self.sites: list[int] = []  # lines of the calls, outermost first, that passed constants into the helper being walked
+
+    @contextmanager
+    def call_site(self, line: int) -> Iterator[None]:
+        """While a helper called with constant arguments is walked: its broadcasts belong to this call."""
+        self.sites.append(line)
+        try:
+            yield
+        finally:
+            self.sites.pop()
 
     def loc(self, line: int) -> Location:
         return Location(self.facts.path, line)
@@ -183,6 +194,11 @@ class FactSink:
 
     def _transform(self, rec: Record, static: bool, line: int) -> None:
         loc = self.loc(line)
+        sources: tuple[Location, ...] = (loc,)
+        if self.sites:
+            # the outermost call names the frames; the helper's own line is the second source
+            loc = self.loc(self.sites[0])
+            sources = (loc, self.loc(line))
         parent, child = frame_value(rec.get("header.frame_id")), frame_value(rec.get("child_frame_id"))
         if not rec.local or rec.escaped:
             # fields may have been set where we did not look: only trust what is known
@@ -191,7 +207,7 @@ class FactSink:
         rot = rec.rotation()
         quat = rot.quaternion() if rot is not None else None
         translation = rec.translation()
-        what = f"transform '{rec.name}'"
+        what = f"transform '{rec.name}'" + (f" (sent at line {line} by the helper called here)" if self.sites else "")
         if rot is None and rec.ros1 and rec.local and not rec.escaped:
             self.add(Finding(
                 "INVALID_TRANSFORM",
@@ -210,7 +226,7 @@ class FactSink:
         if not parent or not child or parent == child:
             return
         valid_quat = quat if quat is not None and invalid_values(None, quat) is None else None
-        edge = Edge(parent, child, static, translation, valid_quat, (loc,))
+        edge = Edge(parent, child, static, translation, valid_quat, sources)
         if edge in self.facts.edges:
             return  # the same helper reached again with other arguments that do not matter here
         self.facts.edges.append(edge)
@@ -288,6 +304,8 @@ class FactSink:
     def publish(self, value: Any, line: int) -> None:
         if not isinstance(value, Record) or not value.local or value.escaped:
             return
+        if value.kind == HEADER_BY_USE and not any(k == "header" or k.startswith("header.") for k in value.fields):
+            return  # nothing says this type has a header
         loc = self.loc(line)
         frame = value.get("header.frame_id")
         if frame is UNSET or frame == "":

@@ -21,6 +21,7 @@ from .calls import STEP_BUDGET, BoundedCalls, Budget
 from .facts import FactSink, message_kind, slot_name_finding, static_broadcaster_names
 from .values import (
     NAMED_NUMBERS,
+    STAMPED,
     TOP_ROT,
     TRANSFORM,
     UNSET,
@@ -51,6 +52,8 @@ _RELEVANT = re.compile(
 # Functions that may give attributes or parameters their values: only these are walked in the first pass.
 _LEARNS = re.compile(r"param|self\.\w+\s*(?::[^=\n]*)?=[^=]")
 _STATIC_BROADCASTER = re.compile(r"((?:self\.)?\w+)\s*(?::\s*[\w.]+\s*)?=\s*[\w.]*StaticTransformBroadcaster\s*\(")
+# cv_bridge conversions: the message they return has an empty header (cv_bridge has no frame to give it)
+_EMPTY_HEADER_CONVERSIONS = {"cv2_to_imgmsg": "Image", "cv2_to_compressed_imgmsg": "CompressedImage"}
 _EVAL_DEPTH = 120
 _RECOVERY_ATTEMPTS = 5
 _IDENTITY = rot_from_quaternion((0.0, 0.0, 0.0, 1.0))
@@ -427,6 +430,10 @@ class _Run:
         special = self.api(node, name, receiver, args, kwargs, line)
         if special is not _MISSING:
             return special
+        if name in _EMPTY_HEADER_CONVERSIONS and receiver is not None:
+            for a in args:
+                self.eval(a)
+            return Record(STAMPED, _EMPTY_HEADER_CONVERSIONS[name], "", line)
         kind = message_kind(name)
         if kind is not None:
             rec = Record(kind, name, "", line, escaped=bool(args))  # positional arguments: a copy or unknown fields
@@ -456,7 +463,11 @@ class _Run:
             if isinstance(value, Record):
                 value.escaped = True
         if fn is not None and is_own and self.emit:
-            return fresh(self.f.call(fn, _bind(fn, values, named, skip_self=receiver is not None)))
+            bound = _bind(fn, values, named, skip_self=receiver is not None)
+            if not bound:
+                return fresh(self.f.call(fn, bound))
+            with self.f.sink.call_site(line):  # what the helper broadcasts is reported where its frames are named
+                return fresh(self.f.call(fn, bound))
         return None
 
     def api(self, node: ast.Call, name: str, receiver: ast.expr | None, args: list[ast.expr], kwargs: dict[str, ast.expr], line: int) -> Any:

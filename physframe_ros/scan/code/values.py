@@ -193,6 +193,8 @@ UNSET = _Unset()
 
 # Message kinds the checks care about.
 TRANSFORM, ODOMETRY, STAMPED = "transform", "odometry", "stamped"
+#: A message of a type outside the list, checked like STAMPED once the code sets a ``header`` field of it.
+HEADER_BY_USE = "header_by_use"
 
 
 @dataclass

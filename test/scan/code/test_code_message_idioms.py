@@ -1,0 +1,56 @@
+"""Message idioms from the known bugs: a message of a type outside the type list whose header the code
+uses (mocap4ros2's ``Markers``: stamp set, frame_id set on another message by a copy-paste), and a
+message returned by cv_bridge's ``cv2_to_imgmsg`` (vector_ros_driver), whose header is empty."""
+
+from __future__ import annotations
+
+from physframe_ros.scan.code import analyze_cpp, analyze_python
+
+MOCAP = """\
+void ViconDriverNode::process_frame()
+{
+  mocap_msgs::msg::RigidBodies rigid_bodies_msg;
+  rigid_bodies_msg.header.stamp = now();
+  rigid_bodies_msg.header.frame_id = frame_id_;
+  mocap_msgs::msg::Markers markers_msg;
+  markers_msg.header.stamp = now();
+  rigid_bodies_msg.header.frame_id = frame_id_;
+  markers_msg.frame_number = frameCount_++;
+  markers_pub_->publish(markers_msg);
+  rigid_bodies_pub_->publish(rigid_bodies_msg);
+  sensor_msgs::msg::JointState js;
+  js.header.stamp = now();
+  js_pub_->publish(js);
+  my_msgs::msg::Status status;
+  status.level = 1;
+  status_pub_->publish(status);
+}
+"""
+
+CAMERA = """\
+import rospy, cv_bridge, numpy
+from sensor_msgs.msg import Image
+
+class Camera(object):
+    def publish_camera_feed(self):
+        bridge = cv_bridge.CvBridge()
+        while not rospy.is_shutdown():
+            image = bridge.cv2_to_imgmsg(numpy.asarray(self.latest_image), encoding="rgb8")
+            self.image_publisher.publish(image)
+            ok = bridge.cv2_to_imgmsg(self.latest_image, "bgr8")
+            ok.header.frame_id = self.image_frame_id
+            self.image_publisher.publish(ok)
+"""
+
+
+def _found(facts: object, code: str) -> list[int | None]:
+    return sorted(f.location.line for f in facts.findings if f.code == code and f.location)  # type: ignore[attr-defined]
+
+
+def test_header_inferred_from_use_on_a_custom_message() -> None:
+    # JointState's header carries a stamp only; Status shows no header at all
+    assert _found(analyze_cpp(MOCAP, "mocap_vicon_driver.cpp"), "MISSING_FRAME") == [10]
+
+
+def test_cv_bridge_conversion_has_an_empty_header() -> None:
+    assert _found(analyze_python(CAMERA, "camera.py"), "MISSING_FRAME") == [9]

@@ -54,7 +54,7 @@ def add_node(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, ros_version: in
         facts.nodes.append(LaunchedNode(spec.package, spec.executable, loc, spec.name))
     flat = flatten(spec.parameters)
     lines = {k: spec.param_lines.get(k, spec.param_lines.get(k.split(".")[0], spec.line)) for k in flat}
-    facts.findings.extend(parameter_findings(flat, lines, facts.path, spec.line, spec.name or spec.executable or ""))
+    facts.findings.extend(parameter_findings(flat, lines, facts.path, spec.line, spec.name or spec.executable or "", ros2=ros_version == 2))
     exe = os.path.basename(spec.executable or "")
     if exe.startswith(STP):
         loc = Location(facts.path, spec.args_line or spec.line)

@@ -82,3 +82,20 @@ def test_parameter_yaml_file(tmp_path: Path) -> None:
         ("config/base_controller.yaml", 4, ("/base_footprint",)),
         ("config/base_controller.yaml", 9, ("laser link",)),
     ]
+
+
+def test_blank_values_and_ros1_lookup_frames_are_not_reported(tmp_path: Path) -> None:
+    # ouster-ros passes " " for "empty"; hector_trajectory_server looks '/map' up through ROS 1 tf, which resolves it
+    _write(tmp_path, {"launch/x.launch": """
+        <launch>
+          <arg name="point_cloud_frame" default=" "/>
+          <node name="os_cloud" pkg="ouster_ros" type="os_cloud">
+            <param name="~/point_cloud_frame" value="$(arg point_cloud_frame)"/>
+          </node>
+          <node name="hector_trajectory_server" pkg="hector_trajectory_server" type="hector_trajectory_server">
+            <param name="target_frame_name" type="string" value="/map"/>
+            <param name="source_frame_name" type="string" value="/base_link"/>
+          </node>
+        </launch>
+        """})
+    assert _invalid(tmp_path) == []

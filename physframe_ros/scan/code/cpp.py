@@ -1068,7 +1068,7 @@ def _call_shape(node: Node, src: bytes) -> tuple[Any, ...] | None:
     """A call's parts: (True, method, receiver, args, line) or (False, name, text, template, args, line)."""
     func = node.child_by_field_name("function")
     args_node = node.child_by_field_name("arguments")
-    args = args_node.named_children if args_node is not None else []
+    args = [a for a in args_node.named_children if a.type != "comment"] if args_node is not None else []  # a comment is no argument
     if func is None:
         return None
     line = _line(node)

@@ -359,6 +359,8 @@ class _Run:
             left, right = self.eval(node.left), self.eval(node.right)
             if isinstance(node.op, ast.Add) and isinstance(left, str) and isinstance(right, str):
                 return left + right
+            if isinstance(node.op, ast.Mod) and isinstance(left, str):
+                return percent_format(left, right)
             if isinstance(node.op, ast.MatMult):
                 return self.matmul(left, right)
             if isinstance(node.op, ast.Mult) and isinstance(left, Rot) and isinstance(right, Rot):
@@ -648,6 +650,14 @@ def _defaults(fn: ast.FunctionDef | ast.AsyncFunctionDef, run: _Run) -> dict[str
         if isinstance(value, (str, float)):
             out[arg.arg] = value
     return out
+
+
+def percent_format(template: str, args: Any) -> str | None:
+    """``"%s/%s" % (prefix, frame)`` when every argument is a known string and every placeholder is ``%s``."""
+    values = args.items if isinstance(args, ListValue) else [args]
+    if not all(isinstance(v, str) for v in values) or template.replace("%%", "").count("%") != template.count("%s") or template.count("%s") != len(values):
+        return None
+    return template % tuple(values)
 
 
 def _keep_type(old: Any, value: Any) -> Any:

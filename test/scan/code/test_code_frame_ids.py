@@ -83,3 +83,24 @@ def test_valid_literals_and_non_frame_parameters_are_not_reported() -> None:
     text = MARKER_CPP.replace('"/my_frame"', '"my_frame"')
     assert _invalid(analyze_cpp(text, "basic_shapes.cpp")) == []
     assert _invalid(analyze_python(MARKER_PY.replace('"/map"', '"map"').replace("'/gps'", "'gps'"), "goals.py")) == []
+
+
+
+def test_percent_formatting_builds_a_frame_id() -> None:
+    # nmea_navsat_driver's "%s/%s" % (prefix, frame_id) with an empty tf prefix gives '/gps'
+    text = (
+        "import rospy\n"
+        "from geometry_msgs.msg import TransformStamped\n"
+        "def send(br):\n"
+        "    prefix = ''\n"
+        "    frame = rospy.get_param('~frame_id', 'gps')\n"
+        "    t = TransformStamped()\n"
+        "    t.header.frame_id = 'base_link'\n"
+        "    t.child_frame_id = '%s/%s' % (prefix, frame)\n"
+        "    br.sendTransform(t)\n"
+        "    u = TransformStamped()\n"
+        "    u.header.frame_id = 'base_link'\n"
+        "    u.child_frame_id = '%s/%d' % (prefix, 3)\n"
+        "    br.sendTransform(u)\n"
+    )
+    assert _invalid(analyze_python(text, "driver.py")) == [(9, ("/gps",))]

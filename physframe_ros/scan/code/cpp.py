@@ -29,6 +29,7 @@ from .facts import FactSink, message_kind, slot_name_finding, static_broadcaster
 from .values import (
     HEADER_BY_USE,
     NAMED_NUMBERS,
+    TF_MESSAGE,
     TOP_ROT,
     TRANSFORM,
     UNSET,
@@ -49,6 +50,7 @@ from .values import (
     rot_from_rpy,
     rot_inverse,
     rot_mul,
+    tf_message,
 )
 
 # Messages whose header carries a stamp only: an empty frame_id is their normal state.
@@ -393,6 +395,8 @@ class _Run:
 
     def default(self, short: str, name: str, line: int, local: bool, type_text: str = "") -> Any:
         kind = message_kind(short) or (HEADER_BY_USE if local and _message_type(type_text) else None)
+        if kind == TF_MESSAGE:
+            return tf_message(short, name, line, local)
         if kind is not None:
             return Record(kind, short, name, line, local=local, ros1=_ros1_message(type_text))
         if short in _ROT_TYPES:
@@ -838,7 +842,7 @@ class _Run:
         if name == "publish" and n >= 1:
             value = self.eval(args[-1])
             if self.emit:
-                self.f.sink.publish(value, line)
+                self.f.sink.publish(value, line, static="static" in _text(receiver, self.f.src).lower())
             return None
         if name in ("lookupTransform", "canTransform", "waitForTransform") and n >= 2:
             values = [self.eval(a) for a in args]
@@ -947,6 +951,8 @@ class _Run:
     def construct(self, short: str, type_text: str, args: list[Node], line: int) -> Any:
         """A constructor call or declaration ``T x(args)`` of a type the analysis knows."""
         kind = message_kind(short)
+        if kind == TF_MESSAGE and not args:
+            return tf_message(short, "", line)
         if kind is not None:
             for a in args:
                 self.eval(a)

@@ -17,7 +17,7 @@ from ...core.findings import Finding, Location
 from ...core.rotations import IDENTITY, RDF, format_rotation
 from ...core.tree import Edge
 from ..model import FileFacts
-from .values import HEADER_BY_USE, ODOMETRY, STAMPED, TRANSFORM, UNSET, ListValue, Record, Rot, frame_value
+from .values import HEADER_BY_USE, ODOMETRY, STAMPED, TF_MESSAGE, TRANSFORM, UNSET, ListValue, Record, Rot, frame_value
 
 # Message types that carry a header whose frame_id must be set before publishing.
 _STAMPED_TYPES = frozenset(
@@ -69,6 +69,8 @@ def message_kind(type_name: str) -> str | None:
         return TRANSFORM
     if name == "Odometry":
         return ODOMETRY
+    if name == "TFMessage":
+        return TF_MESSAGE
     if name in _STAMPED_TYPES or name in _GEOMETRY_STAMPED:
         return STAMPED
     return None
@@ -301,7 +303,12 @@ class FactSink:
             self.add(reversed_name_finding(bound_to, t, s, loc))
 
     # --- published data -----------------------------------------------------------------
-    def publish(self, value: Any, line: int) -> None:
+    def publish(self, value: Any, line: int, static: bool = False) -> None:
+        """``pub.publish(msg)``; ``static``: the publisher's name says /tf_static (for a TFMessage)."""
+        if isinstance(value, Record) and value.kind == TF_MESSAGE:
+            transforms = value.get("transforms")
+            self.broadcast(transforms if isinstance(transforms, ListValue) else None, static, line)
+            return
         if not isinstance(value, Record) or not value.local or value.escaped:
             return
         if value.kind == HEADER_BY_USE and not any(k == "header" or k.startswith("header.") for k in value.fields):

@@ -22,6 +22,7 @@ from .facts import FactSink, message_kind, slot_name_finding, static_broadcaster
 from .values import (
     NAMED_NUMBERS,
     STAMPED,
+    TF_MESSAGE,
     TOP_ROT,
     TRANSFORM,
     UNSET,
@@ -43,6 +44,7 @@ from .values import (
     rot_from_rpy,
     rot_inverse,
     rot_mul,
+    tf_message,
 )
 
 _RELEVANT = re.compile(
@@ -437,6 +439,12 @@ class _Run:
                 self.eval(a)
             return Record(STAMPED, _EMPTY_HEADER_CONVERSIONS[name], "", line)
         kind = message_kind(name)
+        if kind == TF_MESSAGE:  # TFMessage(), TFMessage([t]), TFMessage(transforms=[t])
+            rec = tf_message(name, "", line)
+            given = args[0] if args else kwargs.get("transforms")
+            if given is not None:
+                rec.set("transforms", self.eval(given))
+            return rec
         if kind is not None:
             rec = Record(kind, name, "", line, escaped=bool(args))  # positional arguments: a copy or unknown fields
             for key, value in kwargs.items():
@@ -492,7 +500,7 @@ class _Run:
         if name == "publish" and n >= 1:
             value = self.eval(args[-1])
             if self.emit:
-                self.f.sink.publish(value, line)
+                self.f.sink.publish(value, line, static=receiver is not None and "static" in ast.unparse(receiver).lower())
             return None
         if name in _LOOKUPS and receiver is not None and (n >= 2 or {"target_frame", "source_frame"} <= set(kwargs)):
             values = [self.eval(a) for a in args]

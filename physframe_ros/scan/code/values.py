@@ -195,6 +195,13 @@ UNSET = _Unset()
 TRANSFORM, ODOMETRY, STAMPED = "transform", "odometry", "stamped"
 #: A message of a type outside the list, checked like STAMPED once the code sets a ``header`` field of it.
 HEADER_BY_USE = "header_by_use"
+#: tf2_msgs TFMessage: its ``transforms`` list, published on /tf (or /tf_static), is a broadcast.
+TF_MESSAGE = "tf_message"
+
+
+def tf_message(type_name: str, name: str, line: int, local: bool = True) -> Record:
+    """A TFMessage as built: an empty ``transforms`` list the code fills."""
+    return Record(TF_MESSAGE, type_name, name, line, local=local, fields={"transforms": ListValue()})
 
 
 @dataclass

@@ -54,3 +54,43 @@ def test_header_inferred_from_use_on_a_custom_message() -> None:
 
 def test_cv_bridge_conversion_has_an_empty_header() -> None:
     assert _found(analyze_python(CAMERA, "camera.py"), "MISSING_FRAME") == [9]
+
+
+TF_PUBLISHER_CPP = """\
+void Relay::tick()
+{
+  geometry_msgs::msg::TransformStamped t;
+  t.header.frame_id = "odom";
+  t.child_frame_id = "base_link";
+  t.transform.rotation.w = 1.0;
+  tf2_msgs::msg::TFMessage msg;
+  msg.transforms.push_back(t);
+  tf_pub_->publish(msg);
+  geometry_msgs::msg::TransformStamped s;
+  s.header.frame_id = "base_link";
+  s.child_frame_id = "";
+  tf2_msgs::msg::TFMessage smsg;
+  smsg.transforms.push_back(s);
+  tf_static_pub_->publish(smsg);
+}
+"""
+
+TF_PUBLISHER_PY = """\
+from tf2_msgs.msg import TFMessage
+from geometry_msgs.msg import TransformStamped
+
+def tick(pub):
+    t = TransformStamped()
+    t.header.frame_id = 'map'
+    t.child_frame_id = 'odom'
+    t.transform.rotation.w = 1.0
+    pub.publish(TFMessage([t]))
+"""
+
+
+def test_a_tf_message_published_is_a_broadcast() -> None:
+    facts = analyze_cpp(TF_PUBLISHER_CPP, "relay.cpp")
+    assert [(e.parent, e.child, e.static) for e in facts.edges] == [("odom", "base_link", False)]
+    assert _found(facts, "MISSING_CHILD_FRAME") == [15]
+    facts = analyze_python(TF_PUBLISHER_PY, "relay.py")
+    assert [(e.parent, e.child, e.static) for e in facts.edges] == [("map", "odom", False)]

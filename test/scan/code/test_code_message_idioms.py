@@ -4,7 +4,7 @@ message returned by cv_bridge's ``cv2_to_imgmsg`` (vector_ros_driver), whose hea
 
 from __future__ import annotations
 
-from physframe_ros.scan.code import analyze_cpp, analyze_python
+from physframe_ros.scan.code import analyze_cpp, analyze_python, mentions_tf
 
 MOCAP = """\
 void ViconDriverNode::process_frame()
@@ -53,6 +53,7 @@ def test_header_inferred_from_use_on_a_custom_message() -> None:
 
 
 def test_cv_bridge_conversion_has_an_empty_header() -> None:
+    assert mentions_tf(CAMERA.replace("ok.header.frame_id", "ok.header.stamp"))  # the scanner reads the file at all
     assert _found(analyze_python(CAMERA, "camera.py"), "MISSING_FRAME") == [9]
 
 

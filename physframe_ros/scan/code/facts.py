@@ -340,3 +340,13 @@ class FactSink:
                         loc,
                     )
                 )
+            elif isinstance(child, str) and child and child == frame:
+                self.add(
+                    Finding(
+                        "REDUNDANT_TRANSFORM",
+                        f"{value.type_name} '{value.name}' (built at line {value.line}) is published with header.frame_id and "
+                        f"child_frame_id both '{child}': the pose of a frame in itself is always identity; one of them is the wrong frame",
+                        (child,),
+                        loc,
+                    )
+                )

@@ -95,3 +95,20 @@ def test_a_tf_message_published_is_a_broadcast() -> None:
     assert _found(facts, "MISSING_CHILD_FRAME") == [15]
     facts = analyze_python(TF_PUBLISHER_PY, "relay.py")
     assert [(e.parent, e.child, e.static) for e in facts.edges] == [("map", "odom", False)]
+
+
+def test_odometry_published_with_one_frame_as_parent_and_child() -> None:
+    text = """\
+void Odom::publish()
+{
+  nav_msgs::msg::Odometry odom;
+  odom.header.frame_id = "world";
+  odom.child_frame_id = "world";
+  odom_pub_->publish(odom);
+  nav_msgs::msg::Odometry good;
+  good.header.frame_id = "odom";
+  good.child_frame_id = "base_link";
+  odom_pub_->publish(good);
+}
+"""
+    assert _found(analyze_cpp(text, "odom.cpp"), "REDUNDANT_TRANSFORM") == [6]

@@ -59,6 +59,7 @@ _NO_FRAME_NEEDED = frozenset({
     "JointControllerState", "TimeReference", "Clock", "Joy", "JoyFeedbackArray", "Header", "DynamicJointState", "InterfaceValue",
     "GoalStatusArray", "MotorState", "ControllerState", "ModelStates", "LinkStates", "AudioData",
 })  # fmt: skip
+_STAMP_ONLY_SUFFIXES = ("ActionGoal", "ActionResult", "ActionFeedback", "Status", "StatusArray", "Statistics", "Metrics", "Diagnostics", "Event", "Log")
 _STRING_LITERALS = frozenset({"string_literal", "concatenated_string", "raw_string_literal"})
 _LANGUAGE = Language(tree_sitter_cpp.language())
 _PARSER = Parser(_LANGUAGE)
@@ -1026,7 +1027,8 @@ def _function_shape(fn: Node, src: bytes) -> tuple[list[tuple[int, str, str, Nod
 def _message_type(type_text: str) -> bool:
     """``mocap_msgs::msg::Markers``: a message of a package outside the type list (whether it has a header
     is learnt from the code's use of ``x.header``)."""
-    return "_msgs::" in type_text and "<" not in type_text and _short_type(type_text) not in _NO_FRAME_NEEDED
+    short = _short_type(type_text)
+    return "_msgs::" in type_text and "<" not in type_text and short not in _NO_FRAME_NEEDED and not short.endswith(_STAMP_ONLY_SUFFIXES)
 
 
 def _ros1_message(type_text: str) -> bool:

@@ -13,7 +13,7 @@ from typing import Any, Iterator
 from ...core.checks import axis_finding, invalid_values, transform_findings
 from ...core.conventions import WORLD_CLASSES, Conventions
 from ...core.expected import Lookup
-from ...core.findings import Finding, Location
+from ...core.findings import Finding, Location, Severity
 from ...core.rotations import IDENTITY, RDF, format_rotation
 from ...core.tree import Edge
 from ..model import FileFacts
@@ -317,13 +317,17 @@ class FactSink:
         frame = value.get("header.frame_id")
         if frame is UNSET or frame == "":
             how = "never set" if frame is UNSET else 'set to ""'
+            inferred = value.kind == HEADER_BY_USE
             self.add(
                 Finding(
                     "MISSING_FRAME",
                     f"{value.type_name} '{value.name}' (built at line {value.line}) is published with header.frame_id {how}: "
-                    "subscribers and tf2 cannot tell which frame the data is in",
+                    "subscribers and tf2 cannot tell which frame the data is in"
+                    + (" (a message type the scanner does not know: if its header carries only a stamp, ignore this)" if inferred else ""),
                     (),
                     loc,
+                    # whether this type's frame_id matters is not known: a warning, never an error
+                    severity=Severity.WARNING if inferred else None,
                 )
             )
         if value.kind in (ODOMETRY, TRANSFORM):

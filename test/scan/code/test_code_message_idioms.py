@@ -49,7 +49,10 @@ def _found(facts: object, code: str) -> list[int | None]:
 
 def test_header_inferred_from_use_on_a_custom_message() -> None:
     # JointState's header carries a stamp only; Status shows no header at all
-    assert _found(analyze_cpp(MOCAP, "mocap_vicon_driver.cpp"), "MISSING_FRAME") == [10]
+    facts = analyze_cpp(MOCAP, "mocap_vicon_driver.cpp")
+    assert _found(facts, "MISSING_FRAME") == [10]
+    # whether a type the scanner does not know needs its frame_id is not known: a warning
+    assert [f.level.value for f in facts.findings] == ["warning"]
 
 
 def test_cv_bridge_conversion_has_an_empty_header() -> None:

@@ -734,6 +734,12 @@ class _Run:
         if name in ("fromMsg", "convert", "quaternionTFToMsg", "transformTFToMsg", "quaternionMsgToTF", "transformMsgToTF") and n == 2:
             self.assign(args[1], self.eval(args[0]))
             return None
+        if name == "eigenToTransform" and n == 1:
+            # tf2_eigen: a TransformStamped whose header and child_frame_id are empty until the code sets them
+            self.eval(args[0])
+            rec = Record(TRANSFORM, "TransformStamped", "", line)
+            rec.set("transform", None)
+            return rec
         if name in ("createQuaternionMsgFromRollPitchYaw", "createQuaternionFromRPY") and n == 3:
             return self.rpy(args)
         if name in ("createQuaternionMsgFromYaw", "createQuaternionFromYaw") and n == 1:
@@ -1105,7 +1111,8 @@ def _call_shape(node: Node, src: bytes) -> tuple[Any, ...] | None:
 _FUNCTION_NAMES = frozenset(
     {"make_shared", "make_unique", "allocate_shared", *_PASS_FUNCTIONS, "fromMsg", "convert", "quaternionTFToMsg", "transformTFToMsg",
      "quaternionMsgToTF", "transformMsgToTF", "createQuaternionMsgFromRollPitchYaw", "createQuaternionFromRPY",
-     "createQuaternionMsgFromYaw", "createQuaternionFromYaw", *_MATH, "atan2", *_UNIT_VECTORS, "Identity", "getIdentity", "eye"}
+     "createQuaternionMsgFromYaw", "createQuaternionFromYaw", *_MATH, "atan2", *_UNIT_VECTORS, "Identity", "getIdentity", "eye",
+     "eigenToTransform"}
 )  # fmt: skip
 _API_NAMES = frozenset(
     {"sendTransform", "publish", "lookupTransform", "canTransform", "waitForTransform", "transformPoint", "transformPose",

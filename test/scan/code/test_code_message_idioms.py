@@ -115,3 +115,18 @@ void Odom::publish()
 }
 """
     assert _found(analyze_cpp(text, "odom.cpp"), "REDUNDANT_TRANSFORM") == [6]
+
+
+def test_eigen_to_transform_returns_empty_frames() -> None:
+    text = """\
+void Sim::tick(const Eigen::Isometry3d& pose)
+{
+  geometry_msgs::TransformStamped transform = tf2::eigenToTransform(pose);
+  transform.header.frame_id = base_frame;
+  transform.child_frame_id = camera_frame;
+  broadcaster.sendTransform(transform);
+  broadcaster.sendTransform(tf2::eigenToTransform(pose));
+}
+"""
+    facts = analyze_cpp(text, "sim.cpp")
+    assert sorted((f.code, f.location.line) for f in facts.findings if f.location) == [("MISSING_CHILD_FRAME", 7), ("MISSING_FRAME", 7)]

@@ -821,6 +821,8 @@ class _Run:
                 self.assign(args[0], target.rot)
         elif method in ("push_back", "emplace_back") and n == 1 and isinstance(target, ListValue):
             target.items.append(self.eval(args[0]))
+        elif method in ("push_back", "emplace_back") and n == 1 and self.emit and (self.path(receiver) or ("", []))[1][-1:] == ["poses"]:
+            self.f.sink.pushed_pose(self.eval(args[0]), _text(receiver, self.f.src), line)
         else:
             for a in args:  # arguments may hold lambdas (timer callbacks) and nested tf calls
                 self.eval(a)

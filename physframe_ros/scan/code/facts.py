@@ -303,6 +303,22 @@ class FactSink:
             self.add(reversed_name_finding(bound_to, t, s, loc))
 
     # --- published data -----------------------------------------------------------------
+    def pushed_pose(self, value: Any, container: str, line: int) -> None:
+        """``plan.poses.push_back(pose)``: a stamped pose stored into a path with its frame never set. Reported where
+        the pose is built (where the header is to be set), as a warning: some consumers read only the path's header."""
+        if not isinstance(value, Record) or value.kind != STAMPED or not value.local or value.escaped or value.get("header.frame_id") is not UNSET:
+            return
+        self.add(
+            Finding(
+                "MISSING_FRAME",
+                f"{value.type_name} '{value.name}' is stored into {container} at line {line} with header.frame_id never set: "
+                "whoever reads the poses one by one (a controller, tf2's transform) cannot tell their frame",
+                (),
+                self.loc(value.line),
+                severity=Severity.WARNING,
+            )
+        )
+
     def publish(self, value: Any, line: int, static: bool = False) -> None:
         """``pub.publish(msg)``; ``static``: the publisher's name says /tf_static (for a TFMessage)."""
         if isinstance(value, Record) and value.kind == TF_MESSAGE:

@@ -130,3 +130,24 @@ void Sim::tick(const Eigen::Isometry3d& pose)
 """
     facts = analyze_cpp(text, "sim.cpp")
     assert sorted((f.code, f.location.line) for f in facts.findings if f.location) == [("MISSING_CHILD_FRAME", 7), ("MISSING_FRAME", 7)]
+
+
+def test_pose_pushed_into_a_path_without_its_frame() -> None:
+    text = """\
+bool NavfnPlanner::getPlanFromPotential(nav_msgs::msg::Path & plan)
+{
+  plan.header.frame_id = global_frame_;
+  for (int i = len - 1; i >= 0; --i) {
+    geometry_msgs::msg::PoseStamped pose;
+    pose.pose.position.x = world_x;
+    pose.pose.orientation.w = 1.0;
+    plan.poses.push_back(pose);
+    geometry_msgs::msg::PoseStamped good;
+    good.header = plan.header;
+    plan.poses.push_back(good);
+  }
+  return !plan.poses.empty();
+}
+"""
+    facts = analyze_cpp(text, "navfn_planner.cpp")
+    assert [(f.code, f.location.line, f.level.value) for f in facts.findings if f.location] == [("MISSING_FRAME", 5, "warning")]

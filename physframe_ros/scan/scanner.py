@@ -24,6 +24,7 @@ from ..core.conventions import Conventions
 from ..core.expected import ExpectedTree
 from ..core.findings import Finding, FindingPolicy, Location, sort_findings
 from .code import CPP_UNAVAILABLE, analyze_cpp, analyze_python, mentions_tf
+from .code.headers import MAX_HEADER_BYTES, own_headers
 from .context import ScanContext
 from .discovery import SourceFile, discover
 from .executables import executable_sources
@@ -142,7 +143,9 @@ def _read_head(fh: BinaryIO, limit: int) -> bytes:
 
 def _dispatch(text: str, rel: str, kind: str, ctx: ScanContext, launch_args: dict[str, str]) -> FileFacts:
     if kind == "cpp":
-        return analyze_cpp(text, rel) if analyze_cpp is not None else FileFacts(rel, lines=text.count("\n") + 1)
+        if analyze_cpp is None:
+            return FileFacts(rel, lines=text.count("\n") + 1)
+        return analyze_cpp(text, rel, headers=_own_header_texts(text, rel, ctx))
     if kind == "python":
         return analyze_python(text, rel)
     if kind == "launch_py":
@@ -173,6 +176,18 @@ def _dispatch(text: str, rel: str, kind: str, ctx: ScanContext, launch_args: dic
     if kind == "sdf":
         return parse_sdf_file(text, rel)
     return FileFacts(rel)
+
+
+def _own_header_texts(text: str, rel: str, ctx: ScanContext) -> list[str]:
+    """The text of the headers a C++ file includes from the scanned tree (for its class's message members)."""
+    out = []
+    for path in own_headers(text, rel, lambda p: os.path.isfile(ctx.abs_str(p)), ctx.packages.values()):
+        try:
+            with open(ctx.abs_str(path), "rb") as fh:
+                out.append(fh.read(MAX_HEADER_BYTES).decode("utf-8", errors="replace"))
+        except OSError:
+            continue  # unreadable: its members stay unknown
+    return out
 
 
 def _parse_batch(batch: list[tuple[str, str]]) -> list[FileFacts]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import tree_sitter_cpp
 from tree_sitter import Language, Node, Parser
@@ -26,9 +26,12 @@ from .angles import RPY_APIS, euler_slot_finding, is_vector_component, scalar_in
 from .calls import STEP_BUDGET, BoundedCalls, Budget
 from .cpp_macros import blank_macros, first_branches
 from .facts import FactSink, message_kind, slot_name_finding, static_broadcaster_names
+from .headers import member_declarations, mentions_field
 from .values import (
     HEADER_BY_USE,
     NAMED_NUMBERS,
+    ODOMETRY,
+    STAMPED,
     TF_MESSAGE,
     TOP_ROT,
     TRANSFORM,
@@ -115,11 +118,12 @@ def _constant(value: Any) -> Any:
 
 
 
-def analyze_cpp(text: str, rel_path: str, conventions: Conventions | None = None) -> FileFacts:
-    """Frame facts of one C++ file. Never raises: failures become a PARSE_ERROR finding."""
+def analyze_cpp(text: str, rel_path: str, conventions: Conventions | None = None, headers: Sequence[str] = ()) -> FileFacts:
+    """Frame facts of one C++ file. Never raises: failures become a PARSE_ERROR finding.
+    ``headers``: the text of the file's own headers, for the message members they declare."""
     lines = text.count("\n") + 1
     try:
-        return _CppFile(text, FactSink(rel_path, lines, conventions)).run()
+        return _CppFile(text, FactSink(rel_path, lines, conventions), headers).run()
     except Exception as exc:  # a scanner must survive any input; report it and move on
         sink = FactSink(rel_path, lines, conventions)
         sink.parse_error(1, f"C++ analysis failed ({type(exc).__name__}: {exc}); file skipped")
@@ -175,8 +179,12 @@ def _function_name(fn: Node, src: bytes) -> str | None:
 
 
 class _CppFile(BoundedCalls):
-    def __init__(self, text: str, sink: FactSink) -> None:
+    def __init__(self, text: str, sink: FactSink, headers: Sequence[str] = ()) -> None:
         super().__init__()
+        self.text = text
+        self.headers = headers
+        self.member_names: dict[int, str] = {}  # id of a member message Record -> the member's name
+        self.published_members: list[tuple[Record, int]] = []
         self.src = blank_macros(text.encode("utf-8", "replace"))
         self.sink = sink
         self.globals: dict[str, Any] = {}
@@ -202,6 +210,7 @@ class _CppFile(BoundedCalls):
         if root.has_error:
             self._parse_error(root)
         functions = self._collect(root)
+        self._message_members()
         src = self.src
         relevant = [f for f in functions if _RELEVANT.search(src, f.start_byte, f.end_byte)]  # literals only: pos/endpos is a slice
         try:
@@ -210,9 +219,31 @@ class _CppFile(BoundedCalls):
                     _Run(self, emit=False).function(fn)
             for fn in relevant:
                 self.call(fn)
+            self._check_published_members()
         except Budget:
             self.sink.parse_error(1, f"analysis stopped after {STEP_BUDGET} steps; later functions not analysed")
         return self.sink.facts
+
+    def _message_members(self) -> None:
+        """Message members of the class: declared in this file or in its own headers."""
+        for header in self.headers:
+            for name, type_text in member_declarations(header).items():
+                short = _short_type(type_text)
+                kind = message_kind(short)
+                if kind in (ODOMETRY, TRANSFORM, STAMPED) and name not in self.members:
+                    self.members[name] = Record(kind, short, name, 0, local=False)
+        self.member_names = {id(v): name for name, v in self.members.items() if isinstance(v, Record)}
+
+    def _check_published_members(self) -> None:
+        """Once every method is walked: a member message published with a frame no method of the file sets."""
+        texts = [self.text, *self.headers]
+        for rec, line in self.published_members:
+            name = self.member_names[id(rec)]
+            if self.members.get(name) is not rec or rec.escaped:
+                continue  # replaced as a whole, or handed to code we do not follow
+            frame_unset = rec.get("header.frame_id") is UNSET and not mentions_field(texts, name, "header")
+            child_unset = rec.kind in (ODOMETRY, TRANSFORM) and rec.get("child_frame_id") is UNSET and not mentions_field(texts, name, "child_frame_id")
+            self.sink.member_published(rec, line, frame_unset, child_unset)
 
     def _parse_error(self, root: Node) -> None:
         node = root
@@ -848,10 +879,13 @@ class _Run:
                     static = static or _text(receiver.child_by_field_name("field"), self.f.src) in self.f.static_broadcasters
                 self.f.sink.broadcast(value, static, line)
             return None
-        if name == "publish" and n >= 1:
-            value = self.eval(args[-1])
+        if (name == "publish" and n >= 1) or (name == "push" and n == 2 and "pub" in _text(args[1], self.f.src).lower()):
+            # `push(msg, pub)`: gazebo_plugins' PubQueue, a queue wrapper that publishes later
+            value = self.eval(args[-1] if name == "publish" else args[0])
             if self.emit:
                 self.f.sink.publish(value, line, static="static" in _text(receiver, self.f.src).lower())
+                if id(value) in self.f.member_names:
+                    self.f.published_members.append((value, line))
             return None
         if name in ("lookupTransform", "canTransform", "waitForTransform") and n >= 2:
             values = [self.eval(a) for a in args]
@@ -1119,7 +1153,7 @@ _FUNCTION_NAMES = frozenset(
 _API_NAMES = frozenset(
     {"sendTransform", "publish", "lookupTransform", "canTransform", "waitForTransform", "transformPoint", "transformPose",
      "transformVector", "transformQuaternion", "transformPointCloud", "transform", "declare_parameter", "ParameterValue",
-     "get_parameter", "getParam", "get_parameter_or", "param", "getParamCached", "get_parameter_or_set"}
+     "get_parameter", "getParam", "get_parameter_or", "param", "getParamCached", "get_parameter_or_set", "push"}
 )  # fmt: skip
 
 _HANDLERS: dict[str, Callable[[_Run, Node], Any]] = {

@@ -303,6 +303,22 @@ class FactSink:
             self.add(reversed_name_finding(bound_to, t, s, loc))
 
     # --- published data -----------------------------------------------------------------
+    def member_published(self, rec: Record, line: int, frame_unset: bool, child_unset: bool) -> None:
+        """A message held in a class member, published here, whose frame no method of the file (nor its
+        headers) ever sets. A warning: another file of the class may set it."""
+        for unset, code, fld in ((frame_unset, "MISSING_FRAME", "header.frame_id"), (child_unset, "MISSING_CHILD_FRAME", "child_frame_id")):
+            if unset:
+                self.add(
+                    Finding(
+                        code,
+                        f"{rec.type_name} member '{rec.name}' is published with {fld} set by no method of this file or its "
+                        "headers: it goes out empty (if another file of the class sets it, ignore this)",
+                        (),
+                        self.loc(line),
+                        severity=Severity.WARNING,
+                    )
+                )
+
     def pushed_pose(self, value: Any, container: str, line: int) -> None:
         """``plan.poses.push_back(pose)``: a stamped pose stored into a path with its frame never set. Reported where
         the pose is built (where the header is to be set), as a warning: some consumers read only the path's header."""

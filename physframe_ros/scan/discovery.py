@@ -72,7 +72,7 @@ class Workspace:
 def classify(name: str) -> str | None:
     """The parser a file name calls for, or None when the scanner does not read it."""
     low = name.lower()
-    if low.endswith(".launch.py") or low.endswith("_launch.py"):
+    if low.endswith((".launch.py", "_launch.py", "-launch.py")):
         return "launch_py"
     if low.endswith((".launch.yaml", ".launch.yml")):
         return "launch_yaml"

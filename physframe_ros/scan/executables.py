@@ -2,7 +2,8 @@
 
 ``add_executable(name srcs...)``, ``add_library`` linked with ``target_link_libraries`` or registered with
 ``rclcpp_components_register_node(... PLUGIN "ns::Class" EXECUTABLE name)`` (the plugin class is what
-a composable node names), ``set(VAR ...)`` and ``${PROJECT_NAME}``;
+a composable node names), ``set(VAR ...)`` and ``${PROJECT_NAME}``, ``OUTPUT_NAME`` renames,
+``install(PROGRAMS script [RENAME name])`` and ``catkin_install_python(PROGRAMS ...)`` script nodes;
 setup.py ``console_scripts`` entry points ``name = pkg.module:main``. ROS 1 Python nodes are scripts
 named by ``<node type=...>`` and found by file name in the package.
 """
@@ -15,12 +16,15 @@ from collections import defaultdict
 
 from .discovery import Workspace
 
-_COMMANDS = r"project|set|add_executable|add_library|target_link_libraries|rclcpp_components_register_nodes?|cuda_add_executable"
+_COMMANDS = (r"project|set|add_executable|add_library|target_link_libraries|rclcpp_components_register_nodes?|cuda_add_executable|"
+             r"set_target_properties|install|catkin_install_python")
 _CALL = re.compile(rf"\b({_COMMANDS})\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)", re.I | re.S)
 _VAR = re.compile(r"\$\{(\w+)\}")
 _ENTRY = re.compile(r"""['"]\s*([\w.-]+)\s*=\s*([\w.]+)\s*(?::\s*\w+)?\s*['"]""")
 _KEYWORDS = frozenset({"WIN32", "MACOSX_BUNDLE", "EXCLUDE_FROM_ALL", "SHARED", "STATIC", "MODULE", "OBJECT", "INTERFACE", "PUBLIC",
                        "PRIVATE", "IMPORTED", "ALIAS", "PLUGIN", "EXECUTABLE", "CACHE", "STRING", "PARENT_SCOPE"})
+# install(PROGRAMS ...) arguments that end the file list
+_INSTALL_KEYWORDS = frozenset({"DESTINATION", "PERMISSIONS", "CONFIGURATIONS", "COMPONENT", "RENAME", "OPTIONAL", "EXCLUDE_FROM_ALL"})
 
 ExecutableMap = dict[tuple[str, str], list[str]]
 
@@ -52,6 +56,7 @@ def _cmake(text: str, folder: str) -> dict[str, list[str]]:
     libs: dict[str, list[str]] = {}
     exes: dict[str, list[str]] = {}
     links: dict[str, list[str]] = defaultdict(list)
+    renamed: dict[str, str] = {}  # OUTPUT_NAME -> target: what a launch file names is the installed name
 
     def expand(word: str) -> str:
         return _VAR.sub(lambda m: variables.get(m.group(1), ""), word)
@@ -70,6 +75,21 @@ def _cmake(text: str, folder: str) -> dict[str, list[str]]:
             (libs if cmd == "add_library" else exes)[words[0]] = srcs
         elif cmd == "target_link_libraries":
             links[words[0]].extend(w for w in words[1:] if w not in _KEYWORDS)
+        elif cmd == "set_target_properties":
+            if "OUTPUT_NAME" in words[:-1]:
+                renamed[words[words.index("OUTPUT_NAME") + 1]] = words[0]
+        elif cmd in ("install", "catkin_install_python"):
+            # install(PROGRAMS scripts/node.py DESTINATION lib/${PROJECT_NAME} [RENAME node]): a script node
+            if words[0] != "PROGRAMS":
+                continue
+            files = []
+            for w in words[1:]:
+                if w in _INSTALL_KEYWORDS:
+                    break
+                files.append(w)
+            rename = words[words.index("RENAME") + 1] if "RENAME" in words[:-1] else None
+            for f in files:
+                exes.setdefault(rename if rename and len(files) == 1 else os.path.basename(f), []).append(_src(folder, f))
         else:  # rclcpp_components_register_node(s)(lib [PLUGIN] "x::Y" ... [EXECUTABLE name])
             names = [w for w in words[1:] if "::" in w]  # plugin classes: what a ComposableNode names
             if "EXECUTABLE" in words and words.index("EXECUTABLE") + 1 < len(words):
@@ -87,6 +107,9 @@ def _cmake(text: str, folder: str) -> dict[str, list[str]]:
             seen.add(lib)
             srcs.extend(libs[lib])
             stack.extend(links.get(lib, ()))
+    for name, target in renamed.items():
+        if target in exes:
+            exes.setdefault(name, exes[target])
     return exes
 
 

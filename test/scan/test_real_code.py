@@ -69,3 +69,10 @@ def test_descriptions_as_real_packages_write_them() -> None:
     assert edges[("base_link", "tool0")].translation is None and edges[("base_link", "tool0")].rotation is None
     assert ("camera_link", "camera_optical") in edges and not any("${" in p + c for p, c in edges)
     assert any("gripper_extras.urdf" in n for n in result.notes)
+
+
+def test_launch_file_names_real_packages_use() -> None:
+    from physframe_ros.scan.discovery import classify
+
+    assert [classify(n) for n in ("robot.launch.py", "robot_launch.py", "robot-launch.py", "robot.py")] == [
+        "launch_py", "launch_py", "launch_py", "python"]

@@ -153,3 +153,28 @@ def test_one_edge_static_in_the_launch_file_and_dynamic_in_a_node_is_a_conflict(
                 if f.code == "STATIC_DYNAMIC_CONFLICT"]
     assert [(f.frames, f.location) for f in findings] == [(("base_link", "imu_link"), _loc(node, 20))]
     assert f"static at {launch}:9" in findings[0].message
+
+
+def test_installed_names_reach_their_sources(tmp_path: Path) -> None:
+    # the names a launch file uses are the installed ones: OUTPUT_NAME, install(PROGRAMS ... [RENAME]),
+    # catkin_install_python(PROGRAMS ...)
+    files = {
+        "driver/package.xml": "<package><name>driver</name></package>",
+        "driver/CMakeLists.txt": textwrap.dedent("""\
+            project(driver)
+            add_executable(${PROJECT_NAME}_node src/node.cpp)
+            set_target_properties(${PROJECT_NAME}_node PROPERTIES OUTPUT_NAME driver_node PREFIX "")
+            install(PROGRAMS scripts/odom_relay.py scripts/imu_fix.py DESTINATION lib/${PROJECT_NAME})
+            install(PROGRAMS scripts/calibrate.py DESTINATION lib/${PROJECT_NAME} RENAME calibrate)
+            catkin_install_python(PROGRAMS nodes/tf_relay DESTINATION ${CATKIN_PACKAGE_BIN_DESTINATION})
+            """),
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    exes = executable_sources(discover([tmp_path]))
+    assert exes[("driver", "driver_node")] == ["driver/src/node.cpp"]
+    assert exes[("driver", "odom_relay.py")] == ["driver/scripts/odom_relay.py"]
+    assert exes[("driver", "imu_fix.py")] == ["driver/scripts/imu_fix.py"]
+    assert exes[("driver", "calibrate")] == ["driver/scripts/calibrate.py"]
+    assert exes[("driver", "tf_relay")] == ["driver/nodes/tf_relay"]

@@ -899,6 +899,8 @@ class _Run:
             target, data = self.eval(args[0]), self.eval(args[1])
             if self.emit and isinstance(data, Record):
                 self.f.sink.lookup(target, data.get("header.frame_id"), line)
+            for out in args[2:]:  # ROS 1 tf's transformPose(target, in, out): tf fills out, header included
+                self.escape(out)
             return None
         if name == "transform" and receiver is not None and n >= 2:
             data = self.eval(args[0])

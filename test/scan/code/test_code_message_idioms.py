@@ -151,3 +151,16 @@ bool NavfnPlanner::getPlanFromPotential(nav_msgs::msg::Path & plan)
 """
     facts = analyze_cpp(text, "navfn_planner.cpp")
     assert [(f.code, f.location.line, f.level.value) for f in facts.findings if f.location] == [("MISSING_FRAME", 5, "warning")]
+
+
+def test_a_pose_filled_by_tf_transform_pose_is_not_unset() -> None:
+    # hector_trajectory_server: tf_.transformPose(target, pose_source_, pose_out) fills pose_out's header
+    text = """\
+void addCurrentTfPoseToTrajectory()
+{
+  geometry_msgs::PoseStamped pose_out;
+  tf_.transformPose(p_target_frame_name_, pose_source_, pose_out);
+  trajectory_.trajectory.poses.push_back(pose_out);
+}
+"""
+    assert analyze_cpp(text, "hector_trajectory_server.cpp").findings == []

@@ -2,15 +2,16 @@
 the API say what they mean: which Euler slot an angle named ``yaw`` lands in, tf's ``setEuler``
 turning its first argument about Y, a scalar-first quaternion component copied into ``x``.
 
-Each check reads only names the code wrote and the constant zeros around them, so it holds without
-knowing any value; names that say nothing (``a``, ``angle``) are never reported.
+Each check reads only names the code wrote and the constant zeros around them, without knowing any
+value: the findings are warnings (a remap of axes can be deliberate, and a value may be zero); names
+that say nothing (``a``, ``angle``, ``q0``) are never reported.
 """
 
 from __future__ import annotations
 
 import re
 
-from ...core.findings import Finding, Location
+from ...core.findings import Finding, Location, Severity
 
 # API -> the angle each argument slot turns about (fixed-axis roll about X, pitch about Y, yaw about Z)
 RPY_APIS = {
@@ -47,6 +48,7 @@ def euler_slot_finding(api: str, args: list[str], loc: Location) -> Finding | No
                 f"the Y axis (YXZ order), so a planar heading becomes a pitch about Y; use setRPY(0, 0, {args[0]}) for a rotation about Z (REP-103)",
                 (),
                 loc,
+                severity=Severity.WARNING,
             )
         return None
     slots = RPY_APIS.get(api)
@@ -68,11 +70,13 @@ def euler_slot_finding(api: str, args: list[str], loc: Location) -> Finding | No
         "rotation turns about the wrong axes",
         (),
         loc,
+        severity=Severity.WARNING,
     )
 
 
-# a scalar-first quaternion's scalar part by name: Q0, q0, qw, quat_w, .w
-_SCALAR_FIRST = re.compile(r"(?:^|[^a-z0-9])(?:q_?0|qw|quat_?w)(?=$|[^a-z0-9])|\.w\b|\.w\(\)|\[['\"]w['\"]\]")
+# a quaternion's scalar part by name: qw, quat_w, .w, ['w'], and a device's named field ['Q0'] (IMUs such as
+# Xsens name the scalar Q0); a plain variable q0 is not enough (q0..q3 is x, y, z, w in much code)
+_SCALAR_FIRST = re.compile(r"(?:^|[^a-z0-9])(?:qw|quat_?w)(?=$|[^a-z0-9])|\.w\b|\.w\(\)|\[['\"](?:w|q_?0)['\"]\]")
 
 
 def is_vector_component(fields: list[str]) -> bool:
@@ -91,4 +95,5 @@ def scalar_in_vector_slot(target: list[str], source: str, loc: Location) -> Find
         f"{target[-1]}; geometry_msgs Quaternion is x, y, z, w, so the components are shifted",
         (),
         loc,
+        severity=Severity.WARNING,
     )

@@ -125,6 +125,14 @@ def reversed_name_finding(var: str, parent: str, child: str, location: Location)
     )
 
 
+def _rotation_never_set(rec: Record) -> bool:
+    """No code wrote the transform, its rotation or a component of it (an unknown value is written too)."""
+    return all(rec.get(path) is UNSET for path in ("transform", "transform.rotation", *(f"transform.rotation.{a}" for a in "xyzw")))
+
+
+_OWNER = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:\.|->)")
+
+
 def _names(word: str, text: str) -> bool:
     return re.search(rf"(?:^|[^a-z]){word}(?=$|[^a-z])", text.lower()) is not None
 
@@ -132,6 +140,9 @@ def _names(word: str, text: str) -> bool:
 def slot_name_finding(parent_text: str, child_text: str, location: Location) -> Finding | None:
     """``StampedTransform(tf, t, frame_id_, parent_frame_id_)``: a value named parent passed as the child
     (or one named child as the parent) while the other slot's name does not say the same."""
+    owners = [_OWNER.match(t) for t in (parent_text, child_text)]
+    if owners[0] and owners[1] and owners[0].group(1) == owners[1].group(1):
+        return None  # both frames read off one object (`stf.child_frame_id_, stf.frame_id_`): an inverse, on purpose
     parent_in_child = _names("parent", child_text) and not _names("parent", parent_text)
     child_in_parent = _names("child", parent_text) and not _names("child", child_text)
     if not parent_in_child and not child_in_parent:
@@ -210,7 +221,7 @@ class FactSink:
         quat = rot.quaternion() if rot is not None else None
         translation = rec.translation()
         what = f"transform '{rec.name}'" + (f" (sent at line {line} by the helper called here)" if self.sites else "")
-        if rot is None and rec.ros1 and rec.local and not rec.escaped:
+        if rec.ros1 and rec.local and not rec.escaped and _rotation_never_set(rec):
             self.add(Finding(
                 "INVALID_TRANSFORM",
                 f"{what} (a ROS 1 {rec.type_name} built at line {rec.line}) is broadcast with its rotation never assigned: "

@@ -4,7 +4,9 @@ Every ``Node(...)``, ``IncludeLaunchDescription(...)`` and ``DeclareLaunchArgume
 file is read, wherever it sits (a list, a variable, a helper function). Their arguments are evaluated
 by a small interpreter that knows the launch substitutions (``LaunchConfiguration`` -> the declared
 default, ``PathJoinSubstitution``, ``FindPackageShare``, ``Command``, ``ParameterValue``,
-``os.path.join``, ``get_package_share_directory``...) and treats everything else as unknown.
+``os.path.join``, ``get_package_share_directory``, ``ThisLaunchFileDir``...) and treats everything else
+as unknown. An action under ``condition=IfCondition(x)`` / ``UnlessCondition(x)`` that the arguments'
+values switch off is skipped; a condition the scan cannot resolve keeps it.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 from ..core.findings import Finding, Location
 from .context import ScanContext
 from .launch_common import DescriptionRef, NodeSpec, add_include, add_node, description_from_command, split_command
+from .launch_subst import truth
 from .model import FileFacts, LaunchedNode
 
 
@@ -111,6 +114,10 @@ class _Interp:
             if isinstance(key, str) and key in self.args:
                 return self.args[key]
             return self.eval(kw["default"], line) if "default" in kw else UNKNOWN
+        if name == "ThisLaunchFileDir":
+            return os.path.dirname(self.abs_file)
+        if name == "ThisLaunchFile":
+            return self.abs_file
         if name == "EnvironmentVariable":  # the robot's environment is unknown; a written default is not
             return self.eval(kw["default_value"], line) if "default_value" in kw else UNKNOWN
         if name == "PathJoinSubstitution":
@@ -220,7 +227,10 @@ def parse_launch_py_file(text: str, rel_path: str, ctx: ScanContext, launch_args
     for call in calls:
         if _name(call.func) == "DeclareLaunchArgument":
             _declare(call, interp)
+    off = _switched_off(calls, interp)
     for call in calls:
+        if id(call) in off:
+            continue
         name = _name(call.func)
         if name == "Node":
             _node(call, interp, facts, ctx)
@@ -232,6 +242,21 @@ def parse_launch_py_file(text: str, rel_path: str, ctx: ScanContext, launch_args
         elif name == "IncludeLaunchDescription":
             _include(call, interp, facts, ctx)
     return facts
+
+
+def _switched_off(calls: list[ast.Call], interp: _Interp) -> set[int]:
+    """Calls under ``condition=IfCondition(x)`` / ``UnlessCondition(x)`` whose value the arguments' defaults
+    (or what an includer passes) decide off, with everything nested in them (a ``GroupAction``'s actions)."""
+    off: set[int] = set()
+    for call in calls:
+        cond = next((k.value for k in call.keywords if k.arg == "condition"), None)
+        if not isinstance(cond, ast.Call) or _name(cond.func) not in ("IfCondition", "UnlessCondition") or not cond.args:
+            continue
+        value = interp.eval(cond.args[0], call.lineno)
+        value = truth(value) if isinstance(value, str) else value if isinstance(value, bool) else None
+        if value is not None and value != (_name(cond.func) == "IfCondition"):
+            off.update(id(n) for n in ast.walk(call) if isinstance(n, ast.Call))
+    return off
 
 
 _LEAVES = (ast.Constant, ast.Name, ast.expr_context)  # hold no assignment, with-item or call
@@ -305,6 +330,8 @@ def _include(call: ast.Call, interp: _Interp, facts: FileFacts, ctx: ScanContext
     kw = {k.arg: k.value for k in call.keywords if k.arg}
     src = call.args[0] if call.args else kw.get("launch_description_source")
     path = interp.eval(src, call.lineno)
+    if isinstance(path, list):  # a list of substitutions is their concatenation: [ThisLaunchFileDir(), "/x.launch.py"]
+        path = _concat(path)
     passed: dict[str, str] = {}
     raw = interp.eval(kw.get("launch_arguments"), call.lineno) if "launch_arguments" in kw else []
     pairs = raw.items() if isinstance(raw, dict) else [p for p in raw if isinstance(p, list) and len(p) == 2] if isinstance(raw, list) else []

@@ -1,6 +1,7 @@
 """ROS 1 roslaunch XML: args, includes, nodes, static_transform_publisher and robot_description.
 
-Conditions (``if``/``unless``) are not evaluated: everything a launch file may start is scanned.
+Conditions (``if``/``unless``) are evaluated when the arguments' values (defaults, or what an includer
+passes) decide them; a condition the scan cannot resolve keeps its element.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from ..core.findings import Location
 from .context import ScanContext
 from .frame_ids import parameter_findings
 from .launch_common import RSP_EXECUTABLES, DescriptionRef, NodeSpec, add_description, add_include, add_node, description_from_command
-from .launch_subst import Substituter
+from .launch_subst import Substituter, truth
 from .launch_xml_yaml import is_ros2_xml, parse_ros2_xml
 from .model import FileFacts, parse_document
 from .xml_lines import XmlNode
@@ -39,6 +40,8 @@ def _walk(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, out
     scope = replace(outer)
     for child in el.children:
         tag = child.tag
+        if tag != "arg" and sub.skips(child.get("if"), child.get("unless")):
+            continue  # off with the arguments' defaults (or what the includer passes)
         if tag == "arg":
             name = child.get("name")
             if name:
@@ -47,7 +50,9 @@ def _walk(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, out
         elif tag == "group":
             _walk(child, facts, ctx, sub, scope, unclaimed)
         elif tag == "include":
-            passed = sub.passed([(a.get("name"), a.get("value")) for a in child.findall("arg")])
+            passed = sub.all_args() if truth(sub(child.get("pass_all_args"))) else {}
+            passed.update(sub.passed([(a.get("name"), a.get("value")) for a in child.findall("arg")
+                                      if not sub.skips(a.get("if"), a.get("unless"))]))
             add_include(sub(child.get("file")), child.get("file") or "", child.line, facts, ctx, passed)
         elif tag == "param":
             name = (child.get("name") or "").split("/")[-1]

@@ -41,6 +41,19 @@ class Substituter:
                 out[name] = resolved
         return out
 
+    def skips(self, if_text: str | None, unless_text: str | None) -> bool:
+        """True when an ``if``/``unless`` attribute is known to turn the element off with the arguments'
+        values (defaults, or what an includer passes); a condition the scan cannot resolve keeps it."""
+        for text, wanted in ((if_text, True), (unless_text, False)):
+            value = truth(self(text)) if text is not None else None
+            if value is not None and value != wanted:
+                return True
+        return False
+
+    def all_args(self) -> dict[str, str]:
+        """Every argument known here, for ``<include pass_all_args="true">``."""
+        return {k: v for k, v in self.args.items() if v is not None}
+
     def __call__(self, text: str | None) -> str | None:
         """The resolved text, or None when some part cannot be known before the launch runs."""
         if text is None:
@@ -88,3 +101,11 @@ class Substituter:
         if cmd == "anon":
             return f"{rest}_anon"
         return None  # eval and anything newer: not evaluated
+
+
+def truth(value: str | None) -> bool | None:
+    """A launch condition's value as roslaunch and ros2 launch read it (true/false, 1/0), else None."""
+    if value is None:
+        return None
+    low = value.strip().lower()
+    return True if low in ("true", "1") else False if low in ("false", "0") else None

@@ -25,6 +25,8 @@ def parse_ros2_xml(root: XmlNode, facts: FileFacts, ctx: ScanContext, launch_arg
 
 def _walk_xml(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter) -> None:
     for child in el.children:
+        if child.tag != "arg" and sub.skips(child.get("if"), child.get("unless")):
+            continue  # off with the arguments' defaults (or what the includer passes)
         if child.tag == "arg" and child.get("name"):
             sub.declare(child.get("name") or "", child.get("default", child.get("value")))
         elif child.tag == "let" and child.get("name"):
@@ -99,6 +101,8 @@ def _walk_yaml(seq: Any, facts: FileFacts, ctx: ScanContext, sub: Substituter) -
             continue
         key_node, body = item.value[0]
         key, line = key_node.value, key_node.start_mark.line + 1
+        if key != "arg" and sub.skips(_scalar(_get(body, "if")), _scalar(_get(body, "unless"))):
+            continue  # off with the arguments' defaults (or what the includer passes)
         if key == "arg":
             name = _scalar(_get(body, "name"))
             if name:

@@ -76,3 +76,17 @@ def test_launch_file_names_real_packages_use() -> None:
 
     assert [classify(n) for n in ("robot.launch.py", "robot_launch.py", "robot-launch.py", "robot.py")] == [
         "launch_py", "launch_py", "launch_py", "python"]
+
+
+def test_launch_conditions_arguments_and_paths_as_bringups_write_them() -> None:
+    result = scan([FIXTURES / "rover_launch"], jobs=1)
+    # if/unless and IfCondition/UnlessCondition on the arguments' defaults: the simulator's mounts do not
+    # run, so laser and camera_link have one parent each (no MULTIPLE_PARENTS)
+    assert [f for f in result.findings if f.level.value != "info"] == []
+    by_name = {s.name: s for s in result.subsystems}
+    robot = {(e.parent, e.child) for e in by_name["rover_bringup/launch/robot.launch"].edges}
+    # pass_all_args hands laser_frame:=laser to sensors.launch
+    assert robot == {("base_link", "laser"), ("laser", "laser_cover")}
+    camera = {(e.parent, e.child) for e in by_name["rover_bringup/launch/camera-launch.py"].edges}
+    # *-launch.py is a launch file; ThisLaunchFileDir() finds the included file
+    assert camera == {("base_link", "camera_link"), ("camera_link", "camera_optical_frame")}

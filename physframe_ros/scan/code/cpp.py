@@ -25,7 +25,7 @@ from ..model import FileFacts
 from .angles import RPY_APIS, euler_slot_finding, is_vector_component, scalar_in_vector_slot
 from .calls import STEP_BUDGET, BoundedCalls, Budget
 from .cpp_macros import blank_macros, first_branches
-from .facts import FactSink, message_kind, slot_name_finding, static_broadcaster_names
+from .facts import FactSink, message_kind, param_default, slot_name_finding, static_broadcaster_names
 from .headers import member_declarations, mentions_field
 from .values import (
     HEADER_BY_USE,
@@ -612,6 +612,14 @@ class _Run:
     def e_paren(self, node: Node) -> Any:
         return self.eval(node.named_children[0]) if node.named_child_count else None
 
+    def e_compound(self, node: Node) -> Any:
+        """``std::string{"os_sensor"}``: a braced temporary of one string is that string."""
+        value = node.child_by_field_name("value")
+        if value is not None and value.named_child_count == 1:
+            inner = self.eval(value.named_children[0])
+            return inner if isinstance(inner, str) else None
+        return None
+
     def e_unary(self, node: Node) -> Any:
         op = node.child_by_field_name("operator")
         value = self.eval(node.child_by_field_name("argument"))
@@ -912,10 +920,10 @@ class _Run:
             return None
         if name == "declare_parameter" and n >= 1:
             pname = self.eval(args[0])
-            default = self.eval(args[1]) if n >= 2 else None
+            default = param_default(self.eval(args[1])) if n >= 2 else None
             if isinstance(default, ParamRef):
                 default = None
-            self.param_default(pname, default, line)
+            self.keep_param(pname, default, line)
             return default if default is not None else (ParamRef(pname) if isinstance(pname, str) else None)
         if name == "ParameterValue" and n == 1:
             return self.eval(args[0])
@@ -924,18 +932,18 @@ class _Run:
             pname = self.eval(args[0])
             known = isinstance(pname, str)
             if n >= 3 or (n == 2 and name in ("get_parameter", "getParam", "getParamCached")):
-                default = self.eval(args[2]) if n >= 3 else None
-                self.param_default(pname, default, line)
+                default = param_default(self.eval(args[2])) if n >= 3 else None
+                self.keep_param(pname, default, line)
                 self.assign(args[1], self.f.params.get(pname, default) if known else default)
                 return None
             if n == 2:  # value-returning form: param<T>(name, default), get_parameter_or(name, default)
-                default = self.eval(args[1])
-                self.param_default(pname, default, line)
+                default = param_default(self.eval(args[1]))
+                self.keep_param(pname, default, line)
                 return self.f.params.get(pname, default) if known else default
             return ParamRef(pname) if known else None
         return _MISSING
 
-    def param_default(self, pname: Any, default: Any, line: int) -> None:
+    def keep_param(self, pname: Any, default: Any, line: int) -> None:
         """A parameter's default is its value unless a launch file says otherwise: kept, and checked as a
         frame id when the parameter's name says it is one."""
         if not isinstance(pname, str) or default is None:
@@ -1177,5 +1185,5 @@ _HANDLERS: dict[str, Callable[[_Run, Node], Any]] = {
     "cast_expression": _Run.e_cast,
     "new_expression": _Run.e_new,
     "pointer_expression": _Run.e_paren,
-    "compound_literal_expression": _Run.e_paren,
+    "compound_literal_expression": _Run.e_compound,
 }

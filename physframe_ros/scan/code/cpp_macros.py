@@ -38,6 +38,13 @@ _EXPLICIT_INSTANTIATION = re.compile(rb"^[ \t]*(?:extern[ \t]+)?template[ \t]+(?
 # declaration: the parentheses become braces, same meaning here) and ``new T*[n]`` (the ``*`` goes).
 _REF_PAREN_INIT = re.compile(rb"^[ \t]*const[ \t]+[\w:<>, ]+?[ \t]*&[ \t]*\w+[ \t]*(\()", re.MULTILINE)
 _NEW_POINTER_ARRAY = re.compile(rb"\bnew[ \t]+(?:unsigned[ \t]+)?[\w:]+[ \t]*(\*+)[ \t]*\[")
+_COMMENT_OR_STRING = re.compile(rb'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*|/\*.*?\*/', re.DOTALL)
+# printf format macros between string literals (``"%" PRIu32 " bytes"``): the literals still concatenate
+_FORMAT_MACRO = re.compile(rb"\b(?:PRI|SCN)[diouxX](?:8|16|32|64|MAX|PTR|LEAST(?:8|16|32|64)|FAST(?:8|16|32|64))\b")
+# ``ATTRIBUTE_ALIGNED16(class) Vector3`` (tf2's LinearMath): the class keyword stays
+_ALIGNED_CLASS = re.compile(rb"\bATTRIBUTE_ALIGNED(?:16|64|128)[ \t]*\([ \t]*(class|struct)[ \t]*\)")
+# ``Q_ARG(Type, value)``: a type where an expression goes; the value alone stays
+_QT_ARG = re.compile(rb"\bQ_(?:RETURN_)?ARG[ \t]*\(")
 _HAS_INCLUDE = re.compile(rb"\b__has_include(?:_next)?[ \t]*\(")
 # What may end the text before a declaration-level macro: a statement, a block, a label, a declarator.
 _BOUNDARY = frozenset(b";{}:)")
@@ -59,6 +66,16 @@ def blank_macros(src: bytes) -> bytes:
         close = _balanced(src, m.end() - 1)
         if close is not None:
             _blank(out, m.end(), close - 1)
+    for m in _FORMAT_MACRO.finditer(src):
+        _blank(out, m.start(), m.end())
+    for m in _ALIGNED_CLASS.finditer(src):
+        _blank(out, m.start(), m.start(1))
+        _blank(out, m.end(1), m.end())
+    for m in _QT_ARG.finditer(src):
+        close = _balanced(src, m.end() - 1)
+        comma = src.find(b",", m.end(), close) if close is not None else -1
+        if comma >= 0 and src.count(b"(", m.end(), comma) == src.count(b")", m.end(), comma):
+            _blank(out, m.end(), comma + 1)
     for m in _EXPLICIT_INSTANTIATION.finditer(src):
         _blank(out, m.start(), m.end())
     for m in _HAS_INCLUDE.finditer(src):
@@ -85,6 +102,10 @@ def blank_macros(src: bytes) -> bytes:
                 continue
             end = close
         _blank(out, m.start(), end)
+    view = bytearray(out)  # what _after_boundary reads: comments blanked too
+    for m in _COMMENT_OR_STRING.finditer(src):
+        if m.group().startswith(b"/"):
+            _blank(view, m.start(), m.end())
     for m in _ALONE.finditer(src):
         start = m.start(1)
         end = m.end(1)
@@ -99,9 +120,10 @@ def blank_macros(src: bytes) -> bytes:
         following = _skip_space(src, rest)
         if following < len(src) and not _starts_declaration(src[following]):
             continue  # ``TEST_F(Fixture, name) {`` (a function), ``CHECK_EQ(a, b)\n << "why";`` (an expression)
-        if not _after_boundary(out, start):
+        if not _after_boundary(view, start):
             continue  # inside an expression or an argument list
         _blank(out, start, end)
+        _blank(view, start, end)
     return bytes(out)
 
 
@@ -144,7 +166,8 @@ def _starts_declaration(c: int) -> bool:
 
 def _has_candidates(src: bytes) -> bool:
     return (b"__cplusplus" in src or b"__has_include" in src or b"Q_S" in src or b"new" in src or b"const" in src
-            or b"template" in src or b"signals" in src or b"slots" in src or b"SIGNAL" in src
+            or b"template" in src or b"signals" in src or b"slots" in src or b"SIGNAL" in src or b"PRI" in src
+            or b"ATTRIBUTE_ALIGNED" in src or b"Q_ARG" in src
             or _INLINE.search(src) is not None
             or _ALONE.search(src) is not None)
 

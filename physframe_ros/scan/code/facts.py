@@ -157,6 +157,12 @@ def slot_name_finding(parent_text: str, child_text: str, location: Location) -> 
     )
 
 
+def param_default(value: Any) -> Any:
+    """A parameter's written default as the analysis may use it: an empty string is no frame but
+    "set me" (the launch file or a guard such as ``if (!frame_.empty())`` decides), so it is unknown."""
+    return None if value == "" else value
+
+
 @lru_cache(maxsize=1)
 def _default_conventions() -> Conventions:
     """One default for every file (a Conventions builds its caches when made; the defaults never change)."""

@@ -18,7 +18,7 @@ from ..frame_ids import frame_id_finding, is_header_field, names_frame
 from ..model import FileFacts
 from .angles import RPY_APIS, euler_slot_finding, is_vector_component, scalar_in_vector_slot
 from .calls import STEP_BUDGET, BoundedCalls, Budget
-from .facts import FactSink, message_kind, slot_name_finding, static_broadcaster_names
+from .facts import FactSink, message_kind, param_default, slot_name_finding, static_broadcaster_names
 from .values import (
     NAMED_NUMBERS,
     STAMPED,
@@ -257,7 +257,7 @@ class _Run:
         if p is not None and is_header_field(p[1]) and not is_transform(self.lookup(p[0])):
             self.f.sink.add(frame_id_finding(value, self.f.sink.loc(target.lineno), ".".join([p[0], *p[1]])))
 
-    def param_default(self, pname: Any, default: Any, line: int) -> None:
+    def keep_param(self, pname: Any, default: Any, line: int) -> None:
         """A parameter's default is its value unless a launch file says otherwise: kept, and checked as a
         frame id when the parameter's name says it is one."""
         if not isinstance(pname, str) or default is None:
@@ -522,9 +522,9 @@ class _Run:
             return None
         if name == "declare_parameter" and n >= 1:
             pname = self.eval(args[0])
-            default = self.eval(args[1]) if n >= 2 else self.eval(kwargs.get("value"))
+            default = param_default(self.eval(args[1]) if n >= 2 else self.eval(kwargs.get("value")))
             if isinstance(pname, str) and isinstance(default, (str, float)):
-                self.param_default(pname, default, line)
+                self.keep_param(pname, default, line)
                 return default
             return ParamRef(pname) if isinstance(pname, str) else None
         if name == "declare_parameters" and n >= 2:
@@ -534,7 +534,7 @@ class _Run:
                 for entry in entries.items:
                     if isinstance(entry, ListValue) and len(entry.items) >= 2 and isinstance(entry.items[0], str):
                         key = f"{ns}.{entry.items[0]}" if isinstance(ns, str) and ns else entry.items[0]
-                        if isinstance(entry.items[1], (str, float)):
+                        if isinstance(param_default(entry.items[1]), (str, float)):
                             self.f.params.setdefault(key, entry.items[1])
             return None
         if name in ("get_parameter", "get_parameter_or") and n >= 1:
@@ -543,8 +543,8 @@ class _Run:
                 return None
             return ParamRef(pname)
         if name in ("get_param", "search_param") and n >= 1:  # rospy.get_param(name, default)
-            pname, default = self.eval(args[0]), self.eval(args[1]) if n >= 2 else None
-            self.param_default(pname, default, line)
+            pname, default = self.eval(args[0]), param_default(self.eval(args[1])) if n >= 2 else None
+            self.keep_param(pname, default, line)
             return self.f.params.get(pname, default) if isinstance(pname, str) else default
         return _MISSING
 

@@ -126,7 +126,8 @@ def test_unknown_or_conventional_frames_are_never_errors(name: str) -> None:
     # message filled by a helper (`prepare(msg.get())`, `fill(&msg)`), tf2's transform(in, out, target),
     # velocity and joystick commands with an empty frame_id, a package's own *Stamped type with no
     # spatial content, tf2's time-travel lookup of one frame, a member or module global set elsewhere
-    # to a value known only at run time (its empty initial value says nothing):
+    # to a value known only at run time (its empty initial value says nothing), a parameter whose
+    # default is "" (set by the launch file, used under `if (!frame_.empty())`):
     # nothing is reported but the odometry whose child_frame_id is never set anywhere
     facts = analyze_fixture(name)
     assert codes(facts) == [("MISSING_CHILD_FRAME", line_of(name, "publish(odom)"))]
@@ -140,3 +141,9 @@ def test_preprocessor_branches_that_split_code_are_read_one_branch_at_a_time() -
     (edge,) = facts.edges
     assert (edge.parent, edge.child) == ("base_link", "imu_link")
     assert edge.location is not None and edge.location.line == line_of("real_preprocessor.cpp", "sendTransform(t)")
+
+
+def test_braced_string_defaults_name_frames() -> None:
+    facts = analyze_fixture("braced_defaults.cpp")
+    assert codes(facts) == []
+    assert [(e.parent, e.child) for e in facts.edges] == [("os_sensor", "os_lidar")]

@@ -20,14 +20,16 @@ import tree_sitter_cpp
 from tree_sitter import Language, Node, Parser
 
 from ...core.conventions import Conventions
+from ...core.findings import Finding
 from ..frame_ids import frame_id_finding, is_header_field, names_frame
 from ..model import FileFacts
 from .angles import RPY_APIS, euler_slot_finding, is_vector_component, scalar_in_vector_slot
 from .calls import STEP_BUDGET, BoundedCalls, Budget
 from .cpp_macros import blank_macros, first_branches
 from .facts import FactSink, message_kind, param_default, slot_name_finding, static_broadcaster_names
-from .headers import member_declarations, mentions_field
+from .headers import HeaderCopies, member_declarations, mentions_field
 from .values import (
+    HEADER,
     HEADER_BY_USE,
     NAMED_NUMBERS,
     ODOMETRY,
@@ -324,6 +326,7 @@ class _Run:
         self.results: list[Any] = []
         self.depth = 0
         self.bind: tuple[int, str] | None = None  # (call node id, variable) for `x = lookupTransform(...)`
+        self.copies = HeaderCopies()
 
     # --- statements ---------------------------------------------------------------------
     def function(self, fn: Node, args: tuple[Any, ...] = ()) -> Any:
@@ -338,6 +341,8 @@ class _Run:
             self.store(name, self.eval(expr))
         if body is not None:
             self.block(body)
+        for line, how in self.copies.pending.values():
+            self.f.sink.add(Finding("MISSING_FRAME", f"{how} with an empty one: the message goes out with no frame", (), self.f.sink.loc(line)))
         distinct = [r for i, r in enumerate(self.results) if r is not None and r not in self.results[:i]]
         return distinct[0] if len(distinct) == 1 else None
 
@@ -426,6 +431,8 @@ class _Run:
         scope[name] = self.typed(short, self.construct(short, type_text, args, _line(decl)))
 
     def default(self, short: str, name: str, line: int, local: bool, type_text: str = "") -> Any:
+        if short == "Header" and local and type_text.startswith("std_msgs::"):
+            return Record(HEADER, short, name, line)
         kind = message_kind(short) or (HEADER_BY_USE if local and _message_type(type_text) else None)
         if kind == TF_MESSAGE:
             return tf_message(short, name, line, local)
@@ -658,6 +665,10 @@ class _Run:
             if right.type in _STRING_LITERALS:
                 self.header_literal(left, value)
             p = self.path(left)
+            if p is not None and p[1][-2:] == ["header", "frame_id"]:
+                self.copies.frame_set(".".join([p[0], *p[1][:-2]]), _line(left))
+            elif p is not None and p[1][-1:] == ["header"] and _empty_header(value):
+                self.copies.overwrite(".".join([p[0], *p[1][:-1]]), _line(left), f"'{_text(left, self.f.src)} = {value.name}'")
             if p is not None and is_vector_component(p[1]):
                 self.f.sink.add(scalar_in_vector_slot([p[0], *p[1]], _text(right, self.f.src), self.f.sink.loc(_line(left))))
         if op == "*=":
@@ -747,6 +758,10 @@ class _Run:
         self.f.sink.add(euler_slot_finding(api, [_text(a, src) for a in args], self.f.sink.loc(line)))
 
     def function_call(self, node: Node, name: str, text: str, template: Node | None, args: list[Node], line: int) -> Any:
+        if name == "toPCL" and len(args) == 2 and self.emit:  # pcl_conversions::toPCL(header, cloud.header) copies the frame_id too
+            p = self.path(args[1])
+            if p is not None and p[1][-1:] == ["header"] and _empty_header(self.eval(args[0])):
+                self.copies.overwrite(".".join([p[0], *p[1][:-1]]), line, f"'{_text(node, self.f.src)}'")
         if name in _FUNCTION_NAMES:
             value = self.named_function(name, text, template, args, line)
             if value is not _MISSING:
@@ -1074,6 +1089,11 @@ def _function_shape(fn: Node, src: bytes) -> tuple[list[tuple[int, str, str, Nod
             if name and init_args is not None and init_args.named_child_count == 1:
                 inits.append((name, init_args.named_children[0]))
     return params, inits, fn.child_by_field_name("body")
+
+
+def _empty_header(value: Any) -> bool:
+    """A ``std_msgs::Header`` built here whose frame_id was never set."""
+    return isinstance(value, Record) and value.kind == HEADER and value.local and not value.escaped and value.get("frame_id") is UNSET
 
 
 def _message_type(type_text: str) -> bool:

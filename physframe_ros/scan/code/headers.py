@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 _INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"\n]+)[>"]', re.MULTILINE)
@@ -45,3 +46,21 @@ def mentions_field(texts: Iterable[str], member: str, field: str) -> bool:
     """Some text writes ``member.field`` or ``member->field`` (inline code in a header, say)."""
     pattern = re.compile(rf"\b{re.escape(member)}\s*(?:\.|->)\s*{re.escape(field)}\b")
     return any(pattern.search(t) for t in texts)
+
+
+@dataclass
+class HeaderCopies:
+    """One function walk's header writes: where a message's ``header.frame_id`` was set, and header copies
+    that overwrite it with a header whose frame_id was never set (``pcl_conversions::toPCL(h, cloud.header)``
+    after ``cloud.header.frame_id = ...``). An overwrite the function sets right again is no finding."""
+
+    written: dict[str, int] = field(default_factory=dict)  # message path -> line its header.frame_id was set
+    pending: dict[str, tuple[int, str]] = field(default_factory=dict)  # message path -> (line, what overwrote it)
+
+    def frame_set(self, owner: str, line: int) -> None:
+        self.written[owner] = line
+        self.pending.pop(owner, None)
+
+    def overwrite(self, owner: str, line: int, how: str) -> None:
+        if owner in self.written:
+            self.pending[owner] = (line, f"{how} overwrites the header.frame_id of '{owner}' set at line {self.written[owner]}")

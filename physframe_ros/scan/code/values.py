@@ -195,6 +195,8 @@ UNSET = _Unset()
 TRANSFORM, ODOMETRY, STAMPED = "transform", "odometry", "stamped"
 #: A message of a type outside the list, checked like STAMPED once the code sets a ``header`` field of it.
 HEADER_BY_USE = "header_by_use"
+#: std_msgs Header held alone (``std_msgs::Header h;``): its fields are ``frame_id`` and ``stamp``.
+HEADER = "header"
 #: tf2_msgs TFMessage: its ``transforms`` list, published on /tf (or /tf_static), is a broadcast.
 TF_MESSAGE = "tf_message"
 

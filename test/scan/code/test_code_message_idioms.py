@@ -164,3 +164,30 @@ void addCurrentTfPoseToTrajectory()
 }
 """
     assert analyze_cpp(text, "hector_trajectory_server.cpp").findings == []
+
+
+def test_a_header_copy_overwrites_a_frame_set_before() -> None:
+    # velodyne_pointcloud's transform.cc: the cloud's frame is set, then pcl_conversions::toPCL(header, cloud.header)
+    # copies a header whose frame_id was never set over it
+    text = """\
+void Transform::processScan(const velodyne_msgs::VelodyneScan::ConstPtr &scanMsg)
+{
+  for (size_t next = 0; next < scanMsg->packets.size(); ++next)
+  {
+    inPc_.header.frame_id = scanMsg->header.frame_id;
+    std_msgs::Header header;
+    header.stamp = scanMsg->packets[next].stamp;
+    pcl_conversions::toPCL(header, inPc_.header);
+    header.stamp = scanMsg->packets[next].stamp;
+    pcl_conversions::toPCL(header, tfPc_.header);
+    tfPc_.header.frame_id = config_.frame_id;
+    std_msgs::Header full;
+    full.frame_id = "velodyne";
+    outPc_.header.frame_id = config_.frame_id;
+    pcl_conversions::toPCL(full, outPc_.header);
+  }
+}
+"""
+    facts = analyze_cpp(text, "transform.cc")
+    assert [(f.code, f.location.line) for f in facts.findings if f.location] == [("MISSING_FRAME", 8)]
+    assert "line 5" in facts.findings[0].message

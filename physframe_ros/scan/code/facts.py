@@ -17,7 +17,7 @@ from ...core.findings import Finding, Location, Severity
 from ...core.rotations import IDENTITY, RDF, format_rotation
 from ...core.tree import Edge
 from ..model import FileFacts
-from .values import HEADER_BY_USE, ODOMETRY, STAMPED, TF_MESSAGE, TRANSFORM, UNSET, ListValue, Record, Rot, frame_value
+from .values import HEADER, HEADER_BY_USE, ODOMETRY, STAMPED, TF_MESSAGE, TRANSFORM, UNSET, ListValue, Record, Rot, frame_value
 
 # Message types that carry a header whose frame_id must be set before publishing.
 _STAMPED_TYPES = frozenset(
@@ -358,8 +358,8 @@ class FactSink:
             transforms = value.get("transforms")
             self.broadcast(transforms if isinstance(transforms, ListValue) else None, static, line)
             return
-        if not isinstance(value, Record) or not value.local or value.escaped:
-            return
+        if not isinstance(value, Record) or not value.local or value.escaped or value.kind == HEADER:
+            return  # a bare std_msgs Header published is a time signal: no frame is needed
         if value.kind == HEADER_BY_USE and not any(k == "header" or k.startswith("header.") for k in value.fields):
             return  # nothing says this type has a header
         loc = self.loc(line)

@@ -191,3 +191,15 @@ void Transform::processScan(const velodyne_msgs::VelodyneScan::ConstPtr &scanMsg
     facts = analyze_cpp(text, "transform.cc")
     assert [(f.code, f.location.line) for f in facts.findings if f.location] == [("MISSING_FRAME", 8)]
     assert "line 5" in facts.findings[0].message
+
+
+def test_a_bare_header_published_is_a_time_signal() -> None:
+    text = """\
+void VisionReconfigure::projectorCallback()
+{
+  std_msgs::Header rh;
+  rh.stamp = ros::Time::now();
+  pub_projector_.publish(rh);
+}
+"""
+    assert analyze_cpp(text, "vision_reconfigure.cpp").findings == []

@@ -32,7 +32,7 @@ class _Frame:
     line: int
     attached_to: str  # for links and models: themselves / their canonical link
     relative_to: str
-    pose: _Pose
+    pose: _Pose | None  # None: written but unreadable, so unknown (never identity)
     node: XmlNode
 
 
@@ -104,16 +104,17 @@ def _build_scope(model: XmlNode, prefix: str, facts: FileFacts) -> _Scope:
     return scope
 
 
-def _pose(el: XmlNode | None) -> tuple[_Pose, str | None]:
+def _pose(el: XmlNode | None) -> tuple[_Pose | None, str | None]:
+    """The pose as written; no <pose> is the identity, one that cannot be read is unknown (None)."""
     if el is None or not el.text.strip():
         return _IDENTITY, None
     try:
         v = [float(x) for x in el.text.split()]
     except ValueError:
-        return _IDENTITY, f"<pose> '{el.text.strip()}' is not numbers"
+        return None, f"<pose> '{el.text.strip()}' is not numbers; the pose is unknown"
     quat = (el.get("rotation_format") or "") == "quat_xyzw"
     if len(v) != (7 if quat else 6):
-        return _IDENTITY, f"<pose> '{el.text.strip()}' needs {7 if quat else 6} numbers"
+        return None, f"<pose> '{el.text.strip()}' needs {7 if quat else 6} numbers; the pose is unknown"
     if quat:
         rot = quaternion_to_matrix(v[3:7])
     else:
@@ -242,7 +243,7 @@ def _in_model(scope: _Scope, name: str, poses: dict[str, _Pose | None], bad: set
         return None
     poses[name] = None  # guards against cycles the checks above did not cut
     base = _in_model(scope, f.relative_to, poses, bad, depth + 1) if f.relative_to != name else None
-    poses[name] = None if base is None else _compose(base, f.pose)
+    poses[name] = None if base is None or f.pose is None else _compose(base, f.pose)
     return poses[name]
 
 

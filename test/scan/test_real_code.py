@@ -90,3 +90,16 @@ def test_launch_conditions_arguments_and_paths_as_bringups_write_them() -> None:
     camera = {(e.parent, e.child) for e in by_name["rover_bringup/launch/camera-launch.py"].edges}
     # *-launch.py is a launch file; ThisLaunchFileDir() finds the included file
     assert camera == {("base_link", "camera_link"), ("camera_link", "camera_optical_frame")}
+
+
+def test_an_unreadable_sdf_pose_is_unknown_not_identity(tmp_path: Path) -> None:
+    (tmp_path / "rover.sdf").write_text(
+        '<sdf version="1.9"><model name="rover">\n'
+        '  <link name="base_link"/>\n'
+        '  <link name="lidar"><pose>0.1 0 0.2</pose></link>\n'  # three numbers: SDFormat wants six
+        '  <joint name="lidar_joint" type="fixed"><parent>base_link</parent><child>lidar</child></joint>\n'
+        '</model></sdf>\n')
+    result = scan([tmp_path], jobs=1)
+    assert [(f.code, f.location and f.location.line) for f in result.findings] == [("PARSE_ERROR", 3)]
+    (edge,) = [e for e in result.expected.edges if (e.parent, e.child) == ("base_link", "lidar")]
+    assert edge.translation is None and edge.rotation is None

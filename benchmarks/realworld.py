@@ -15,7 +15,7 @@ scanner is measured with ``/work/wt/X/.venv/bin/python /path/to/benchmarks/realw
 * Each export is scanned in its own process (``physframe scan --format json --jobs 1``; the repositories
   run ``--jobs`` at a time), so a crash or a hang costs one repository and is reported as such; the time
   is that command's wall time, interpreter start-up included.
-* ``realworld/judged.yaml``: verdicts (true / false / debatable) on findings, keyed by repository, file,
+* ``realworld/judged*.yaml`` (judged.yaml and one file per line of work): verdicts (true / false / debatable) on findings, keyed by repository, file,
   line and code (optionally frames). A finding matches a judgement of the same file and code at the same
   line, else at the nearest line within 3 (so a finding moved by a scanner change keeps its verdict).
 * Printed per repository and in total: errors and warnings; precision strict (true / judged) and lenient
@@ -52,7 +52,7 @@ import yaml
 
 HERE = Path(__file__).resolve().parent
 MANIFEST = HERE / "realworld" / "manifest.yaml"
-JUDGED = HERE / "realworld" / "judged.yaml"
+JUDGED = sorted((HERE / "realworld").glob("judged*.yaml"))  # judged.yaml, and judged-<topic>.yaml per line of work
 BUGS = HERE / "realworld" / "bugs.yaml"
 MIRRORS = Path(os.environ.get("PHYSFRAME_MIRRORS", "/work/.mirror"))
 CACHE = Path(os.environ.get("PHYSFRAME_REALWORLD_CACHE", Path.home() / ".cache" / "physframe-realworld"))
@@ -324,11 +324,16 @@ class Judgement:
     frames: tuple[str, ...] = ()
 
 
-def load_judged(path: Path) -> dict[str, list[Judgement]]:
-    if not path.exists():
-        return {}
-    data = yaml.safe_load(path.read_text()) or {}
+def load_judged(paths: list[Path]) -> dict[str, list[Judgement]]:
     out: dict[str, list[Judgement]] = {}
+    for path in paths:
+        if path.exists():
+            _load_judged(path, out)
+    return out
+
+
+def _load_judged(path: Path, out: dict[str, list[Judgement]]) -> None:
+    data = yaml.safe_load(path.read_text()) or {}
     for repo, entries in data.items():
         for e in entries or ():
             verdict = e.get("verdict")
@@ -337,7 +342,6 @@ def load_judged(path: Path) -> dict[str, list[Judgement]]:
                 raise SystemExit(f"{path}: {repo} {e.get('file')}:{e.get('line')}: verdict must be one of {VERDICTS}, not {verdict!r}")
             out.setdefault(repo, []).append(Judgement(str(e.get("file") or ""), int(e.get("line") or 0), str(e["code"]), verdict, str(e.get("reason", "")),
                                                       tuple(e.get("frames") or ())))
-    return out
 
 
 def apply_judgements(res: RepoResult, judged: list[Judgement]) -> None:
@@ -616,12 +620,12 @@ def main() -> int:
     p.add_argument("--bugs", action="store_true", help="known-bugs mode: recall at the buggy commits, still-reported at the fixes")
     p.add_argument("--bugs-file", default=str(BUGS), metavar="FILE", help=f"known bugs list (default {BUGS.relative_to(HERE.parent)})")
     p.add_argument("--manifest", default=str(MANIFEST), metavar="FILE")
-    p.add_argument("--judged", default=str(JUDGED), metavar="FILE")
+    p.add_argument("--judged", action="append", metavar="FILE", help="verdicts (repeatable; default: realworld/judged*.yaml)")
     args = p.parse_args()
     if args.bugs:
         return run_bugs(Path(args.bugs_file), args.repo, max(1, args.jobs), args.json)
     repos = [r for r in load_manifest(Path(args.manifest)) if selected(r.repo, args.repo)]
-    judged = load_judged(Path(args.judged))
+    judged = load_judged([Path(j) for j in args.judged] if args.judged else JUDGED)
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         results = list(pool.map(scan_repo, repos))
     for r in results:

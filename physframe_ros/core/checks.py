@@ -111,6 +111,31 @@ def check_tree(edges: Iterable[Edge], conventions: Conventions, tolerance: float
     return out
 
 
+def static_dynamic_conflicts(edges: Iterable[Edge]) -> list[Finding]:
+    """One edge declared both static (/tf_static) and dynamic (/tf) in one system: tf2 keeps the static
+    value forever and mixes in the dynamic one, so lookups through the edge flip between the two."""
+    static: dict[tuple[str, str], Edge] = {}
+    dynamic: dict[tuple[str, str], Edge] = {}
+    for e in edges:
+        (static if e.static else dynamic).setdefault((e.parent, e.child), e)
+    out: list[Finding] = []
+    for key, dyn in dynamic.items():
+        st = static.get(key)
+        if st is None:
+            continue
+        where = f" at {st.location}" if st.location else ""
+        out.append(
+            Finding(
+                "STATIC_DYNAMIC_CONFLICT",
+                f"transform {dyn.parent} -> {dyn.child} is declared static{where} (/tf_static) and broadcast as dynamic here (/tf): "
+                "tf2 mixes a static and a dynamic value for one edge; publish it one way",
+                key,
+                dyn.location,
+            )
+        )
+    return out
+
+
 def _cycle_finding(comp: list[str], edges: list[Edge]) -> Finding:
     path = cycle_path(comp, edges)
     loop_edges = [e for e in edges if e.parent in comp and e.child in comp]

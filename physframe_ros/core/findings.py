@@ -45,7 +45,7 @@ CODES: dict[str, CodeInfo] = _codes(
     ("INVALID_FRAME_ID", "transform", W, "leading '/', whitespace or other characters tf2 rejects or rewrites"),
     ("INVALID_TRANSFORM", "transform", E, "NaN or infinite values, quaternion far from unit length"),
     ("SENSOR_NULL", "transform", W, "a sensor frame sits exactly on its body frame"),
-    ("REVERSED_NAME", "naming", W, "a transform named <a>_to_<b> or <b>_in_<a> goes the other way"),
+    ("REVERSED_NAME", "naming", W, "a transform named <a>_to_<b> or <b>_in_<a> goes the other way, or a frame named parent is passed as the child"),
     ("STALE_TRANSFORM", "temporal", W, "a dynamic transform stopped being updated"),
     ("FUTURE_TIMESTAMP", "temporal", W, "stamps ahead of the receiver's clock"),
     ("OLD_TIMESTAMP", "temporal", W, "stamps far behind the receiver's clock"),

@@ -44,7 +44,7 @@ class Package:
 @dataclass(frozen=True)
 class SourceFile:
     path: str  # relative to the scan root, '/' separated
-    kind: str  # cpp, python, launch_py, launch_xml, launch_yaml, urdf, xacro, sdf
+    kind: str  # cpp, python, launch_py, launch_xml, launch_yaml, params_yaml, urdf, xacro, sdf
     size: int = 0
 
 
@@ -78,6 +78,8 @@ def classify(name: str) -> str | None:
         return "launch_py"
     if low.endswith((".launch.yaml", ".launch.yml")):
         return "launch_yaml"
+    if low.endswith((".yaml", ".yml")):
+        return "params_yaml"
     if low.endswith((".launch", ".launch.xml")):
         return "launch_xml"
     if low.endswith(".py"):

@@ -19,6 +19,7 @@ from ..core.findings import Finding, Location
 from ..core.rotations import ypr_to_quaternion
 from ..core.tree import Edge
 from .context import ScanContext
+from .frame_ids import parameter_findings
 from .model import FileFacts, LaunchedNode
 from .xacro_support import expand_robot
 
@@ -44,6 +45,7 @@ class NodeSpec:
     arguments: list[str | None] = field(default_factory=list)  # None: a value the scan cannot know
     parameters: dict[str, Any] = field(default_factory=dict)
     args_line: int | None = None  # where the arguments are written, when not on the node's first line
+    param_lines: dict[str, int] = field(default_factory=dict)  # where each parameter is written, when known
 
 
 def add_node(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, ros_version: int) -> None:
@@ -51,6 +53,9 @@ def add_node(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, ros_version: in
     loc = Location(facts.path, spec.line)
     if spec.package and spec.executable:
         facts.nodes.append(LaunchedNode(spec.package, spec.executable, loc, spec.name))
+    flat = flatten(spec.parameters)
+    lines = {k: spec.param_lines.get(k, spec.param_lines.get(k.split(".")[0], spec.line)) for k in flat}
+    facts.findings.extend(parameter_findings(flat, lines, facts.path, spec.line, spec.name or spec.executable or "", ros2=ros_version == 2))
     exe = os.path.basename(spec.executable or "")
     if exe.startswith(STP):
         loc = Location(facts.path, spec.args_line or spec.line)

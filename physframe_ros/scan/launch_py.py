@@ -136,6 +136,14 @@ class _Interp:
             parts = self.eval(first or kw.get("command"), line)
             text = _concat(parts if isinstance(parts, list) else [parts], unknown_ok=True)
             return description_from_command(split_command(text)) or UNKNOWN
+        if name == "PythonExpression":  # only a Python string literal once substituted: '"' + ns + '/odom"'
+            parts = self.eval(first or kw.get("expression"), line)
+            expr = _concat(parts if isinstance(parts, list) else [parts])
+            try:
+                value = ast.literal_eval(expr) if isinstance(expr, str) else UNKNOWN
+            except (ValueError, SyntaxError, MemoryError, RecursionError):
+                return UNKNOWN
+            return value if isinstance(value, str) else UNKNOWN
         if name in ("ParameterValue", "str", "TextSubstitution", "Path", "PurePath") or name in _SOURCES:
             return self.eval(first or kw.get("value") or kw.get("text") or kw.get("launch_file_path"), line)
         if isinstance(node.func, ast.Attribute) and node.func.attr == "items" and not node.args:  # launch_arguments={...}.items()
@@ -311,8 +319,10 @@ def _node(call: ast.Call, interp: _Interp, facts: FileFacts, ctx: ScanContext) -
     for p in raw_params if isinstance(raw_params, list) else []:
         if isinstance(p, dict):
             params.update({k: None if v is UNKNOWN else v for k, v in p.items()})  # None: set, value unknown
+    param_lines = {k.value: k.lineno for d in ast.walk(kw["parameters"]) if isinstance(d, ast.Dict)
+                   for k in d.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)} if "parameters" in kw else {}
     spec = NodeSpec(text("package"), text("executable", "node_executable"), line, text("name", "node_name") or "", arguments, params,
-                    kw["arguments"].lineno if "arguments" in kw else None)
+                    kw["arguments"].lineno if "arguments" in kw else None, param_lines)
     add_node(spec, facts, ctx, ros_version=2)
 
 

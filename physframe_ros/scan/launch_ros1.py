@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 
 from ..core.findings import Location
 from .context import ScanContext
+from .frame_ids import parameter_findings
 from .launch_common import RSP_EXECUTABLES, DescriptionRef, NodeSpec, add_description, add_include, add_node, description_from_command
 from .launch_subst import Substituter, truth
 from .launch_xml_yaml import is_ros2_xml, parse_ros2_xml
@@ -62,6 +63,8 @@ def _walk(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, out
                     unclaimed.append(scope.description)
             elif name == "tf_prefix":
                 scope.tf_prefix = sub(child.get("value")) or ""
+            elif child.get("value") is not None:  # a global parameter some node reads, e.g. /amcl/global_frame_id
+                facts.findings.extend(parameter_findings({name: sub(child.get("value"))}, {}, facts.path, child.line))
         elif tag == "node":
             _node(child, facts, ctx, sub, scope, unclaimed)
 
@@ -78,8 +81,10 @@ def _description_param(el: XmlNode, sub: Substituter) -> DescriptionRef | None:
 def _node(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, scope: _Scope,
           unclaimed: list[tuple[DescriptionRef, Location]]) -> None:
     params: dict[str, object] = {}
+    lines: dict[str, int] = {}
     for p in el.findall("param"):
         name = p.get("name") or ""
+        lines[name] = p.line
         if name == "robot_description":
             desc = _description_param(p, sub)
             if desc is not None:
@@ -100,6 +105,7 @@ def _node(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, sco
         arguments=sub.tokens(el.get("args", "")),
         parameters=params,
         args_line=el.attr_line("args") if el.get("args") else None,
+        param_lines=lines,
     )
     add_node(spec, facts, ctx, ros_version=1)
 

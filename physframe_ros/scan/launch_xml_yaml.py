@@ -39,9 +39,11 @@ def _walk_xml(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter)
             passed = sub.passed([(a.get("name"), a.get("value")) for a in child.findall("arg")])
             add_include(sub(child.get("file")), child.get("file") or "", child.line, facts, ctx, passed)
         elif child.tag == "node":
-            params = {p.get("name") or "": param_value(sub(p.get("value"))) for p in child.iter("param") if p.get("name") and p.get("value") is not None}
+            written = [p for p in child.iter("param") if p.get("name") and p.get("value") is not None]
+            params = {p.get("name") or "": param_value(sub(p.get("value"))) for p in written}
             add_node(NodeSpec(sub(child.get("pkg")), sub(child.get("exec")), child.line, sub(child.get("name")) or "",
-                              sub.tokens(child.get("args")), params, child.attr_line("args") if child.get("args") else None),
+                              sub.tokens(child.get("args")), params, child.attr_line("args") if child.get("args") else None,
+                              {p.get("name") or "": p.line for p in written}),
                      facts, ctx, ros_version=2)
 
 

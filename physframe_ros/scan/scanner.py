@@ -23,6 +23,7 @@ from ..core.conventions import Conventions
 from ..core.expected import ExpectedTree
 from ..core.findings import Finding, FindingPolicy, Location, sort_findings
 from .code import CPP_UNAVAILABLE, analyze_cpp, analyze_python, mentions_tf
+from .code.headers import MAX_HEADER_BYTES, own_headers
 from .context import ReadRefused, ScanContext
 from .discovery import SourceFile, classify, discover
 from .executables import executable_sources
@@ -30,6 +31,7 @@ from .launch_py import parse_launch_py_file
 from .launch_ros1 import parse_launch_xml_file
 from .launch_xml_yaml import parse_launch_yaml_file
 from .model import FileFacts
+from .params_yaml import parse_params_yaml
 from .sdf import parse_sdf_file
 from .source_text import decode_source
 from .subsystems import Subsystem, build_subsystems, check_subsystems, merge_edges
@@ -100,7 +102,9 @@ def parse_file(rel: str, kind: str, ctx: ScanContext, launch_args: dict[str, str
 
 def _dispatch(text: str, rel: str, kind: str, ctx: ScanContext, launch_args: dict[str, str]) -> FileFacts:
     if kind == "cpp":
-        return analyze_cpp(text, rel) if analyze_cpp is not None else FileFacts(rel, lines=text.count("\n") + 1)
+        if analyze_cpp is None:
+            return FileFacts(rel, lines=text.count("\n") + 1)
+        return analyze_cpp(text, rel, headers=_own_header_texts(text, rel, ctx))
     if kind == "python":
         return analyze_python(text, rel)
     if kind == "launch_py":
@@ -122,6 +126,8 @@ def _dispatch(text: str, rel: str, kind: str, ctx: ScanContext, launch_args: dic
         return parse_launch_xml_file(text, rel, ctx, launch_args)
     if kind == "launch_yaml":
         return parse_launch_yaml_file(text, rel, ctx, launch_args)
+    if kind == "params_yaml":
+        return parse_params_yaml(text, rel)
     if kind == "urdf":
         if not needs_xacro(text):
             return parse_urdf_file(text, rel)
@@ -143,6 +149,18 @@ def _dispatch(text: str, rel: str, kind: str, ctx: ScanContext, launch_args: dic
     if kind == "sdf":
         return parse_sdf_file(text, rel)
     return FileFacts(rel)
+
+
+def _own_header_texts(text: str, rel: str, ctx: ScanContext) -> list[str]:
+    """The text of the headers a C++ file includes from the scanned tree (for its class's message members),
+    read like every scanned file: inside the tree, regular files, bounded."""
+    out = []
+    for path in own_headers(text, rel, lambda p: os.path.isfile(ctx.abs_str(p)), ctx.packages.values()):
+        try:
+            out.append(decode_source(ctx.read_bytes(path, MAX_HEADER_BYTES), "cpp"))
+        except OSError:
+            continue  # unreadable, outside the tree or too large: its members stay unknown
+    return out
 
 
 # --- the whole scan ---------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from ..core.checks import check_tree
+from ..core.checks import check_tree, static_dynamic_conflicts
 from ..core.conventions import Conventions
 from ..core.expected import Lookup
 from ..core.findings import Finding, Location, Severity
@@ -189,6 +189,8 @@ def check_subsystems(subsystems: Iterable[Subsystem], conventions: Conventions) 
                 f = f.with_(severity=Severity.INFO)
             out.setdefault(f.key, f)
         for f in _unreachable(sub, joined):
+            out.setdefault(f.key, f)
+        for f in static_dynamic_conflicts(sub.edges):
             out.setdefault(f.key, f)
     return list(out.values())
 

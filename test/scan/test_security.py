@@ -195,10 +195,12 @@ def test_a_file_over_the_size_limit_is_skipped_and_not_reread(tmp_path: Path, ca
     assert "pkg/big.urdf: larger than 4 MB; skipped" in reports
 
 
-@pytest.mark.parametrize("kind", ["py", "cpp"])
+@pytest.mark.parametrize("kind", ["py", "py%", "cpp"])
 def test_doubling_values_in_code_are_bounded(tmp_path: Path, kind: str) -> None:
-    if kind == "py":
-        code = "import tf2_ros\na = 'x'\n" + "a = a + a\n" * 45 + "t.header.frame_id = a\nbr.sendTransform(t)\n"
+    if kind.startswith("py"):
+        double = "a = '%s%s' % (a, a)\n" if kind == "py%" else "a = a + a\n"
+        code = "import tf2_ros\na = 'x'\n" + double * 45 + "t.header.frame_id = a\nbr.sendTransform(t)\n"
+        kind = "py"
     else:
         code = ('#include <tf2_ros/transform_broadcaster.h>\nvoid f() {\n  std::string a = "x";\n' + "  a = a + a;\n" * 45
                 + "  t.header.frame_id = a;\n  br.sendTransform(t);\n}\n")

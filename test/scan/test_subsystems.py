@@ -138,6 +138,23 @@ def test_composable_nodes_bring_their_plugin_sources_into_the_subsystem(tmp_path
     assert result.findings == []
 
 
+def test_one_edge_static_in_the_launch_file_and_dynamic_in_a_node_is_a_conflict(tmp_path: Path) -> None:
+    ws = discover([_ws(tmp_path)])
+    launch = "perception/launch/perception.launch.py"
+    node = "legacy/scripts/odom_relay.py"
+    facts = {
+        launch: FileFacts(launch, edges=[Edge("base_link", "imu_link", True, (0, 0, 0.1), (0, 0, 0, 1), (_loc(launch, 9),))],
+                          nodes=[LaunchedNode("legacy", "odom_relay.py", _loc(launch, 14))]),
+        node: FileFacts(node, edges=[Edge("base_link", "imu_link", False, sources=(_loc(node, 20),)),
+                                     Edge("odom", "base_link", False, sources=(_loc(node, 30),))]),
+    }
+    subs = build_subsystems(ws, facts, {launch: "launch_py", node: "python"}, executable_sources(ws))
+    findings = [f for f in check_subsystems(subs, __import__("physframe_ros.core.conventions", fromlist=["Conventions"]).Conventions())
+                if f.code == "STATIC_DYNAMIC_CONFLICT"]
+    assert [(f.frames, f.location) for f in findings] == [(("base_link", "imu_link"), _loc(node, 20))]
+    assert f"static at {launch}:9" in findings[0].message
+
+
 def test_installed_names_reach_their_sources(tmp_path: Path) -> None:
     # the names a launch file uses are the installed ones: OUTPUT_NAME, install(PROGRAMS ... [RENAME]),
     # catkin_install_python(PROGRAMS ...)

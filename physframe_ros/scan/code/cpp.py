@@ -14,18 +14,27 @@ from __future__ import annotations
 import math
 import re
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import tree_sitter_cpp
 from tree_sitter import Language, Node, Parser
 
 from ...core.conventions import Conventions
+from ...core.findings import Finding
+from ..frame_ids import frame_id_finding, is_header_field, names_frame
 from ..model import FileFacts
+from .angles import RPY_APIS, euler_slot_finding, is_vector_component, scalar_in_vector_slot
 from .calls import STEP_BUDGET, BoundedCalls, Budget
 from .cpp_macros import blank_macros, first_branches
-from .facts import FactSink, message_kind, param_default, static_broadcaster_names
+from .facts import FactSink, message_kind, param_default, slot_name_finding, static_broadcaster_names
+from .headers import HeaderCopies, member_declarations, mentions_field
 from .values import (
+    HEADER,
+    HEADER_BY_USE,
     NAMED_NUMBERS,
+    ODOMETRY,
+    STAMPED,
+    TF_MESSAGE,
     TOP_ROT,
     TRANSFORM,
     UNSET,
@@ -40,14 +49,24 @@ from .values import (
     component,
     concat,
     fresh,
+    is_transform,
     rot_from_axis_angle,
     rot_from_matrix,
     rot_from_quaternion,
     rot_from_rpy,
     rot_inverse,
     rot_mul,
+    tf_message,
 )
 
+# Messages whose header carries a stamp only: an empty frame_id is their normal state.
+_NO_FRAME_NEEDED = frozenset({
+    "JointState", "DiagnosticArray", "BatteryState", "JointTrajectory", "MultiDOFJointTrajectory", "JointTrajectoryControllerState",
+    "JointControllerState", "TimeReference", "Clock", "Joy", "JoyFeedbackArray", "Header", "DynamicJointState", "InterfaceValue",
+    "GoalStatusArray", "MotorState", "ControllerState", "ModelStates", "LinkStates", "AudioData",
+})  # fmt: skip
+_STAMP_ONLY_SUFFIXES = ("ActionGoal", "ActionResult", "ActionFeedback", "Status", "StatusArray", "Statistics", "Metrics", "Diagnostics", "Event", "Log")
+_STRING_LITERALS = frozenset({"string_literal", "concatenated_string", "raw_string_literal"})
 _LANGUAGE = Language(tree_sitter_cpp.language())
 _PARSER = Parser(_LANGUAGE)
 
@@ -102,11 +121,12 @@ def _constant(value: Any) -> Any:
 
 
 
-def analyze_cpp(text: str, rel_path: str, conventions: Conventions | None = None) -> FileFacts:
-    """Frame facts of one C++ file. Never raises: failures become a PARSE_ERROR finding."""
+def analyze_cpp(text: str, rel_path: str, conventions: Conventions | None = None, headers: Sequence[str] = ()) -> FileFacts:
+    """Frame facts of one C++ file. Never raises: failures become a PARSE_ERROR finding.
+    ``headers``: the text of the file's own headers, for the message members they declare."""
     lines = text.count("\n") + 1
     try:
-        return _CppFile(text, FactSink(rel_path, lines, conventions)).run()
+        return _CppFile(text, FactSink(rel_path, lines, conventions), headers).run()
     except Exception as exc:  # a scanner must survive any input; report it and move on
         sink = FactSink(rel_path, lines, conventions)
         sink.parse_error(1, f"C++ analysis failed ({type(exc).__name__}: {exc}); file skipped")
@@ -162,8 +182,12 @@ def _function_name(fn: Node, src: bytes) -> str | None:
 
 
 class _CppFile(BoundedCalls):
-    def __init__(self, text: str, sink: FactSink) -> None:
+    def __init__(self, text: str, sink: FactSink, headers: Sequence[str] = ()) -> None:
         super().__init__()
+        self.text = text
+        self.headers = headers
+        self.member_names: dict[int, str] = {}  # id of a member message Record -> the member's name
+        self.published_members: list[tuple[Record, int]] = []
         self.src = blank_macros(text.encode("utf-8", "replace"))
         self.sink = sink
         self.globals: dict[str, Any] = {}
@@ -189,6 +213,7 @@ class _CppFile(BoundedCalls):
         if root.has_error:
             self._parse_error(root)
         functions = self._collect(root)
+        self._message_members()
         src = self.src
         relevant = [f for f in functions if _RELEVANT.search(src, f.start_byte, f.end_byte)]  # literals only: pos/endpos is a slice
         try:
@@ -197,9 +222,31 @@ class _CppFile(BoundedCalls):
                     _Run(self, emit=False).function(fn)
             for fn in relevant:
                 self.call(fn)
+            self._check_published_members()
         except Budget:
             self.sink.parse_error(1, f"analysis stopped after {STEP_BUDGET} steps; later functions not analysed")
         return self.sink.facts
+
+    def _message_members(self) -> None:
+        """Message members of the class: declared in this file or in its own headers."""
+        for header in self.headers:
+            for name, type_text in member_declarations(header).items():
+                short = _short_type(type_text)
+                kind = message_kind(short)
+                if kind in (ODOMETRY, TRANSFORM, STAMPED) and name not in self.members:
+                    self.members[name] = Record(kind, short, name, 0, local=False)
+        self.member_names = {id(v): name for name, v in self.members.items() if isinstance(v, Record)}
+
+    def _check_published_members(self) -> None:
+        """Once every method is walked: a member message published with a frame no method of the file sets."""
+        texts = [self.text, *self.headers]
+        for rec, line in self.published_members:
+            name = self.member_names[id(rec)]
+            if self.members.get(name) is not rec or rec.escaped:
+                continue  # replaced as a whole, or handed to code we do not follow
+            frame_unset = rec.get("header.frame_id") is UNSET and not mentions_field(texts, name, "header")
+            child_unset = rec.kind in (ODOMETRY, TRANSFORM) and rec.get("child_frame_id") is UNSET and not mentions_field(texts, name, "child_frame_id")
+            self.sink.member_published(rec, line, frame_unset, child_unset)
 
     def _parse_error(self, root: Node) -> None:
         node = root
@@ -280,6 +327,7 @@ class _Run:
         self.results: list[Any] = []
         self.depth = 0
         self.bind: tuple[int, str] | None = None  # (call node id, variable) for `x = lookupTransform(...)`
+        self.copies = HeaderCopies()
 
     # --- statements ---------------------------------------------------------------------
     def function(self, fn: Node, args: tuple[Any, ...] = ()) -> Any:
@@ -294,6 +342,8 @@ class _Run:
             self.store(name, self.eval(expr))
         if body is not None:
             self.block(body)
+        for line, how in self.copies.pending.values():
+            self.f.sink.add(Finding("MISSING_FRAME", f"{how} with an empty one: the message goes out with no frame", (), self.f.sink.loc(line)))
         distinct = [r for i, r in enumerate(self.results) if r is not None and r not in self.results[:i]]
         return distinct[0] if len(distinct) == 1 else None
 
@@ -346,7 +396,7 @@ class _Run:
                 self.vexing(child, short, type_text, scope)
                 continue
             if value_node is None:
-                value = self.default(short, name, line, scope is self.env)
+                value = self.default(short, name, line, scope is self.env, type_text)
                 if scope is self.env:
                     scope[name] = value
                 else:
@@ -355,7 +405,7 @@ class _Run:
             if value_node.type in ("argument_list", "initializer_list"):
                 args = value_node.named_children
                 if value_node.type == "initializer_list" and not args:
-                    value = self.default(short, name, line, scope is self.env)
+                    value = self.default(short, name, line, scope is self.env, type_text)
                 else:
                     value = self.construct(short, type_text, args, line)
             else:
@@ -381,10 +431,14 @@ class _Run:
             args.append(t)
         scope[name] = self.typed(short, self.construct(short, type_text, args, _line(decl)))
 
-    def default(self, short: str, name: str, line: int, local: bool) -> Any:
-        kind = message_kind(short)
+    def default(self, short: str, name: str, line: int, local: bool, type_text: str = "") -> Any:
+        if short == "Header" and local and type_text.startswith("std_msgs::"):
+            return Record(HEADER, short, name, line)
+        kind = message_kind(short) or (HEADER_BY_USE if local and _message_type(type_text) else None)
+        if kind == TF_MESSAGE:
+            return tf_message(short, name, line, local)
         if kind is not None:
-            return Record(kind, short, name, line, local=local)
+            return Record(kind, short, name, line, local=local, ros1=_ros1_message(type_text))
         if short in _ROT_TYPES:
             return TOP_ROT
         if short in _TF_TYPES:
@@ -607,6 +661,16 @@ class _Run:
             self.bind = bind
         value = self.eval(right)
         self.bind = None
+        if self.emit and right is not None:
+            if right.type in _STRING_LITERALS:
+                self.header_literal(left, value)
+            p = self.path(left)
+            if p is not None and p[1][-2:] == ["header", "frame_id"]:
+                self.copies.frame_set(".".join([p[0], *p[1][:-2]]), _line(left))
+            elif p is not None and p[1][-1:] == ["header"] and _empty_header(value):
+                self.copies.overwrite(".".join([p[0], *p[1][:-1]]), _line(left), f"'{_text(left, self.f.src)} = {value.name}'")
+            if p is not None and is_vector_component(p[1]):
+                self.f.sink.add(scalar_in_vector_slot([p[0], *p[1]], _text(right, self.f.src), self.f.sink.loc(_line(left))))
         if op == "*=":
             current = self.eval(left)
             value = rot_mul(current, value) if isinstance(current, Rot) and isinstance(value, Rot) else None
@@ -681,11 +745,23 @@ class _Run:
             return None
         if shape[0]:
             _, method, receiver, args, line = shape
+            if self.emit and (method in RPY_APIS or method == "setEuler"):
+                self.euler_slots(method, args, line)
             return self.method(node, method, receiver, args, line)
         _, name, text, template, args, line = shape
+        if self.emit and name in RPY_APIS:
+            self.euler_slots(name, args, line)
         return self.function_call(node, name, text, template, args, line)
 
+    def euler_slots(self, api: str, args: list[Node], line: int) -> None:
+        src = self.f.src
+        self.f.sink.add(euler_slot_finding(api, [_text(a, src) for a in args], self.f.sink.loc(line)))
+
     def function_call(self, node: Node, name: str, text: str, template: Node | None, args: list[Node], line: int) -> Any:
+        if name == "toPCL" and len(args) == 2 and self.emit:  # pcl_conversions::toPCL(header, cloud.header) copies the frame_id too
+            p = self.path(args[1])
+            if p is not None and p[1][-1:] == ["header"] and _empty_header(self.eval(args[0])):
+                self.copies.overwrite(".".join([p[0], *p[1][:-1]]), line, f"'{_text(node, self.f.src)}'")
         if name in _FUNCTION_NAMES:
             value = self.named_function(name, text, template, args, line)
             if value is not _MISSING:
@@ -696,7 +772,7 @@ class _Run:
         special = self.api(node, name, None, args, line)
         if special is not _MISSING:
             return special
-        return self.user_call(name, args)
+        return self.user_call(name, args, line)
 
     def named_function(self, name: str, text: str, template: Node | None, args: list[Node], line: int) -> Any:
         """Free functions the analysis knows by name (``name`` in ``_FUNCTION_NAMES``); _MISSING if none applies."""
@@ -712,6 +788,12 @@ class _Run:
         if name in ("fromMsg", "convert", "quaternionTFToMsg", "transformTFToMsg", "quaternionMsgToTF", "transformMsgToTF") and n == 2:
             self.assign(args[1], self.eval(args[0]))
             return None
+        if name == "eigenToTransform" and n == 1:
+            # tf2_eigen: a TransformStamped whose header and child_frame_id are empty until the code sets them
+            self.eval(args[0])
+            rec = Record(TRANSFORM, "TransformStamped", "", line)
+            rec.set("transform", None)
+            return rec
         if name in ("createQuaternionMsgFromRollPitchYaw", "createQuaternionFromRPY") and n == 3:
             return self.rpy(args)
         if name in ("createQuaternionMsgFromYaw", "createQuaternionFromYaw") and n == 1:
@@ -761,7 +843,7 @@ class _Run:
         if method in ("get_value", "as_string") and isinstance(target, ParamRef):
             return self.f.params.get(target.name)
         if receiver is None:
-            return self.user_call(method, args)
+            return self.user_call(method, args, line)
         if method in ("setRPY", "setEulerYPR", "setEulerZYX"):
             rot = self.rpy(args) if method == "setRPY" else self.rpy(list(reversed(args)))
             self.update(receiver, target, rot)
@@ -793,6 +875,8 @@ class _Run:
                 self.assign(args[0], target.rot)
         elif method in ("push_back", "emplace_back") and n == 1 and isinstance(target, ListValue):
             target.items.append(self.eval(args[0]))
+        elif method in ("push_back", "emplace_back") and n == 1 and self.emit and (self.path(receiver) or ("", []))[1][-1:] == ["poses"]:
+            self.f.sink.pushed_pose(self.eval(args[0]), _text(receiver, self.f.src), line)
         else:
             for a in args:  # arguments may hold lambdas (timer callbacks) and nested tf calls
                 self.eval(a)
@@ -818,10 +902,13 @@ class _Run:
                     static = static or _text(receiver.child_by_field_name("field"), self.f.src) in self.f.static_broadcasters
                 self.f.sink.broadcast(value, static, line)
             return None
-        if name == "publish" and n >= 1:
-            value = self.eval(args[-1])
+        if (name == "publish" and n >= 1) or (name == "push" and n == 2 and "pub" in _text(args[1], self.f.src).lower()):
+            # `push(msg, pub)`: gazebo_plugins' PubQueue, a queue wrapper that publishes later
+            value = self.eval(args[-1] if name == "publish" else args[0])
             if self.emit:
-                self.f.sink.publish(value, line)
+                self.f.sink.publish(value, line, static="static" in _text(receiver, self.f.src).lower())
+                if id(value) in self.f.member_names:
+                    self.f.published_members.append((value, line))
             return None
         if name in ("lookupTransform", "canTransform", "waitForTransform") and n >= 2:
             values = [self.eval(a) for a in args]
@@ -835,6 +922,8 @@ class _Run:
             target, data = self.eval(args[0]), self.eval(args[1])
             if self.emit and isinstance(data, Record):
                 self.f.sink.lookup(target, data.get("header.frame_id"), line)
+            for out in args[2:]:  # ROS 1 tf's transformPose(target, in, out): tf fills out, header included
+                self.escape(out)
             return None
         if name == "transform" and receiver is not None and n >= 2:
             data = self.eval(args[0])
@@ -849,37 +938,52 @@ class _Run:
             default = param_default(self.eval(args[1])) if n >= 2 else None
             if isinstance(default, ParamRef):
                 default = None
-            if isinstance(pname, str) and default is not None:
-                self.f.params.setdefault(pname, default)
+            self.keep_param(pname, default, line)
             return default if default is not None else (ParamRef(pname) if isinstance(pname, str) else None)
         if name == "ParameterValue" and n == 1:
             return self.eval(args[0])
         if name in ("get_parameter", "getParam", "get_parameter_or", "param", "getParamCached", "get_parameter_or_set") and n >= 1:
+            # a name computed at run time (`node_name + "/frame"`) still leaves the default as the value
             pname = self.eval(args[0])
-            if not isinstance(pname, str):
-                return None
+            known = isinstance(pname, str)
             if n >= 3 or (n == 2 and name in ("get_parameter", "getParam", "getParamCached")):
                 default = param_default(self.eval(args[2])) if n >= 3 else None
-                if default is not None:
-                    self.f.params.setdefault(pname, default)
-                self.assign(args[1], self.f.params.get(pname, default))
+                self.keep_param(pname, default, line)
+                self.assign(args[1], self.f.params.get(pname, default) if known else default)
                 return None
             if n == 2:  # value-returning form: param<T>(name, default), get_parameter_or(name, default)
                 default = param_default(self.eval(args[1]))
-                if default is not None:
-                    self.f.params.setdefault(pname, default)
-                return self.f.params.get(pname, default)
-            return ParamRef(pname)
+                self.keep_param(pname, default, line)
+                return self.f.params.get(pname, default) if known else default
+            return ParamRef(pname) if known else None
         return _MISSING
 
-    def user_call(self, name: str, args: list[Node]) -> Any:
+    def keep_param(self, pname: Any, default: Any, line: int) -> None:
+        """A parameter's default is its value unless a launch file says otherwise: kept, and checked as a
+        frame id when the parameter's name says it is one."""
+        if not isinstance(pname, str) or default is None:
+            return
+        self.f.params.setdefault(pname, default)
+        if self.emit and names_frame(pname):
+            self.f.sink.add(frame_id_finding(default, self.f.sink.loc(line), f"parameter '{pname}' default"))
+
+    def header_literal(self, target: Node, value: Any) -> None:
+        """``marker.header.frame_id = "/map"``: a frame id written out in full where it is used."""
+        p = self.path(target)
+        if p is not None and is_header_field(p[1]) and not is_transform(self.lookup(p[0])):
+            self.f.sink.add(frame_id_finding(value, self.f.sink.loc(_line(target)), ".".join([p[0], *p[1]])))
+
+    def user_call(self, name: str, args: list[Node], line: int) -> Any:
         for a in args:
             self.escape(a)
         values = tuple(_constant(self.eval(a)) for a in args)
         fn = self.f.functions.get(name)
         if fn is None or not self.emit:
             return None
-        return fresh(self.f.call(fn, values if any(v is not None for v in values) else ()))
+        if not any(v is not None for v in values):
+            return fresh(self.f.call(fn, ()))
+        with self.f.sink.call_site(line):  # what the helper broadcasts is reported where its frames are named
+            return fresh(self.f.call(fn, values))
 
     def escape(self, arg: Node) -> None:
         """A message handed to code we do not follow may get its frame set there: ``fill(msg)``,
@@ -897,10 +1001,14 @@ class _Run:
                 return
             arg = receiver
         p = self.path(arg)
-        if p is not None and not p[1]:
-            value = self.lookup(p[0])
-            if isinstance(value, Record):
+        if p is None:
+            return
+        value = self.lookup(p[0])
+        if isinstance(value, Record):
+            if not p[1]:
                 value.escaped = True
+            else:  # `transformEigenToMsg(tr, msg.transform)`: that part is filled there, to a value not known
+                value.set(".".join(p[1]), None)
 
     def rpy(self, args: list[Node]) -> Rot:
         vals = [as_number(self.eval(a)) for a in args[:3]]
@@ -911,6 +1019,8 @@ class _Run:
     def construct(self, short: str, type_text: str, args: list[Node], line: int) -> Any:
         """A constructor call or declaration ``T x(args)`` of a type the analysis knows."""
         kind = message_kind(short)
+        if kind == TF_MESSAGE and not args:
+            return tf_message(short, "", line)
         if kind is not None:
             for a in args:
                 self.eval(a)
@@ -923,6 +1033,9 @@ class _Run:
             rec.set("transform", tf if isinstance(tf, TfValue) else TfValue(TOP_ROT))
             rec.set("header.frame_id", self.eval(args[2]))
             rec.set("child_frame_id", self.eval(args[3]))
+            if self.emit:
+                src = self.f.src
+                self.f.sink.add(slot_name_finding(_text(args[2], src), _text(args[3], src), self.f.sink.loc(line)))
             return rec
         if short in ("string", "basic_string"):
             return self.eval(args[0]) if n == 1 else None
@@ -978,6 +1091,23 @@ def _function_shape(fn: Node, src: bytes) -> tuple[list[tuple[int, str, str, Nod
     return params, inits, fn.child_by_field_name("body")
 
 
+def _empty_header(value: Any) -> bool:
+    """A ``std_msgs::Header`` built here whose frame_id was never set."""
+    return isinstance(value, Record) and value.kind == HEADER and value.local and not value.escaped and value.get("frame_id") is UNSET
+
+
+def _message_type(type_text: str) -> bool:
+    """``mocap_msgs::msg::Markers``: a message of a package outside the type list (whether it has a header
+    is learnt from the code's use of ``x.header``)."""
+    short = _short_type(type_text)
+    return "_msgs::" in type_text and "<" not in type_text and short not in _NO_FRAME_NEEDED and not short.endswith(_STAMP_ONLY_SUFFIXES)
+
+
+def _ros1_message(type_text: str) -> bool:
+    """``geometry_msgs::TransformStamped`` (ROS 1 C++) rather than ``geometry_msgs::msg::TransformStamped``."""
+    return type_text.startswith("geometry_msgs::") and "::msg::" not in type_text
+
+
 def _declaration_shape(node: Node, src: bytes) -> tuple[str, str, list[tuple[str, Node, str, Node | None, int]]]:
     """A declaration's type text, short type and (what, node, name, value node, line) per declarator:
     what is "default_value" (a member's default), "vexing" (``T x(args)``) or "declarator"."""
@@ -1018,7 +1148,7 @@ def _call_shape(node: Node, src: bytes) -> tuple[Any, ...] | None:
     """A call's parts: (True, method, receiver, args, line) or (False, name, text, template, args, line)."""
     func = node.child_by_field_name("function")
     args_node = node.child_by_field_name("arguments")
-    args = args_node.named_children if args_node is not None else []
+    args = [a for a in args_node.named_children if a.type != "comment"] if args_node is not None else []  # a comment is no argument
     if func is None:
         return None
     line = _line(node)
@@ -1047,12 +1177,13 @@ def _call_shape(node: Node, src: bytes) -> tuple[Any, ...] | None:
 _FUNCTION_NAMES = frozenset(
     {"make_shared", "make_unique", "allocate_shared", *_PASS_FUNCTIONS, "fromMsg", "convert", "quaternionTFToMsg", "transformTFToMsg",
      "quaternionMsgToTF", "transformMsgToTF", "createQuaternionMsgFromRollPitchYaw", "createQuaternionFromRPY",
-     "createQuaternionMsgFromYaw", "createQuaternionFromYaw", *_MATH, "atan2", *_UNIT_VECTORS, "Identity", "getIdentity", "eye"}
+     "createQuaternionMsgFromYaw", "createQuaternionFromYaw", *_MATH, "atan2", *_UNIT_VECTORS, "Identity", "getIdentity", "eye",
+     "eigenToTransform"}
 )  # fmt: skip
 _API_NAMES = frozenset(
     {"sendTransform", "publish", "lookupTransform", "canTransform", "waitForTransform", "transformPoint", "transformPose",
      "transformVector", "transformQuaternion", "transformPointCloud", "transform", "declare_parameter", "ParameterValue",
-     "get_parameter", "getParam", "get_parameter_or", "param", "getParamCached", "get_parameter_or_set"}
+     "get_parameter", "getParam", "get_parameter_or", "param", "getParamCached", "get_parameter_or_set", "push"}
 )  # fmt: skip
 
 _HANDLERS: dict[str, Callable[[_Run, Node], Any]] = {

@@ -6,17 +6,18 @@ Shared by the C++ and the Python front end, so both report the same problems the
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from functools import lru_cache
-from typing import Any
+from typing import Any, Iterator
 
 from ...core.checks import axis_finding, invalid_values, transform_findings
 from ...core.conventions import WORLD_CLASSES, Conventions
 from ...core.expected import Lookup
-from ...core.findings import Finding, Location
+from ...core.findings import Finding, Location, Severity
 from ...core.rotations import IDENTITY, RDF, format_rotation
 from ...core.tree import Edge
 from ..model import FileFacts
-from .values import ODOMETRY, STAMPED, TRANSFORM, UNSET, ListValue, Record, Rot, frame_value
+from .values import HEADER, HEADER_BY_USE, ODOMETRY, STAMPED, TF_MESSAGE, TRANSFORM, UNSET, ListValue, Record, Rot, frame_value
 
 # Message types that carry a header whose frame_id must be set before publishing.
 _STAMPED_TYPES = frozenset(
@@ -68,6 +69,8 @@ def message_kind(type_name: str) -> str | None:
         return TRANSFORM
     if name == "Odometry":
         return ODOMETRY
+    if name == "TFMessage":
+        return TF_MESSAGE
     if name in _STAMPED_TYPES or name in _GEOMETRY_STAMPED:
         return STAMPED
     return None
@@ -122,6 +125,38 @@ def reversed_name_finding(var: str, parent: str, child: str, location: Location)
     )
 
 
+def _rotation_never_set(rec: Record) -> bool:
+    """No code wrote the transform, its rotation or a component of it (an unknown value is written too)."""
+    return all(rec.get(path) is UNSET for path in ("transform", "transform.rotation", *(f"transform.rotation.{a}" for a in "xyzw")))
+
+
+_OWNER = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:\.|->)")
+
+
+def _names(word: str, text: str) -> bool:
+    return re.search(rf"(?:^|[^a-z]){word}(?=$|[^a-z])", text.lower()) is not None
+
+
+def slot_name_finding(parent_text: str, child_text: str, location: Location) -> Finding | None:
+    """``StampedTransform(tf, t, frame_id_, parent_frame_id_)``: a value named parent passed as the child
+    (or one named child as the parent) while the other slot's name does not say the same."""
+    owners = [_OWNER.match(t) for t in (parent_text, child_text)]
+    if owners[0] and owners[1] and owners[0].group(1) == owners[1].group(1):
+        return None  # both frames read off one object (`stf.child_frame_id_, stf.frame_id_`): an inverse, on purpose
+    parent_in_child = _names("parent", child_text) and not _names("parent", parent_text)
+    child_in_parent = _names("child", parent_text) and not _names("child", child_text)
+    if not parent_in_child and not child_in_parent:
+        return None
+    what = f"'{child_text}' is passed as the child frame" if parent_in_child else f"'{parent_text}' is passed as the parent frame"
+    return Finding(
+        "REVERSED_NAME",
+        f"{what} (parent '{parent_text}', child '{child_text}'): the names say the frames are swapped, so the transform "
+        "is published upside down in the tree",
+        (),
+        location,
+    )
+
+
 def param_default(value: Any) -> Any:
     """A parameter's written default as the analysis may use it: an empty string is no frame but
     "set me" (the launch file or a guard such as ``if (!frame_.empty())`` decides), so it is unknown."""
@@ -140,6 +175,16 @@ class FactSink:
     def __init__(self, path: str, lines: int, conventions: Conventions | None = None) -> None:
         self.facts = FileFacts(path, lines=lines)
         self.conventions = conventions or _default_conventions()
+        self.sites: list[int] = []  # lines of the calls, outermost first, that passed constants into the helper being walked
+
+    @contextmanager
+    def call_site(self, line: int) -> Iterator[None]:
+        """While a helper called with constant arguments is walked: its broadcasts belong to this call."""
+        self.sites.append(line)
+        try:
+            yield
+        finally:
+            self.sites.pop()
 
     def loc(self, line: int) -> Location:
         return Location(self.facts.path, line)
@@ -168,6 +213,11 @@ class FactSink:
 
     def _transform(self, rec: Record, static: bool, line: int) -> None:
         loc = self.loc(line)
+        sources: tuple[Location, ...] = (loc,)
+        if self.sites:
+            # the outermost call names the frames; the helper's own line is the second source
+            loc = self.loc(self.sites[0])
+            sources = (loc, self.loc(line))
         parent, child = frame_value(rec.get("header.frame_id")), frame_value(rec.get("child_frame_id"))
         if not rec.local or rec.escaped:
             # fields may have been set where we did not look: only trust what is known
@@ -176,7 +226,15 @@ class FactSink:
         rot = rec.rotation()
         quat = rot.quaternion() if rot is not None else None
         translation = rec.translation()
-        what = f"transform '{rec.name}'"
+        what = f"transform '{rec.name}'" + (f" (sent at line {line} by the helper called here)" if self.sites else "")
+        if rec.ros1 and rec.local and not rec.escaped and _rotation_never_set(rec):
+            self.add(Finding(
+                "INVALID_TRANSFORM",
+                f"{what} (a ROS 1 {rec.type_name} built at line {rec.line}) is broadcast with its rotation never assigned: "
+                "a ROS 1 message's quaternion defaults to (0, 0, 0, 0), which is no rotation; tf drops or mangles it",
+                tuple(f for f in (parent, child) if f),
+                loc,
+            ))
         if parent is not None and child is not None:
             for f in transform_findings(parent, child, translation, quat, loc, what):
                 self.add(f)
@@ -187,7 +245,7 @@ class FactSink:
         if not parent or not child or parent == child:
             return
         valid_quat = quat if quat is not None and invalid_values(None, quat) is None else None
-        edge = Edge(parent, child, static, translation, valid_quat, (loc,))
+        edge = Edge(parent, child, static, translation, valid_quat, sources)
         if edge in self.facts.edges:
             return  # the same helper reached again with other arguments that do not matter here
         self.facts.edges.append(edge)
@@ -262,20 +320,63 @@ class FactSink:
             self.add(reversed_name_finding(bound_to, t, s, loc))
 
     # --- published data -----------------------------------------------------------------
-    def publish(self, value: Any, line: int) -> None:
-        if not isinstance(value, Record) or not value.local or value.escaped:
+    def member_published(self, rec: Record, line: int, frame_unset: bool, child_unset: bool) -> None:
+        """A message held in a class member, published here, whose frame no method of the file (nor its
+        headers) ever sets. A warning: another file of the class may set it."""
+        for unset, code, fld in ((frame_unset, "MISSING_FRAME", "header.frame_id"), (child_unset, "MISSING_CHILD_FRAME", "child_frame_id")):
+            if unset:
+                self.add(
+                    Finding(
+                        code,
+                        f"{rec.type_name} member '{rec.name}' is published with {fld} set by no method of this file or its "
+                        "headers: it goes out empty (if another file of the class sets it, ignore this)",
+                        (),
+                        self.loc(line),
+                        severity=Severity.WARNING,
+                    )
+                )
+
+    def pushed_pose(self, value: Any, container: str, line: int) -> None:
+        """``plan.poses.push_back(pose)``: a stamped pose stored into a path with its frame never set. Reported where
+        the pose is built (where the header is to be set), as a warning: some consumers read only the path's header."""
+        if not isinstance(value, Record) or value.kind != STAMPED or not value.local or value.escaped or value.get("header.frame_id") is not UNSET:
             return
+        self.add(
+            Finding(
+                "MISSING_FRAME",
+                f"{value.type_name} '{value.name}' is stored into {container} at line {line} with header.frame_id never set: "
+                "whoever reads the poses one by one (a controller, tf2's transform) cannot tell their frame",
+                (),
+                self.loc(value.line),
+                severity=Severity.WARNING,
+            )
+        )
+
+    def publish(self, value: Any, line: int, static: bool = False) -> None:
+        """``pub.publish(msg)``; ``static``: the publisher's name says /tf_static (for a TFMessage)."""
+        if isinstance(value, Record) and value.kind == TF_MESSAGE:
+            transforms = value.get("transforms")
+            self.broadcast(transforms if isinstance(transforms, ListValue) else None, static, line)
+            return
+        if not isinstance(value, Record) or not value.local or value.escaped or value.kind == HEADER:
+            return  # a bare std_msgs Header published is a time signal: no frame is needed
+        if value.kind == HEADER_BY_USE and not any(k == "header" or k.startswith("header.") for k in value.fields):
+            return  # nothing says this type has a header
         loc = self.loc(line)
         frame = value.get("header.frame_id")
         if frame is UNSET or frame == "":
             how = "never set" if frame is UNSET else 'set to ""'
+            inferred = value.kind == HEADER_BY_USE
             self.add(
                 Finding(
                     "MISSING_FRAME",
                     f"{value.type_name} '{value.name}' (built at line {value.line}) is published with header.frame_id {how}: "
-                    "subscribers and tf2 cannot tell which frame the data is in",
+                    "subscribers and tf2 cannot tell which frame the data is in"
+                    + (" (a message type the scanner does not know: if its header carries only a stamp, ignore this)" if inferred else ""),
                     (),
                     loc,
+                    # whether this type's frame_id matters is not known: a warning, never an error
+                    severity=Severity.WARNING if inferred else None,
                 )
             )
         if value.kind in (ODOMETRY, TRANSFORM):
@@ -289,6 +390,16 @@ class FactSink:
                         f"{value.type_name} '{value.name}' (built at line {value.line}) is published with child_frame_id {how}: "
                         "the frame its pose and twist describe is unknown",
                         (parent,) if parent else (),
+                        loc,
+                    )
+                )
+            elif isinstance(child, str) and child and child == frame:
+                self.add(
+                    Finding(
+                        "REDUNDANT_TRANSFORM",
+                        f"{value.type_name} '{value.name}' (built at line {value.line}) is published with header.frame_id and "
+                        f"child_frame_id both '{child}': the pose of a frame in itself is always identity; one of them is the wrong frame",
+                        (child,),
                         loc,
                     )
                 )

@@ -14,11 +14,15 @@ import re
 from typing import Any, Callable
 
 from ...core.conventions import Conventions
+from ..frame_ids import frame_id_finding, is_header_field, names_frame
 from ..model import FileFacts
+from .angles import RPY_APIS, euler_slot_finding, is_vector_component, scalar_in_vector_slot
 from .calls import STEP_BUDGET, BoundedCalls, Budget
-from .facts import FactSink, message_kind, param_default, static_broadcaster_names
+from .facts import FactSink, message_kind, param_default, slot_name_finding, static_broadcaster_names
 from .values import (
     NAMED_NUMBERS,
+    STAMPED,
+    TF_MESSAGE,
     TOP_ROT,
     TRANSFORM,
     UNSET,
@@ -35,11 +39,13 @@ from .values import (
     binary_number,
     concat,
     fresh,
+    is_transform,
     rot_from_matrix,
     rot_from_quaternion,
     rot_from_rpy,
     rot_inverse,
     rot_mul,
+    tf_message,
 )
 
 _RELEVANT = re.compile(
@@ -49,6 +55,8 @@ _RELEVANT = re.compile(
 # Functions that may give attributes or parameters their values: only these are walked in the first pass.
 _LEARNS = re.compile(r"param|self\.\w+\s*(?::[^=\n]*)?=[^=]")
 _STATIC_BROADCASTER = re.compile(r"((?:self\.)?\w+)\s*(?::\s*[\w.]+\s*)?=\s*[\w.]*StaticTransformBroadcaster\s*\(")
+# cv_bridge conversions: the message they return has an empty header (cv_bridge has no frame to give it)
+_EMPTY_HEADER_CONVERSIONS = {"cv2_to_imgmsg": "Image", "cv2_to_compressed_imgmsg": "CompressedImage"}
 _EVAL_DEPTH = 120
 _RECOVERY_ATTEMPTS = 5
 _IDENTITY = rot_from_quaternion((0.0, 0.0, 0.0, 1.0))
@@ -225,6 +233,13 @@ class _Run:
             self.bind = (id(value_node), _dotted(first))
         value = self.eval(value_node)
         self.bind = None
+        if self.emit:
+            for target in targets:
+                if isinstance(value_node, ast.Constant):
+                    self.header_literal(target, value)
+                p = self.path(target)
+                if p is not None and is_vector_component(p[1]):
+                    self.f.sink.add(scalar_in_vector_slot([p[0], *p[1]], ast.unparse(value_node), self.f.sink.loc(target.lineno)))
         for target in targets:
             if isinstance(target, (ast.Tuple, ast.List)):
                 items: list[Any] = []
@@ -236,6 +251,21 @@ class _Run:
                     self.assign(elt, items[i] if i < len(items) else None)
             else:
                 self.assign(target, value)
+
+    def header_literal(self, target: ast.expr, value: Any) -> None:
+        """``marker.header.frame_id = "/map"``: a frame id written out in full where it is used."""
+        p = self.path(target)
+        if p is not None and is_header_field(p[1]) and not is_transform(self.lookup(p[0])):
+            self.f.sink.add(frame_id_finding(value, self.f.sink.loc(target.lineno), ".".join([p[0], *p[1]])))
+
+    def keep_param(self, pname: Any, default: Any, line: int) -> None:
+        """A parameter's default is its value unless a launch file says otherwise: kept, and checked as a
+        frame id when the parameter's name says it is one."""
+        if not isinstance(pname, str) or default is None:
+            return
+        self.f.params.setdefault(pname, default)
+        if self.emit and names_frame(pname):
+            self.f.sink.add(frame_id_finding(default, self.f.sink.loc(line), f"parameter '{pname}' default"))
 
     # --- names --------------------------------------------------------------------------
     def path(self, node: ast.AST) -> tuple[str, list[str]] | None:
@@ -332,6 +362,8 @@ class _Run:
             left, right = self.eval(node.left), self.eval(node.right)
             if isinstance(node.op, ast.Add) and isinstance(left, str) and isinstance(right, str):
                 return concat((left, right))
+            if isinstance(node.op, ast.Mod) and isinstance(left, str):
+                return percent_format(left, right)
             if isinstance(node.op, ast.MatMult):
                 return self.matmul(left, right)
             if isinstance(node.op, ast.Mult) and isinstance(left, Rot) and isinstance(right, Rot):
@@ -398,10 +430,22 @@ class _Run:
         args = node.args
         kwargs = {k.arg: k.value for k in node.keywords if k.arg}
         line = node.lineno
+        if self.emit and (name in RPY_APIS or name == "setEuler") and not kwargs:
+            self.f.sink.add(euler_slot_finding(name, [ast.unparse(a) for a in args], self.f.sink.loc(line)))
         special = self.api(node, name, receiver, args, kwargs, line)
         if special is not _MISSING:
             return special
+        if name in _EMPTY_HEADER_CONVERSIONS and receiver is not None:
+            for a in args:
+                self.eval(a)
+            return Record(STAMPED, _EMPTY_HEADER_CONVERSIONS[name], "", line)
         kind = message_kind(name)
+        if kind == TF_MESSAGE:  # TFMessage(), TFMessage([t]), TFMessage(transforms=[t])
+            rec = tf_message(name, "", line)
+            given = args[0] if args else kwargs.get("transforms")
+            if given is not None:
+                rec.set("transforms", self.eval(given))
+            return rec
         if kind is not None:
             rec = Record(kind, name, "", line, escaped=bool(args))  # positional arguments: a copy or unknown fields
             for key, value in kwargs.items():
@@ -430,7 +474,11 @@ class _Run:
             if isinstance(value, Record):
                 value.escaped = True
         if fn is not None and is_own and self.emit:
-            return fresh(self.f.call(fn, _bind(fn, values, named, skip_self=receiver is not None)))
+            bound = _bind(fn, values, named, skip_self=receiver is not None)
+            if not bound:
+                return fresh(self.f.call(fn, bound))
+            with self.f.sink.call_site(line):  # what the helper broadcasts is reported where its frames are named
+                return fresh(self.f.call(fn, bound))
         return None
 
     def api(self, node: ast.Call, name: str, receiver: ast.expr | None, args: list[ast.expr], kwargs: dict[str, ast.expr], line: int) -> Any:
@@ -443,6 +491,8 @@ class _Run:
                 value.set("transform", TfValue(rot, (origin[0], origin[1], origin[2]) if origin is not None and len(origin) == 3 else None))
                 value.set("child_frame_id", self.eval(args[3]))
                 value.set("header.frame_id", self.eval(args[4]))
+                if self.emit:
+                    self.f.sink.add(slot_name_finding(ast.unparse(args[4]), ast.unparse(args[3]), self.f.sink.loc(line)))
             else:
                 value = self.eval(args[0] if n else kwargs["transform"])
             if self.emit:
@@ -451,7 +501,7 @@ class _Run:
         if name == "publish" and n >= 1:
             value = self.eval(args[-1])
             if self.emit:
-                self.f.sink.publish(value, line)
+                self.f.sink.publish(value, line, static=receiver is not None and "static" in ast.unparse(receiver).lower())
             return None
         if name in _LOOKUPS and receiver is not None and (n >= 2 or {"target_frame", "source_frame"} <= set(kwargs)):
             values = [self.eval(a) for a in args]
@@ -475,7 +525,7 @@ class _Run:
             pname = self.eval(args[0])
             default = param_default(self.eval(args[1]) if n >= 2 else self.eval(kwargs.get("value")))
             if isinstance(pname, str) and isinstance(default, (str, float)):
-                self.f.params.setdefault(pname, default)
+                self.keep_param(pname, default, line)
                 return default
             return ParamRef(pname) if isinstance(pname, str) else None
         if name == "declare_parameters" and n >= 2:
@@ -495,8 +545,7 @@ class _Run:
             return ParamRef(pname)
         if name in ("get_param", "search_param") and n >= 1:  # rospy.get_param(name, default)
             pname, default = self.eval(args[0]), param_default(self.eval(args[1])) if n >= 2 else None
-            if isinstance(pname, str) and default is not None:
-                self.f.params.setdefault(pname, default)
+            self.keep_param(pname, default, line)
             return self.f.params.get(pname, default) if isinstance(pname, str) else default
         return _MISSING
 
@@ -610,6 +659,16 @@ def _defaults(fn: ast.FunctionDef | ast.AsyncFunctionDef, run: _Run) -> dict[str
         if isinstance(value, (str, float)):
             out[arg.arg] = value
     return out
+
+
+def percent_format(template: str, args: Any) -> str | None:
+    """``"%s/%s" % (prefix, frame)`` when every argument is a known string and every placeholder is ``%s``."""
+    values = args.items if isinstance(args, ListValue) else [args]
+    if not all(isinstance(v, str) for v in values) or template.replace("%%", "").count("%") != template.count("%s") or template.count("%s") != len(values):
+        return None
+    # built as a concatenation, so the same size cap holds ("%s%s" % (a, a) in a loop doubles)
+    pieces = template.replace("%%", "\0").split("%s")
+    return concat([p for i, piece in enumerate(pieces) for p in ((piece.replace("\0", "%"),) + ((values[i],) if i < len(values) else ()))])
 
 
 def _keep_type(old: Any, value: Any) -> Any:

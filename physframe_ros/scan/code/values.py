@@ -193,6 +193,17 @@ UNSET = _Unset()
 
 # Message kinds the checks care about.
 TRANSFORM, ODOMETRY, STAMPED = "transform", "odometry", "stamped"
+#: A message of a type outside the list, checked like STAMPED once the code sets a ``header`` field of it.
+HEADER_BY_USE = "header_by_use"
+#: std_msgs Header held alone (``std_msgs::Header h;``): its fields are ``frame_id`` and ``stamp``.
+HEADER = "header"
+#: tf2_msgs TFMessage: its ``transforms`` list, published on /tf (or /tf_static), is a broadcast.
+TF_MESSAGE = "tf_message"
+
+
+def tf_message(type_name: str, name: str, line: int, local: bool = True) -> Record:
+    """A TFMessage as built: an empty ``transforms`` list the code fills."""
+    return Record(TF_MESSAGE, type_name, name, line, local=local, fields={"transforms": ListValue()})
 
 
 @dataclass
@@ -206,6 +217,7 @@ class Record:
     local: bool = True  # built in the function being analysed (so unset fields really are unset)
     escaped: bool = False  # handed to code we do not follow, which may fill it
     fields: dict[str, Any] = field(default_factory=dict)
+    ros1: bool = False  # a ROS 1 C++ message: a quaternion never set is (0, 0, 0, 0), not the identity
 
     def set(self, path: str, value: Any) -> None:
         self.fields[path] = value
@@ -349,3 +361,8 @@ NAMED_NUMBERS = {
     "TF2SIMD_PI": math.pi,
     "TF2SIMD_HALF_PI": math.pi / 2,
 }
+
+
+def is_transform(value: Any) -> bool:
+    """A transform message: its frame ids are checked where it is broadcast, not where they are set."""
+    return isinstance(value, Record) and value.kind == TRANSFORM

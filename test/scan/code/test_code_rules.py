@@ -298,8 +298,12 @@ def test_helper_called_with_constant_frames_declares_each_edge() -> None:
     )
     facts = analyze_cpp(text, "mounts.cpp")
     line = _line(text, "sendTransform")
-    got = [(e.parent, e.child, e.static, e.rotation, e.location.line if e.location else None) for e in facts.edges]
-    assert got == [("base_link", "imu_link", True, (0.0, 0.0, 0.0, 1.0), line), ("base_link", "laser", True, (0.0, 0.0, 1.0, 0.0), line)]
+    # each edge is located at the call that names its frames; the helper's sendTransform is the second source
+    got = [(e.parent, e.child, e.static, e.rotation, [s.line for s in e.sources]) for e in facts.edges]
+    assert got == [
+        ("base_link", "imu_link", True, (0.0, 0.0, 0.0, 1.0), [_line(text, 'send_mount(br, "imu_link")'), line]),
+        ("base_link", "laser", True, (0.0, 0.0, 1.0, 0.0), [_line(text, 'send_mount(br, "laser"'), line]),
+    ]
     assert facts.findings == []
 
 

@@ -1,0 +1,99 @@
+"""Rotation conventions checked on symbolic angles, where the values are unknown but the names and
+the API say what they mean: which Euler slot an angle named ``yaw`` lands in, tf's ``setEuler``
+turning its first argument about Y, a scalar-first quaternion component copied into ``x``.
+
+Each check reads only names the code wrote and the constant zeros around them, without knowing any
+value: the findings are warnings (a remap of axes can be deliberate, and a value may be zero); names
+that say nothing (``a``, ``angle``, ``q0``) are never reported.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...core.findings import Finding, Location, Severity
+
+# API -> the angle each argument slot turns about (fixed-axis roll about X, pitch about Y, yaw about Z)
+RPY_APIS = {
+    "setRPY": ("roll", "pitch", "yaw"),
+    "createQuaternionMsgFromRollPitchYaw": ("roll", "pitch", "yaw"),
+    "createQuaternionFromRPY": ("roll", "pitch", "yaw"),
+    "quaternion_from_euler": ("roll", "pitch", "yaw"),
+    "euler2quat": ("roll", "pitch", "yaw"),
+    "setEulerYPR": ("yaw", "pitch", "roll"),
+    "setEulerZYX": ("yaw", "pitch", "roll"),
+}
+_ANGLE_NAME = re.compile(r"(?:^|[^a-z])(roll|pitch|yaw|heading|theta)(?=$|[^a-z])")
+_HEADING = ("heading", "theta")  # a planar heading: the yaw, by name, only when the other two slots are zero
+_ZERO = re.compile(r"^\s*[-+]?0*(?:\.0*)?[fFlL]?\s*$")
+
+
+def _angle_of(text: str) -> str | None:
+    """The one angle an argument's text names (``msg->theta``, ``yaw + M_PI_2``), else None."""
+    names = {m.group(1) for m in _ANGLE_NAME.finditer(text.lower())}
+    return names.pop() if len(names) == 1 else None
+
+
+def euler_slot_finding(api: str, args: list[str], loc: Location) -> Finding | None:
+    """An angle named for one axis passed in another axis' slot of an Euler API (``setRPY(msg->theta, 0, 0)``,
+    ``setRPY(yaw, roll, pitch)``), or tf's ``setEuler(heading, 0, 0)`` (its first argument turns about Y)."""
+    if len(args) != 3:
+        return None
+    zeros = [_ZERO.match(a) is not None for a in args]
+    if api == "setEuler":
+        if zeros[1] and zeros[2] and not zeros[0]:
+            return Finding(
+                "INCORRECT_TRANSFORM",
+                f"setEuler({args[0]}, {args[1]}, {args[2]}): tf's setEuler(yaw, pitch, roll) turns its first argument about "
+                f"the Y axis (YXZ order), so a planar heading becomes a pitch about Y; use setRPY(0, 0, {args[0]}) for a rotation about Z (REP-103)",
+                (),
+                loc,
+                severity=Severity.WARNING,
+            )
+        return None
+    slots = RPY_APIS.get(api)
+    if slots is None:
+        return None
+    wrong: list[str] = []
+    for i, text in enumerate(args):
+        named = _angle_of(text)
+        if named in _HEADING:
+            others = [zeros[j] for j in range(3) if j != i]
+            named = "yaw" if all(others) else None
+        if named is not None and named != slots[i]:
+            wrong.append(f"'{text}' (a {named}) is in the {slots[i]} slot")
+    if not wrong:
+        return None
+    return Finding(
+        "INCORRECT_TRANSFORM",
+        f"{api}({', '.join(args)}): {'; '.join(wrong)}; {api} takes ({', '.join(slots)}) about (X, Y, Z) fixed axes, so the "
+        "rotation turns about the wrong axes",
+        (),
+        loc,
+        severity=Severity.WARNING,
+    )
+
+
+# a quaternion's scalar part by name: qw, quat_w, .w, ['w'], and a device's named field ['Q0'] (IMUs such as
+# Xsens name the scalar Q0); a plain variable q0 is not enough (q0..q3 is x, y, z, w in much code)
+_SCALAR_FIRST = re.compile(r"(?:^|[^a-z0-9])(?:qw|quat_?w)(?=$|[^a-z0-9])|\.w\b|\.w\(\)|\[['\"](?:w|q_?0)['\"]\]")
+
+
+def is_vector_component(fields: list[str]) -> bool:
+    """``…orientation.x`` / ``…rotation.y`` / ``…quaternion.z``: a vector component of a message quaternion."""
+    return len(fields) >= 2 and fields[-1] in ("x", "y", "z") and fields[-2] in ("orientation", "rotation", "quaternion")
+
+
+def scalar_in_vector_slot(target: list[str], source: str, loc: Location) -> Finding | None:
+    """``orientation.x = d['Q0']``: the scalar part of a quaternion (w, written first by many IMUs and
+    Eigen's constructor) copied into a vector component of a message's x, y, z, w quaternion."""
+    if not is_vector_component(target) or _SCALAR_FIRST.search(source.lower()) is None:
+        return None
+    return Finding(
+        "INCORRECT_TRANSFORM",
+        f"{'.'.join(target)} = {source}: the quaternion's scalar part (w, first in a w-x-y-z quaternion) is copied into "
+        f"{target[-1]}; geometry_msgs Quaternion is x, y, z, w, so the components are shifted",
+        (),
+        loc,
+        severity=Severity.WARNING,
+    )

@@ -1,0 +1,58 @@
+"""INVALID_FRAME_ID on frame ids written where no transform is built: message headers, parameter
+defaults in code, node parameters in launch files and rosparam YAML files.
+
+A frame id is checked only where its value is written out in full (a string literal, a parameter
+default, a launch value whose substitutions all resolved): a value the scan could not know is never
+an error. A parameter counts as a frame when its name says so (``frame_id``, ``global_frame``,
+``camera_frame_id``...), the naming ROS drivers and tf2 users follow.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterator, Mapping
+
+from ..core.checks import frame_id_problem
+from ..core.findings import Finding, Location
+
+# The last component of a parameter name (`odometry.frame_id`, `~global_frame_id`, `ns/frame`).
+_FRAME_KEY = re.compile(r"(?:^|_)frame(?:_id|_name)?$")
+_TEMPLATE_CHARS = "${}<>%@"
+_LOOKUP_KEY = re.compile(r"(?:target|source|fixed|reference)_")
+_HEADER_FIELDS = frozenset({"frame_id", "child_frame_id"})
+
+
+def names_frame(key: str) -> bool:
+    """True when a parameter (or message field) name says it holds a frame id."""
+    last = re.split(r"[./~]", key)[-1].lower()
+    return bool(last) and _FRAME_KEY.search(last) is not None
+
+
+def is_header_field(fields: list[str]) -> bool:
+    """``header.frame_id`` / ``child_frame_id`` (and ``frame_id`` of a header held alone)."""
+    return bool(fields) and fields[-1] in _HEADER_FIELDS
+
+
+def frame_id_finding(value: Any, location: Location, where: str) -> Finding | None:
+    """INVALID_FRAME_ID for a known, non-empty frame id tf2 would reject or rewrite; ``where`` says
+    what holds it (``"marker.header.frame_id"``, ``"parameter 'global_frame_id' default"``)."""
+    if not isinstance(value, str) or not value.strip() or any(c in value for c in _TEMPLATE_CHARS):
+        return None  # a blank (roslaunch's way to pass "empty") or a template still to be filled in
+    problem = frame_id_problem(value)
+    if problem is None:
+        return None
+    return Finding("INVALID_FRAME_ID", f"{where}: {problem}", (value,), location)
+
+
+def parameter_findings(
+    params: Mapping[str, Any], lines: Mapping[str, int], path: str, default_line: int, node: str = "", ros2: bool = False
+) -> Iterator[Finding]:
+    """Node parameters (launch ``<param>``, ``parameters=[{...}]``, rosparam YAML) whose name says frame.
+    Unless the file is known to be ROS 2, a parameter named as a lookup frame (``target_frame``,
+    ``source_frame_name``, ``fixed_frame``) is not checked: ROS 1 tf resolves '/map' in lookups."""
+    owner = f" of node '{node}'" if node else ""
+    for key, value in params.items():
+        if names_frame(key) and (ros2 or not _LOOKUP_KEY.match(re.split(r"[./~]", key)[-1].lower())):
+            finding = frame_id_finding(value, Location(path, lines.get(key, default_line)), f"parameter '{key}'{owner}")
+            if finding is not None:
+                yield finding

@@ -1,0 +1,106 @@
+"""INVALID_FRAME_ID where no transform is built: header literals and parameter defaults, in the
+real idioms of the known bugs (visualization_tutorials' marker, cob's rospy marker, fake_localization's
+``param(name, member_, std::string("/map"))``, nmea_navsat_driver's ``rospy.get_param``)."""
+
+from __future__ import annotations
+
+from physframe_ros.scan.code import analyze_cpp, analyze_python
+
+MARKER_CPP = """\
+#include <visualization_msgs/Marker.h>
+int main(int argc, char** argv)
+{
+  ros::NodeHandle n;
+  ros::Publisher marker_pub = n.advertise<visualization_msgs::Marker>("visualization_marker", 1);
+  while (ros::ok())
+  {
+    visualization_msgs::Marker marker;
+    marker.header.frame_id = "/my_frame";
+    marker.header.stamp = ros::Time::now();
+    marker_pub.publish(marker);
+  }
+}
+"""
+
+PARAMS_CPP = """\
+class FakeOdomNode
+{
+  public:
+    FakeOdomNode(void)
+    {
+      ros::NodeHandle private_nh("~");
+      private_nh.param("odom_frame_id", odom_frame_id_, std::string("odom"));
+      private_nh.param("global_frame_id", global_frame_id_, std::string("/map"));
+      private_nh.param(node_name_ + "/camera_frame", camera_frame_, std::string("/camera"));
+      private_nh.param("topic", topic_, std::string("/odom"));
+      m_particleCloud.header.frame_id = global_frame_id_;
+    }
+};
+"""
+
+MARKER_PY = """\
+import rospy
+from visualization_msgs.msg import Marker
+
+def publish_goals(pub, goals):
+    for name, pose in goals.items():
+        marker_arrow = Marker()
+        marker_arrow.header.stamp = rospy.Time.now()
+        marker_arrow.header.frame_id = "/map"
+        marker_arrow.ns = "/" + name
+        pub.publish(marker_arrow)
+
+class Driver:
+    def __init__(self):
+        self.frame_id = rospy.get_param('~frame_id', '/gps')
+        self.topic = rospy.get_param('~topic', '/fix')
+"""
+
+
+def _invalid(facts: object) -> list[tuple[int | None, tuple[str, ...]]]:
+    return sorted((f.location.line if f.location else None, f.frames) for f in facts.findings if f.code == "INVALID_FRAME_ID")  # type: ignore[attr-defined]
+
+
+def test_header_literal_with_leading_slash_in_cpp() -> None:
+    facts = analyze_cpp(MARKER_CPP, "basic_shapes.cpp")
+    assert _invalid(facts) == [(9, ("/my_frame",))]
+    assert "marker.header.frame_id" in facts.findings[0].message
+
+
+def test_frame_parameter_defaults_in_cpp_named_or_computed() -> None:
+    facts = analyze_cpp(PARAMS_CPP, "fake_localization.cpp")
+    # the default is reported where it is written, not again where the member is used; a computed
+    # name keeps its default as the value but is not known to name a frame, so it is not checked
+    assert _invalid(facts) == [(8, ("/map",))]
+
+
+def test_header_literal_and_get_param_default_in_python() -> None:
+    facts = analyze_python(MARKER_PY, "visualize_navigation_goals.py")
+    assert _invalid(facts) == [(8, ("/map",)), (14, ("/gps",))]
+
+
+def test_valid_literals_and_non_frame_parameters_are_not_reported() -> None:
+    text = MARKER_CPP.replace('"/my_frame"', '"my_frame"')
+    assert _invalid(analyze_cpp(text, "basic_shapes.cpp")) == []
+    assert _invalid(analyze_python(MARKER_PY.replace('"/map"', '"map"').replace("'/gps'", "'gps'"), "goals.py")) == []
+
+
+
+def test_percent_formatting_builds_a_frame_id() -> None:
+    # nmea_navsat_driver's "%s/%s" % (prefix, frame_id) with an empty tf prefix gives '/gps'
+    text = (
+        "import rospy\n"
+        "from geometry_msgs.msg import TransformStamped\n"
+        "def send(br):\n"
+        "    prefix = ''\n"
+        "    frame = rospy.get_param('~frame_id', 'gps')\n"
+        "    t = TransformStamped()\n"
+        "    t.header.frame_id = 'base_link'\n"
+        "    t.child_frame_id = '%s/%s' % (prefix, frame)\n"
+        "    br.sendTransform(t)\n"
+        "    u = TransformStamped()\n"
+        "    u.header.frame_id = 'base_link'\n"
+        "    u.child_frame_id = '%s/%d' % (prefix, 3)\n"
+        "    br.sendTransform(u)\n"
+    )
+    assert _invalid(analyze_python(text, "driver.py")) == [(9, ("/gps",))]

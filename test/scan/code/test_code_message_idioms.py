@@ -1,0 +1,205 @@
+"""Message idioms from the known bugs: a message of a type outside the type list whose header the code
+uses (mocap4ros2's ``Markers``: stamp set, frame_id set on another message by a copy-paste), and a
+message returned by cv_bridge's ``cv2_to_imgmsg`` (vector_ros_driver), whose header is empty."""
+
+from __future__ import annotations
+
+from physframe_ros.scan.code import analyze_cpp, analyze_python, mentions_tf
+
+MOCAP = """\
+void ViconDriverNode::process_frame()
+{
+  mocap_msgs::msg::RigidBodies rigid_bodies_msg;
+  rigid_bodies_msg.header.stamp = now();
+  rigid_bodies_msg.header.frame_id = frame_id_;
+  mocap_msgs::msg::Markers markers_msg;
+  markers_msg.header.stamp = now();
+  rigid_bodies_msg.header.frame_id = frame_id_;
+  markers_msg.frame_number = frameCount_++;
+  markers_pub_->publish(markers_msg);
+  rigid_bodies_pub_->publish(rigid_bodies_msg);
+  sensor_msgs::msg::JointState js;
+  js.header.stamp = now();
+  js_pub_->publish(js);
+  my_msgs::msg::Status status;
+  status.level = 1;
+  status_pub_->publish(status);
+}
+"""
+
+CAMERA = """\
+import rospy, cv_bridge, numpy
+from sensor_msgs.msg import Image
+
+class Camera(object):
+    def publish_camera_feed(self):
+        bridge = cv_bridge.CvBridge()
+        while not rospy.is_shutdown():
+            image = bridge.cv2_to_imgmsg(numpy.asarray(self.latest_image), encoding="rgb8")
+            self.image_publisher.publish(image)
+            ok = bridge.cv2_to_imgmsg(self.latest_image, "bgr8")
+            ok.header.frame_id = self.image_frame_id
+            self.image_publisher.publish(ok)
+"""
+
+
+def _found(facts: object, code: str) -> list[int | None]:
+    return sorted(f.location.line for f in facts.findings if f.code == code and f.location)  # type: ignore[attr-defined]
+
+
+def test_header_inferred_from_use_on_a_custom_message() -> None:
+    # JointState's header carries a stamp only; Status shows no header at all
+    facts = analyze_cpp(MOCAP, "mocap_vicon_driver.cpp")
+    assert _found(facts, "MISSING_FRAME") == [10]
+    # whether a type the scanner does not know needs its frame_id is not known: a warning
+    assert [f.level.value for f in facts.findings] == ["warning"]
+
+
+def test_cv_bridge_conversion_has_an_empty_header() -> None:
+    assert mentions_tf(CAMERA.replace("ok.header.frame_id", "ok.header.stamp"))  # the scanner reads the file at all
+    assert _found(analyze_python(CAMERA, "camera.py"), "MISSING_FRAME") == [9]
+
+
+TF_PUBLISHER_CPP = """\
+void Relay::tick()
+{
+  geometry_msgs::msg::TransformStamped t;
+  t.header.frame_id = "odom";
+  t.child_frame_id = "base_link";
+  t.transform.rotation.w = 1.0;
+  tf2_msgs::msg::TFMessage msg;
+  msg.transforms.push_back(t);
+  tf_pub_->publish(msg);
+  geometry_msgs::msg::TransformStamped s;
+  s.header.frame_id = "base_link";
+  s.child_frame_id = "";
+  tf2_msgs::msg::TFMessage smsg;
+  smsg.transforms.push_back(s);
+  tf_static_pub_->publish(smsg);
+}
+"""
+
+TF_PUBLISHER_PY = """\
+from tf2_msgs.msg import TFMessage
+from geometry_msgs.msg import TransformStamped
+
+def tick(pub):
+    t = TransformStamped()
+    t.header.frame_id = 'map'
+    t.child_frame_id = 'odom'
+    t.transform.rotation.w = 1.0
+    pub.publish(TFMessage([t]))
+"""
+
+
+def test_a_tf_message_published_is_a_broadcast() -> None:
+    facts = analyze_cpp(TF_PUBLISHER_CPP, "relay.cpp")
+    assert [(e.parent, e.child, e.static) for e in facts.edges] == [("odom", "base_link", False)]
+    assert _found(facts, "MISSING_CHILD_FRAME") == [15]
+    facts = analyze_python(TF_PUBLISHER_PY, "relay.py")
+    assert [(e.parent, e.child, e.static) for e in facts.edges] == [("map", "odom", False)]
+
+
+def test_odometry_published_with_one_frame_as_parent_and_child() -> None:
+    text = """\
+void Odom::publish()
+{
+  nav_msgs::msg::Odometry odom;
+  odom.header.frame_id = "world";
+  odom.child_frame_id = "world";
+  odom_pub_->publish(odom);
+  nav_msgs::msg::Odometry good;
+  good.header.frame_id = "odom";
+  good.child_frame_id = "base_link";
+  odom_pub_->publish(good);
+}
+"""
+    assert _found(analyze_cpp(text, "odom.cpp"), "REDUNDANT_TRANSFORM") == [6]
+
+
+def test_eigen_to_transform_returns_empty_frames() -> None:
+    text = """\
+void Sim::tick(const Eigen::Isometry3d& pose)
+{
+  geometry_msgs::TransformStamped transform = tf2::eigenToTransform(pose);
+  transform.header.frame_id = base_frame;
+  transform.child_frame_id = camera_frame;
+  broadcaster.sendTransform(transform);
+  broadcaster.sendTransform(tf2::eigenToTransform(pose));
+}
+"""
+    facts = analyze_cpp(text, "sim.cpp")
+    assert sorted((f.code, f.location.line) for f in facts.findings if f.location) == [("MISSING_CHILD_FRAME", 7), ("MISSING_FRAME", 7)]
+
+
+def test_pose_pushed_into_a_path_without_its_frame() -> None:
+    text = """\
+bool NavfnPlanner::getPlanFromPotential(nav_msgs::msg::Path & plan)
+{
+  plan.header.frame_id = global_frame_;
+  for (int i = len - 1; i >= 0; --i) {
+    geometry_msgs::msg::PoseStamped pose;
+    pose.pose.position.x = world_x;
+    pose.pose.orientation.w = 1.0;
+    plan.poses.push_back(pose);
+    geometry_msgs::msg::PoseStamped good;
+    good.header = plan.header;
+    plan.poses.push_back(good);
+  }
+  return !plan.poses.empty();
+}
+"""
+    facts = analyze_cpp(text, "navfn_planner.cpp")
+    assert [(f.code, f.location.line, f.level.value) for f in facts.findings if f.location] == [("MISSING_FRAME", 5, "warning")]
+
+
+def test_a_pose_filled_by_tf_transform_pose_is_not_unset() -> None:
+    # hector_trajectory_server: tf_.transformPose(target, pose_source_, pose_out) fills pose_out's header
+    text = """\
+void addCurrentTfPoseToTrajectory()
+{
+  geometry_msgs::PoseStamped pose_out;
+  tf_.transformPose(p_target_frame_name_, pose_source_, pose_out);
+  trajectory_.trajectory.poses.push_back(pose_out);
+}
+"""
+    assert analyze_cpp(text, "hector_trajectory_server.cpp").findings == []
+
+
+def test_a_header_copy_overwrites_a_frame_set_before() -> None:
+    # velodyne_pointcloud's transform.cc: the cloud's frame is set, then pcl_conversions::toPCL(header, cloud.header)
+    # copies a header whose frame_id was never set over it
+    text = """\
+void Transform::processScan(const velodyne_msgs::VelodyneScan::ConstPtr &scanMsg)
+{
+  for (size_t next = 0; next < scanMsg->packets.size(); ++next)
+  {
+    inPc_.header.frame_id = scanMsg->header.frame_id;
+    std_msgs::Header header;
+    header.stamp = scanMsg->packets[next].stamp;
+    pcl_conversions::toPCL(header, inPc_.header);
+    header.stamp = scanMsg->packets[next].stamp;
+    pcl_conversions::toPCL(header, tfPc_.header);
+    tfPc_.header.frame_id = config_.frame_id;
+    std_msgs::Header full;
+    full.frame_id = "velodyne";
+    outPc_.header.frame_id = config_.frame_id;
+    pcl_conversions::toPCL(full, outPc_.header);
+  }
+}
+"""
+    facts = analyze_cpp(text, "transform.cc")
+    assert [(f.code, f.location.line) for f in facts.findings if f.location] == [("MISSING_FRAME", 8)]
+    assert "line 5" in facts.findings[0].message
+
+
+def test_a_bare_header_published_is_a_time_signal() -> None:
+    text = """\
+void VisionReconfigure::projectorCallback()
+{
+  std_msgs::Header rh;
+  rh.stamp = ros::Time::now();
+  pub_projector_.publish(rh);
+}
+"""
+    assert analyze_cpp(text, "vision_reconfigure.cpp").findings == []

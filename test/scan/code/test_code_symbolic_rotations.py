@@ -1,0 +1,119 @@
+"""Rotation conventions on symbolic values, from the known bugs' idioms: turtle_tf's
+``setRPY(msg->theta, 0, 0)``, navigation's ``setEuler(angle, 0, 0)``, the Azure Kinect driver's
+``setRPY(yaw, roll, pitch)``, xsens' ``orientation.x = d['Q0']``, myahrs' parent frame passed as the
+child, gl_depth_sim's ROS 1 TransformStamped broadcast with no rotation."""
+
+from __future__ import annotations
+
+from physframe_ros.scan.code import analyze_cpp, analyze_python
+
+TURTLE = """\
+void poseCallback(const turtlesim::PoseConstPtr& msg){
+  static tf::TransformBroadcaster br;
+  tf::Transform transform;
+  transform.setOrigin( tf::Vector3(msg->x, msg->y, 0.0) );
+  tf::Quaternion q;
+  q.setRPY(msg->theta, 0, 0);
+  transform.setRotation(q);
+  br.sendTransform(tf::StampedTransform(transform, ros::Time::now(), "world", turtle_name));
+}
+void set_angle(geometry_msgs::PoseStamped* pose, double angle)
+{
+  tf2::Quaternion q;
+  q.setEuler( angle, 0, 0 );
+  tf2::convert(q, pose->pose.orientation);
+}
+void imu(tf2::Matrix3x3 imu_matrix)
+{
+  double yaw, pitch, roll;
+  imu_matrix.getEulerYPR(yaw, pitch, roll);
+  tf2::Quaternion imu_rotation;
+  imu_rotation.setRPY(
+      yaw + angles::from_degrees(90),
+      roll + angles::from_degrees(-84),
+      pitch);
+}
+void fine(double roll, double pitch, double yaw, double theta, double angle)
+{
+  tf2::Quaternion q;
+  q.setRPY(roll, pitch, yaw);
+  q.setRPY(0, 0, theta);
+  q.setRPY(angle, 0, 0);
+  q.setRPY(theta, 0.1, 0);
+  q.setEuler(0, 0, 0);
+}
+"""
+
+SWAPPED = """\
+void MyAhrs::publish()
+{
+  broadcaster_.sendTransform(tf::StampedTransform(tf::Transform(tf::createQuaternionFromRPY(roll, pitch, yaw),
+                                                                tf::Vector3(0.0, 0.0, 0.0)),
+                                                  ros::Time::now(), frame_id_, parent_frame_id_));
+  broadcaster_.sendTransform(tf::StampedTransform(tf::Transform(q, v), ros::Time::now(), parent_frame_id_, frame_id_));
+}
+void example(tf2_ros::TransformBroadcaster& broadcaster, std::string base_frame, std::string camera_frame)
+{
+  geometry_msgs::TransformStamped transform;
+  transform.header.frame_id = base_frame;
+  transform.header.stamp = ros::Time::now();
+  transform.child_frame_id = camera_frame;
+  broadcaster.sendTransform(transform);
+  geometry_msgs::msg::TransformStamped ros2;
+  ros2.header.frame_id = base_frame;
+  ros2.child_frame_id = camera_frame;
+  broadcaster.sendTransform(ros2);
+  geometry_msgs::TransformStamped set;
+  set.header.frame_id = base_frame;
+  set.child_frame_id = camera_frame;
+  set.transform.rotation.w = 1.0;
+  broadcaster.sendTransform(set);
+  tf2::Transform unknown;
+  geometry_msgs::TransformStamped filled;
+  filled.transform = tf2::toMsg(unknown);
+  filled.header.frame_id = base_frame;
+  filled.child_frame_id = camera_frame;
+  broadcaster.sendTransform(filled);
+}
+tf::StampedTransform stamped_transform_inverse(tf::StampedTransform stf) {
+  return tf::StampedTransform(stf.inverse(), stf.stamp_, stf.child_frame_id_, stf.frame_id_);
+}
+"""
+
+XSENS = """\
+def spin_once(imu_msg, orient_data, q):
+    if 'Q0' in orient_data:
+        imu_msg.orientation.x = orient_data['Q0']
+        imu_msg.orientation.y = orient_data['Q1']
+        imu_msg.orientation.z = orient_data['Q2']
+        imu_msg.orientation.w = orient_data['Q3']
+    imu_msg.orientation.x = q[0]
+    imu_msg.orientation.w = orient_data['Q0']
+    imu_msg.orientation.x = q0  # q0..q3 is x, y, z, w in much code: a plain name says nothing
+    t = tf.transformations.quaternion_from_euler(heading, 0, 0)
+"""
+
+
+def _found(facts: object, code: str) -> list[int | None]:
+    return sorted(f.location.line for f in facts.findings if f.code == code and f.location)  # type: ignore[attr-defined]
+
+
+def test_heading_in_roll_slot_seteuler_and_permuted_names() -> None:
+    facts = analyze_cpp(TURTLE, "turtle_tf_broadcaster.cpp")
+    assert _found(facts, "INCORRECT_TRANSFORM") == [6, 13, 21]
+    assert "theta" in facts.findings[0].message and "roll slot" in facts.findings[0].message
+    # names, not values: a remap of axes can be deliberate, so these are warnings
+    assert {f.level.value for f in facts.findings} == {"warning"}
+
+
+def test_parent_passed_as_child_and_ros1_rotation_never_set() -> None:
+    facts = analyze_cpp(SWAPPED, "myahrs_driver.cpp")
+    assert _found(facts, "REVERSED_NAME") == [3]
+    # only the ROS 1 message whose rotation is never set: a rotation from an unknown tf2::Transform is written;
+    # an inverse reads both frames off one transform and swaps them on purpose
+    assert _found(facts, "INVALID_TRANSFORM") == [14]
+
+
+def test_scalar_first_component_into_x_in_python() -> None:
+    facts = analyze_python(XSENS, "mtnode.py")
+    assert _found(facts, "INCORRECT_TRANSFORM") == [3, 10]

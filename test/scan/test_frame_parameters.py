@@ -1,0 +1,101 @@
+"""INVALID_FRAME_ID on frame parameters in launch files and parameter YAML files, in the idioms of
+the known bugs: teb_local_planner_tutorials' map_server ``<param name="frame_id" value="/map"/>``,
+arena_camera's ``value="/$(arg node_name)"``, turtlebot3's ROS 2 ``PythonExpression`` with an empty
+namespace, cob's controller YAML ``frame_id: "/odom_combined"``."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from physframe_ros.scan.scanner import scan
+
+
+def _write(root: Path, files: dict[str, str]) -> Path:
+    for rel, text in files.items():
+        p = root / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(textwrap.dedent(text).lstrip())
+    return root
+
+
+def _invalid(root: Path) -> list[tuple[str, int | None, tuple[str, ...]]]:
+    result = scan([root], jobs=1)
+    return sorted((f.location.file, f.location.line, f.frames) for f in result.findings if f.code == "INVALID_FRAME_ID" and f.location)
+
+
+def test_ros1_launch_node_and_global_frame_parameters(tmp_path: Path) -> None:
+    _write(tmp_path, {"launch/stage.launch": """
+        <launch>
+          <arg name="node_name" default="pylon_camera_node"/>
+          <param name="/amcl/global_frame_id" value="/map"/>
+          <node name="map_server" pkg="map_server" type="map_server" args="maps/m.yaml">
+            <param name="frame_id" value="/map"/>
+            <param name="camera_frame" value="/$(arg node_name)"/>
+            <param name="odom_frame_id" value="odom"/>
+            <param name="topic" value="/scan"/>
+            <param name="frame_rate" value="/x"/>
+          </node>
+        </launch>
+        """})
+    assert _invalid(tmp_path) == [
+        ("launch/stage.launch", 3, ("/map",)),
+        ("launch/stage.launch", 5, ("/map",)),
+        ("launch/stage.launch", 6, ("/pylon_camera_node",)),
+    ]
+
+
+def test_ros2_launch_parameters_with_python_expression_and_empty_namespace(tmp_path: Path) -> None:
+    _write(tmp_path, {"launch/robot.launch.py": """
+        from launch import LaunchDescription
+        from launch.substitutions import LaunchConfiguration, PythonExpression
+        from launch_ros.actions import Node
+
+        def generate_launch_description():
+            namespace = LaunchConfiguration('namespace', default='')
+            return LaunchDescription([
+                Node(
+                    package='turtlebot3_node',
+                    executable='turtlebot3_ros',
+                    parameters=[
+                        {'odometry.frame_id': PythonExpression(['"', namespace, '/odom"'])},
+                        {'odometry.child_frame_id': 'base_footprint', 'unknown_frame': LaunchConfiguration('f')}]),
+            ])
+        """})
+    assert _invalid(tmp_path) == [("launch/robot.launch.py", 12, ("/odom",))]
+
+
+def test_parameter_yaml_file(tmp_path: Path) -> None:
+    _write(tmp_path, {"config/base_controller.yaml": """
+        odometry_controller:
+          type: cob_omni_drive_controller/OdometryController
+          frame_id: "/odom_combined"
+          child_frame_id: /base_footprint   # comment
+          topic: /odom
+          global_frame: map
+          robot_frame: "${prefix}base"
+          frames:
+            - sensor_frame: 'laser link'
+        """})
+    assert _invalid(tmp_path) == [
+        ("config/base_controller.yaml", 3, ("/odom_combined",)),
+        ("config/base_controller.yaml", 4, ("/base_footprint",)),
+        ("config/base_controller.yaml", 9, ("laser link",)),
+    ]
+
+
+def test_blank_values_and_ros1_lookup_frames_are_not_reported(tmp_path: Path) -> None:
+    # ouster-ros passes " " for "empty"; hector_trajectory_server looks '/map' up through ROS 1 tf, which resolves it
+    _write(tmp_path, {"launch/x.launch": """
+        <launch>
+          <arg name="point_cloud_frame" default=" "/>
+          <node name="os_cloud" pkg="ouster_ros" type="os_cloud">
+            <param name="~/point_cloud_frame" value="$(arg point_cloud_frame)"/>
+          </node>
+          <node name="hector_trajectory_server" pkg="hector_trajectory_server" type="hector_trajectory_server">
+            <param name="target_frame_name" type="string" value="/map"/>
+            <param name="source_frame_name" type="string" value="/base_link"/>
+          </node>
+        </launch>
+        """})
+    assert _invalid(tmp_path) == []

@@ -99,8 +99,8 @@ class Conventions:
             raise ValueError(f"frames assigned to unknown classes: {bad}; classes are {sorted(by_name)}")
         self._by_name = {c.name: c for c in self.classes}
         self._other = FrameClass(OTHER, (), FLU, None, "REP-103 body frame")
-        self.classify = lru_cache(maxsize=65536)(self._classify)  # type: ignore[method-assign]
-        self.expected_rotation = lru_cache(maxsize=65536)(self._expected_rotation)  # type: ignore[method-assign]
+        self.classify = lru_cache(maxsize=8192)(self._classify)  # type: ignore[method-assign]
+        self.expected_rotation = lru_cache(maxsize=8192)(self._expected_rotation)  # type: ignore[method-assign]
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | None) -> Conventions:

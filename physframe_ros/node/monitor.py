@@ -8,10 +8,11 @@ not rclpy message objects, so a busy robot's /tf keeps up), findings come from
 
 from __future__ import annotations
 
+import heapq
 import json
 import sys
 import time
-from typing import Any, Callable, Hashable, Mapping, Sequence
+from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
 
 import rclpy
 from diagnostic_msgs.msg import DiagnosticArray
@@ -25,12 +26,19 @@ from tf2_msgs.msg import TFMessage
 from ..core.findings import Finding, Severity, sort_findings
 from ..core.report import report_dict
 from ..core.tfmessage import TfDecodeError
-from ..core.tfstate import FindingTracker, TfState
+from ..core.tfstate import EdgeStats, FindingTracker, TfState
 from .diagnostics import diagnostic_array
 from .params import PARAMETERS, MonitorSettings, settings_from
 from .publishers import PublisherNames
 
 NODE_NAME = "physframe_monitor"
+
+MAX_REPLY_EDGES = 2000  # ~/get_tree lists this many edges (and findings) at most, then says how many it left out
+
+try:  # Iron and newer: rclpy.event_handler; Humble: rclpy.qos_event
+    from rclpy.event_handler import SubscriptionEventCallbacks
+except ImportError:  # pragma: no cover - Humble
+    from rclpy.qos_event import SubscriptionEventCallbacks  # type: ignore[no-redef]
 
 try:  # Iron and newer hand callbacks the publisher's GID; Humble does not (publishers stay unnamed there)
     from rclpy.subscription import MessageInfo  # noqa: F401
@@ -63,13 +71,13 @@ class MonitorNode(Node):
         for err in self.settings.errors:
             self.get_logger().error(err)
         self.state = TfState(self.settings.conventions, self.settings.config)
-        self.tracker = FindingTracker()
+        self.tracker = FindingTracker(keep_history=False)  # live: memory follows what is active
         self.active: list[Finding] = []
         self.last_eval_ms = 0.0
         self.names = PublisherNames(self.get_publishers_info_by_topic, [t for t, _ in self.settings.tf_topics])
         self._bad_topics: set[str] = set()
         for topic, static in self.settings.tf_topics:
-            self.create_subscription(TFMessage, topic, self._on_tf(topic, static), tf_qos(static), raw=True)
+            self._subscribe(topic, static)
         self._diagnostics = self.create_publisher(DiagnosticArray, "/diagnostics", 10)
         self.create_service(Trigger, "~/get_tree", self._get_tree)
         self.create_timer(self.settings.eval_period, self.evaluate)
@@ -80,6 +88,20 @@ class MonitorNode(Node):
     def now(self) -> float:
         """The node clock in seconds: ROS time, so use_sim_time is honoured."""
         return self.get_clock().now().nanoseconds * 1e-9
+
+    def _subscribe(self, topic: str, static: bool) -> None:
+        """A raw TF subscription that also hears of messages the transport lost (TF_MESSAGES_LOST)."""
+        state = self.state
+
+        def lost(info: Any) -> None:
+            state.messages_lost(topic, int(info.total_count_change), self.now())
+
+        events = SubscriptionEventCallbacks(message_lost=lost)
+        try:
+            self.create_subscription(TFMessage, topic, self._on_tf(topic, static), tf_qos(static), raw=True, event_callbacks=events)
+        except Exception as exc:  # an RMW without the message-lost event (rclpy's UnsupportedEventTypeError)
+            self.get_logger().warning(f"{topic}: this RMW does not report lost messages ({exc}); TF_MESSAGES_LOST is not available")
+            self.create_subscription(TFMessage, topic, self._on_tf(topic, static), tf_qos(static), raw=True)
 
     # --- the hot path: one call per TFMessage -------------------------------------------
     def _on_tf(self, topic: str, static: bool) -> Callable[..., None]:
@@ -116,7 +138,7 @@ class MonitorNode(Node):
         findings = sort_findings(self.settings.policy.apply(findings))
         appeared, cleared = self.tracker.update(findings, now)
         # with the span each has been active over (tree findings carry no time of their own)
-        self.active = [f.with_(time=self.tracker.spans[k]) for k, f in self.tracker.active.items()]
+        self.active = [f.with_(time=self.tracker.spans.get(k, f.time)) for k, f in self.tracker.active.items()]
         log = self.get_logger()
         for f in appeared:
             if f.level == Severity.ERROR:
@@ -132,10 +154,15 @@ class MonitorNode(Node):
         self.last_eval_ms = (time.perf_counter() - t0) * 1e3
 
     def report(self) -> dict[str, Any]:
-        """The contract JSON of the live tree with the active findings and ingest statistics."""
+        """The contract JSON of the live tree with the active findings and ingest statistics.
+
+        The tree is the one the last evaluation checked (no second walk over the edges), and past
+        MAX_REPLY_EDGES edges or findings the reply lists the first ones and counts the rest, so a
+        churning stream cannot make it large or slow: ingestion waits while it is built."""
         now = self.now()
-        edges = self.state.snapshot(now, name_of=self.names.name_of)
         s = self.state
+        edges = s.last_snapshot
+        findings = sort_findings(self.active)
         stats = {
             "transforms_received": s.transforms_received,
             "messages_received": s.messages_received,
@@ -144,8 +171,23 @@ class MonitorNode(Node):
             "last_eval_ms": round(self.last_eval_ms, 3),
             "frames": len({fr for e in edges for fr in (e.parent, e.child)}),
             "edges": len(edges),
+            "tracked_edges": len(s.edges),
+            "evicted_edges": s.evicted_edges,
+            "refused_edges": s.refused_edges,
+            "lost_messages": dict(s.lost_messages),
         }
-        return report_dict(self.active, edges, stats=stats, edges_stats=s.stats(now, self.names.name_of))
+        records: Iterable[EdgeStats] = s.edges.values()
+        if len(s.edges) > MAX_REPLY_EDGES:
+            records = heapq.nsmallest(MAX_REPLY_EDGES, records, key=lambda e: (e.parent, e.child, e.static))
+        extra: dict[str, Any] = {"stats": stats, "edges_stats": s.stats(now, self.names.name_of, records)}
+        if len(edges) > MAX_REPLY_EDGES or len(findings) > MAX_REPLY_EDGES or len(s.edges) > MAX_REPLY_EDGES:
+            extra["truncated"] = {
+                "limit": MAX_REPLY_EDGES,
+                "edges": len(edges),
+                "findings": len(findings),
+                "edges_stats": len(s.edges),
+            }
+        return report_dict(findings[:MAX_REPLY_EDGES], edges[:MAX_REPLY_EDGES], **extra)
 
     def _get_tree(self, request: Trigger.Request, response: Trigger.Response) -> Trigger.Response:
         response.success = True

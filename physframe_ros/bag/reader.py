@@ -13,6 +13,7 @@ it goes; the error that ends it names the file and the byte where it broke. A
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -38,6 +39,19 @@ class TopicInfo:
         return {"name": self.name, "type": self.msgtype, "messages": self.messages}
 
 
+@dataclass(frozen=True)
+class Loss:
+    """TF messages of one topic the bag's index lists but the reader did not deliver."""
+
+    topic: str
+    listed: int  # what the bag's own index (MCAP summary, metadata.yaml, ROS 1 index) counts
+    read: int
+
+    @property
+    def lost(self) -> int:
+        return self.listed - self.read
+
+
 @dataclass
 class BagInfo:
     path: str
@@ -46,6 +60,7 @@ class BagInfo:
     end: float | None = None
     topics: list[TopicInfo] = field(default_factory=list)
     recovered: str | None = None  # why the bag was read from the front instead of through its index
+    losses: list[Loss] = field(default_factory=list)  # after a whole-bag read: topics with fewer messages than listed
 
     def describe_topics(self) -> str:
         if not self.topics:
@@ -105,9 +120,21 @@ class TfBag:
             raise BagError(self.path, f"reading bags needs the Python package 'rosbags' ({exc}); pip install rosbags") from None
         except Exception as exc:  # rosbags raises many kinds; each means "the index is unusable"
             self._reader = None
-            self._start_recovery(exc)
+            try:
+                self._start_recovery(exc)
+            except BagError:
+                raise
+            except Exception as again:  # the pages or records are damaged beyond what recovery expects
+                self.close()
+                raise BagError(self.path, f"cannot open: {exc}; nor read it without its index: {type(again).__name__}: {again}") from None
             return
-        self._read_index()
+        try:
+            self._read_index()
+        except BagError:
+            raise
+        except Exception as exc:  # an index that opened but does not hold together
+            self.close()
+            raise BagError(self.path, f"damaged index: {type(exc).__name__}: {exc}") from None
 
     def _read_index(self) -> None:
         reader = self._reader
@@ -157,8 +184,11 @@ class TfBag:
 
     def close(self) -> None:
         if self._reader is not None:
-            self._reader.close()
-            self._reader = None
+            reader, self._reader = self._reader, None
+            try:
+                reader.close()
+            except Exception:  # a damaged file can fail even here; what was read stands
+                pass
         if self._db3 is not None:
             self._db3.close()
             self._db3 = None
@@ -172,6 +202,53 @@ class TfBag:
     # --- reading ------------------------------------------------------------------------
     def messages(self, start: float | None = None, stop: float | None = None, static_only: bool = False) -> Iterator[RawTfMessage]:
         """TF messages with bag time in [start, stop) seconds, in time order (file order when recovered)."""
+        whole = start is None and stop is None and not static_only
+        read: Counter[str] = Counter()
+        last: float | None = None
+        try:
+            for message in self._messages(start, stop, static_only):
+                if not isinstance(message[3], (bytes, bytearray, memoryview)):
+                    continue  # a NULL data column: not read, so counted as lost below
+                read[message[0]] += 1
+                last = message[1]
+                yield message
+        except BagError:
+            if whole:
+                self._count_losses(read)
+            raise
+        except Exception as exc:  # whatever else a damaged file makes a reader raise: one line, never a traceback
+            if whole:
+                self._count_losses(read)
+            where = self._position(sum(read.values()), None if last is None else round(last * 1e9))
+            raise BagError(self.path, f"damaged: {type(exc).__name__}: {exc}", where) from None
+        if whole:
+            self._count_losses(read)
+
+    def _count_losses(self, read: Counter[str]) -> None:
+        """Compare what was read with the bag's own per-topic counts (where it has them). An index that
+        counts fewer than were read is itself damaged: then the records are counted from the front."""
+        listed = {t.name: t.messages for t in self.info.topics if t.messages is not None and t.name in self.tf_topics}
+        if any(read[name] > n for name, n in listed.items()) or any(name not in listed for name in read):
+            listed = {name: max(n, listed.get(name) or 0) for name, n in self._count_from_front().items()}
+        self.info.losses = [Loss(name, n, read[name]) for name, n in sorted(listed.items()) if read[name] < n]
+
+    def _count_from_front(self) -> Counter[str]:
+        """TF messages per topic in the records of the files, as far as they can be walked (MCAP and ROS 1)."""
+        counts: Counter[str] = Counter()
+        files = sorted(self.path.glob("*.mcap")) if self.path.is_dir() else [self.path]
+        scan = scan_rosbag1 if self.format == ROS1 else scan_mcap
+        for f in files:
+            if f.suffix not in (".mcap", ".bag"):
+                continue
+            try:
+                for topic, msgtype, _stamp, _data in scan(f):
+                    if self.selection.matches(topic) and is_tf_type(msgtype):
+                        counts[topic] += 1
+            except Exception:  # the count of what could be walked stands
+                pass
+        return counts
+
+    def _messages(self, start: float | None, stop: float | None, static_only: bool) -> Iterator[RawTfMessage]:
         start_ns = None if start is None else int(start * 1e9)
         stop_ns = None if stop is None else int(stop * 1e9)
         if self._scanners:

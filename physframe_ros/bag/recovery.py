@@ -37,11 +37,31 @@ class _Truncated(Exception):
     """A record runs past the end of the data it is in."""
 
 
+def _left(bio: BinaryIO) -> int:
+    """Bytes from the current position to the end of the file."""
+    here = bio.tell()
+    end = bio.seek(0, 2)
+    bio.seek(here)
+    return end - here
+
+
 def _read(bio: BinaryIO, size: int) -> bytes:
+    """Exactly ``size`` bytes; a length field larger than the rest of the file is never allocated."""
+    left = _left(bio)
+    if size > left:
+        raise _Truncated(f"file ends inside a record (wanted {size} bytes, {left} left)")
     data = bio.read(size)
     if len(data) != size:
         raise _Truncated(f"file ends inside a record (wanted {size} bytes, {len(data)} left)")
     return data
+
+
+def _why(exc: Exception) -> str:
+    if isinstance(exc, _Truncated):
+        return str(exc)
+    if isinstance(exc, KeyError):
+        return f"a record lacks its {exc} field"
+    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
 
 
 def _mcap_decompress(data: bytes, compression: str, size: int) -> bytes:
@@ -75,7 +95,7 @@ def scan_mcap(path: Path) -> Iterator[RecoveredMessage]:
                 if not op:
                     raise _Truncated("file ends without the MCAP footer")
                 length = _U64(_read(bio, 8))[0]
-                body = bio.read(length)
+                body = bio.read(min(length, _left(bio)))  # a huge length field is only as long as the file
                 cut = len(body) < length
                 if op[0] == 0x06:  # chunk: start, end, uncompressed size, crc, compression, records
                     clen = _U32(body, 28)[0]
@@ -93,8 +113,8 @@ def scan_mcap(path: Path) -> Iterator[RecoveredMessage]:
                     yield from _mcap_records(op + struct.pack("<Q", length) + body, schemas, channels)
                 if cut:
                     raise _Truncated(f"file ends inside a record (wanted {length} bytes, {len(body)} left)")
-        except (_Truncated, struct.error, ValueError, OSError) as exc:
-            raise BagError(path, f"truncated or damaged: {exc or type(exc).__name__}", f"record at byte {offset}") from None
+        except Exception as exc:  # struct, lengths, UTF-8, decompression (lz4, zstd), missing fields: all damage
+            raise BagError(path, f"truncated or damaged: {_why(exc)}", f"record at byte {offset}") from None
 
 
 def _mcap_records(data: bytes, schemas: dict[int, str], channels: dict[int, tuple[str, str]]) -> Iterator[RecoveredMessage]:
@@ -142,7 +162,7 @@ def _ros1_record(bio: BinaryIO) -> tuple[dict[str, bytes], bytes, int] | None:
         raise _Truncated("file ends inside a record header length")
     header = _ros1_header(_read(bio, _U32(raw)[0]))
     size = _U32(_read(bio, 4))[0]
-    data = bio.read(size)
+    data = bio.read(min(size, _left(bio)))
     return header, data, size - len(data)
 
 
@@ -178,8 +198,8 @@ def scan_rosbag1(path: Path) -> Iterator[RecoveredMessage]:
                         raise _Truncated(f"file ends inside a chunk ({missing} bytes missing)")
                 elif op == 0x07:
                     _ros1_connection(header, data, connections)
-        except (_Truncated, struct.error, ValueError, OSError, EOFError) as exc:
-            raise BagError(path, f"truncated or damaged: {exc or type(exc).__name__}", f"record at byte {offset}") from None
+        except Exception as exc:  # struct, lengths, UTF-8, decompression (bz2, lz4), missing header fields: all damage
+            raise BagError(path, f"truncated or damaged: {_why(exc)}", f"record at byte {offset}") from None
 
 
 def _ros1_chunk(data: bytes, connections: dict[int, tuple[str, str]]) -> Iterator[RecoveredMessage]:

@@ -15,7 +15,8 @@ import time as wallclock
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..bag import CDR, BagError, TfBag
+from ..bag import CDR, BagError, TfBag, is_tf_type
+from ..bag.reader import Loss
 from ..core import (
     Conventions,
     Edge,
@@ -27,6 +28,7 @@ from ..core import (
     TfDecodeError,
     TfState,
 )
+from ..core.findings import Location
 from ..core.report import exit_status, report_dict
 
 MAX_DECODE_NOTES = 5  # the first few undecodable messages are named; the rest only counted
@@ -82,6 +84,18 @@ class ReplayResult:
     @property
     def exit_status(self) -> int:
         return 2 if self.error is not None else exit_status(self.findings)
+
+
+def lost_finding(path: object, losses: list[Loss]) -> Finding:
+    """BAG_MESSAGES_LOST: the bag's index lists more TF messages than could be read."""
+    what = "; ".join(f"{x.topic}: {x.lost} of {x.listed} lost ({x.read} read)" for x in losses)
+    return Finding(
+        "BAG_MESSAGES_LOST",
+        f"{path}: {sum(x.lost for x in losses)} TF messages the bag's index lists could not be read ({what}); "
+        "the findings miss whatever they held",
+        location=Location(str(path)),
+        details={"topics": {x.topic: {"listed": x.listed, "read": x.read, "lost": x.lost} for x in losses}},
+    )
 
 
 def replay(bag: TfBag, options: ReplayOptions | None = None, progress: Progress | None = None) -> ReplayResult:
@@ -167,8 +181,15 @@ def replay(bag: TfBag, options: ReplayOptions | None = None, progress: Progress 
     }
     if info.recovered:
         bag_dict["recovered"] = info.recovered
+    for other in info.topics:
+        if bag.selection.matches(other.name) and not is_tf_type(other.msgtype):
+            held = f"its {other.messages} messages" if other.messages is not None else "its messages"
+            notes.append(f"{bag.path}: topic {other.name} has type {other.msgtype}, not tf2_msgs/TFMessage or tf/tfMessage: {held} were skipped")
+    for code, n in sorted(tracker.not_kept.items()):
+        notes.append(f"{bag.path}: more than {tracker.max_history} distinct findings: {n} occurrences of {code} on further frames not kept")
+    lost = opts.policy.apply([lost_finding(bag.path, info.losses)] if info.losses else [])
     return ReplayResult(
-        findings=tracker.history(),
+        findings=tracker.history() + lost,
         edges=state.snapshot(end, window),
         edge_stats=state.stats(end),
         stats=stats,

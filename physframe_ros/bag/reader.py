@@ -13,6 +13,7 @@ it goes; the error that ends it names the file and the byte where it broke. A
 
 from __future__ import annotations
 
+import struct
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import partial
@@ -21,6 +22,7 @@ from types import TracebackType
 from typing import Any, Callable, Iterator
 
 from .errors import BagError, NoTfTopics
+from .mcap_index import IndexUnusable, McapIndex, read_indexed
 from .recovery import Db3Recovery, RecoveredMessage, db3_files, has_sqlite_header, is_sqlite_refusal, scan_mcap, scan_rosbag1
 from .topics import TopicSelection, is_static_topic, is_tf_type
 
@@ -161,6 +163,21 @@ class TfBag:
         scan = scan_rosbag1 if self.format == ROS1 else scan_mcap
         self._scanners = [partial(scan, f) for f in files]
         self.info.recovered = f"its index is unusable ({why}); read from the front"
+
+    def reread_past_damage(self) -> bool:
+        """After a read that lost messages or broke: read the MCAP files again message by message
+        through their indexes, skipping only what is damaged. False where that is not possible."""
+        if self._scanners or self.info.storage != "rosbag2 mcap":
+            return False
+        files = sorted(self.path.glob("*.mcap")) if self.path.is_dir() else [self.path]
+        try:
+            for f in files:
+                McapIndex(f)
+        except (IndexUnusable, OSError, struct.error, UnicodeDecodeError, ValueError):
+            return False
+        self._scanners = [partial(read_indexed, files)]
+        self.info.recovered = "reading through its index lost messages; read again message by message through its chunk and message indexes"
+        return True
 
     def _db3_recoverable(self, exc: Exception) -> bool:
         """sqlite refused a .db3 that looks like an sqlite file: its pages can still be read."""

@@ -64,7 +64,7 @@ def _why(exc: Exception) -> str:
     return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
 
 
-def _mcap_decompress(data: bytes, compression: str, size: int) -> bytes:
+def mcap_decompress(data: bytes, compression: str, size: int) -> bytes:
     if compression == "":
         return data
     if compression == "zstd":
@@ -105,7 +105,7 @@ def scan_mcap(path: Path) -> Iterator[RecoveredMessage]:
                     if cut and compression:
                         raise _Truncated(f"file ends inside a {compression}-compressed chunk")
                     # an uncompressed chunk cut short still holds whole records up to the cut
-                    records = _mcap_decompress(body[pos + 8 : pos + 8 + rlen], compression, _U64(body, 16)[0])
+                    records = mcap_decompress(body[pos + 8 : pos + 8 + rlen], compression, _U64(body, 16)[0])
                     yield from _mcap_records(records, schemas, channels)
                 elif op[0] == 0x02 and not cut:  # footer: the file is complete after all
                     return
@@ -426,7 +426,7 @@ class Db3Recovery:
             data = values[3] if values is not None else None
             if isinstance(data, bytes) and self.compression:
                 try:
-                    data = _mcap_decompress(data, self.compression, 0)
+                    data = mcap_decompress(data, self.compression, 0)
                 except Exception:  # a damaged compressed message
                     data = None
             if not isinstance(data, bytes):

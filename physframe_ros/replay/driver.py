@@ -99,8 +99,15 @@ def lost_finding(path: object, losses: list[Loss]) -> Finding:
 
 
 def replay(bag: TfBag, options: ReplayOptions | None = None, progress: Progress | None = None) -> ReplayResult:
-    """Run the checks over the bag's TF topics; a :class:`BagError` mid-way ends the replay early, not with an exception."""
-    opts = options or ReplayOptions()
+    """Run the checks over the bag's TF topics; a :class:`BagError` mid-way ends the replay early, not with an exception.
+    A bag that lost messages or broke is replayed once more, skipping only its damaged messages, where it allows that."""
+    result = _replay_once(bag, options or ReplayOptions(), progress)
+    if (result.error is not None or bag.info.losses) and not result.interrupted and bag.reread_past_damage():
+        result = _replay_once(bag, options or ReplayOptions(), progress)
+    return result
+
+
+def _replay_once(bag: TfBag, opts: ReplayOptions, progress: Progress | None) -> ReplayResult:
     state = TfState(opts.conventions, opts.state_config)
     tracker = FindingTracker()
     window = max(state.config.edge_timeout, opts.period)

@@ -55,7 +55,7 @@ class McapIndex:
         self.channels: dict[int, tuple[str, str]] = {}  # id -> (topic, schema name)
         self.chunks: list[_Chunk] = []
         with path.open("rb") as bio:
-            size = bio.seek(0, 2)
+            size = self.size = bio.seek(0, 2)
             if size < 8 + _FOOTER + 8:
                 raise IndexUnusable("too short for a footer")
             bio.seek(size - 8 - _FOOTER)
@@ -109,7 +109,7 @@ class McapIndex:
             head = bio.read(9)
             if len(head) < 9 or head[0] != 0x07:
                 continue  # a damaged message index: its messages count as lost against the bag's totals
-            body = bio.read(min(_U64(head, 1)[0], chunk.uncompressed_size * 2 + 16))
+            body = bio.read(min(_U64(head, 1)[0], self.size - at))  # a damaged length is never allocated
             if len(body) < 6:
                 continue
             size = min(_U32(body, 2)[0], len(body) - 6)
@@ -128,7 +128,7 @@ class McapIndex:
 
     def _records(self, bio: BinaryIO, chunk: _Chunk) -> bytes | None:
         bio.seek(chunk.offset)
-        raw = bio.read(min(chunk.length, 1 << 34))
+        raw = bio.read(max(0, min(chunk.length, self.size - chunk.offset)))
         try:
             if len(raw) < 9 + 36 or raw[0] != 0x06:
                 return None
@@ -167,7 +167,11 @@ def read_indexed(files: list[Path]) -> Iterator[RecoveredMessage]:
             while k < len(chunks) and (not pending or chunks[k][0] <= pending[0][0]):
                 _start, n, _i, chunk = chunks[k]
                 k += 1
-                for item in indexes[n].messages(handles[n], chunk):
+                try:
+                    items = indexes[n].messages(handles[n], chunk)
+                except (OSError, OverflowError, ValueError, struct.error):  # offsets past any file: the chunk is lost
+                    items = []
+                for item in items:
                     heapq.heappush(pending, (item[0], item[1] + (n << 48), item[2]))
             if pending:
                 yield heapq.heappop(pending)[2]

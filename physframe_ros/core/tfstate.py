@@ -269,8 +269,11 @@ class TfState:
         if now < self._next_evict:
             return
         self._next_evict = now + after / 10
-        for e in [e for e in self.edges.values() if not e.static and now - e.last_receive > after]:
+        gone = [e for e in self.edges.values() if not e.static and now - e.last_receive > after]
+        for e in gone:
             self._forget(e)
+        if len(gone) > len(self.edges):
+            self.edges = dict(self.edges)  # a dict never shrinks its table; a copy is sized for what is left
 
     def messages_lost(self, topic: str, count: int, now: float) -> None:
         """The transport reports ``count`` more messages on ``topic`` lost before they reached us."""

@@ -8,6 +8,9 @@ not rclpy message objects, so a busy robot's /tf keeps up), findings come from
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
+import gc
 import heapq
 import json
 import sys
@@ -33,6 +36,7 @@ from .publishers import PublisherNames
 
 NODE_NAME = "physframe_monitor"
 
+RELEASE_AFTER_EVICTIONS = 1000  # forgotten edges between two returns of freed memory to the system
 MAX_REPLY_EDGES = 2000  # ~/get_tree lists this many edges (and findings) at most, then says how many it left out
 
 try:  # Iron and newer: rclpy.event_handler; Humble: rclpy.qos_event
@@ -52,6 +56,17 @@ def tf_qos(static: bool) -> QoSProfile:
     """What tf2's TransformListener uses, so every broadcaster matches (static ones latch)."""
     durability = DurabilityPolicy.TRANSIENT_LOCAL if static else DurabilityPolicy.VOLATILE
     return QoSProfile(depth=100, reliability=ReliabilityPolicy.RELIABLE, durability=durability)
+
+
+def release_memory() -> None:
+    """Give freed heap back to the system (glibc keeps it otherwise), so RSS falls once churned edges are forgotten."""
+    gc.collect()
+    name = ctypes.util.find_library("c")
+    if name:
+        try:
+            ctypes.CDLL(name).malloc_trim(0)
+        except (OSError, AttributeError):  # not glibc: the memory is still reused by this process
+            pass
 
 
 def describe(f: Finding) -> str:
@@ -74,6 +89,7 @@ class MonitorNode(Node):
         self.tracker = FindingTracker(keep_history=False)  # live: memory follows what is active
         self.active: list[Finding] = []
         self.last_eval_ms = 0.0
+        self._released_at = 0  # state.evicted_edges when memory was last given back
         self.names = PublisherNames(self.get_publishers_info_by_topic, [t for t, _ in self.settings.tf_topics])
         self._bad_topics: set[str] = set()
         for topic, static in self.settings.tf_topics:
@@ -152,6 +168,10 @@ class MonitorNode(Node):
         frames = {fr for e in edges for fr in (e.parent, e.child)}
         self._diagnostics.publish(diagnostic_array(self.active, self.get_clock().now().to_msg(), self.get_name(), len(frames), len(edges)))
         self.last_eval_ms = (time.perf_counter() - t0) * 1e3
+        if self.state.evicted_edges - self._released_at >= RELEASE_AFTER_EVICTIONS:
+            self._released_at = self.state.evicted_edges
+            self.state.conventions.clear_caches()
+            release_memory()
 
     def report(self) -> dict[str, Any]:
         """The contract JSON of the live tree with the active findings and ingest statistics.

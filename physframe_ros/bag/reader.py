@@ -23,7 +23,17 @@ from typing import Any, Callable, Iterator
 
 from .errors import BagError, NoTfTopics
 from .mcap_index import IndexUnusable, McapIndex, read_indexed
-from .recovery import Db3Recovery, RecoveredMessage, db3_files, has_sqlite_header, is_sqlite_refusal, scan_mcap, scan_rosbag1
+from .recovery import (
+    Db3Recovery,
+    RecoveredMessage,
+    db3_files,
+    has_sqlite_header,
+    is_sqlite_refusal,
+    metadata_topics,
+    rosbag2_metadata,
+    scan_mcap,
+    scan_rosbag1,
+)
 from .topics import TopicSelection, is_static_topic, is_tf_type
 
 CDR = "cdr"
@@ -163,6 +173,8 @@ class TfBag:
         scan = scan_rosbag1 if self.format == ROS1 else scan_mcap
         self._scanners = [partial(scan, f) for f in files]
         self.info.recovered = f"its index is unusable ({why}); read from the front"
+        if self.path.is_dir():  # metadata.yaml's counts are what the read is compared with
+            self.info.topics = [TopicInfo(name, msgtype, count) for name, msgtype, count in metadata_topics(rosbag2_metadata(self.path))]
 
     def reread_past_damage(self) -> bool:
         """After a read that lost messages or broke: read the MCAP files again message by message
@@ -189,7 +201,8 @@ class TfBag:
         """Read the .db3 files' pages now (time order needs them all); raises BagError if they hold no rosbag2 rows."""
         self._db3 = Db3Recovery(self.path, db3_files(self.path), why, lambda topic, msgtype: self.selection.matches(topic) and is_tf_type(msgtype))
         if not self.info.topics:
-            self.info.topics = [TopicInfo(name, msgtype) for name, msgtype in self._db3.topics]
+            counts = {name: n for name, _, n in metadata_topics(rosbag2_metadata(self.path))} if self.path.is_dir() else {}
+            self.info.topics = [TopicInfo(name, msgtype, counts.get(name)) for name, msgtype in self._db3.topics]
         if self._db3.start_ns is not None and self.info.start is None:
             self.info.start = self._db3.start_ns * 1e-9
             self.info.end = (self._db3.end_ns or self._db3.start_ns) * 1e-9

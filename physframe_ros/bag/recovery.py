@@ -262,6 +262,19 @@ def rosbag2_metadata(directory: Path) -> dict[str, Any]:
     return info if isinstance(info, dict) else {}
 
 
+def metadata_topics(meta: dict[str, Any]) -> list[tuple[str, str, int | None]]:
+    """(name, type, message count) of each topic a rosbag2 metadata.yaml lists."""
+    listed: list[tuple[str, str, int | None]] = []
+    for entry in meta.get("topics_with_message_count") or []:
+        try:
+            topic = entry["topic_metadata"]
+            count = entry.get("message_count")
+            listed.append((str(topic["name"]), str(topic["type"]), count if isinstance(count, int) and count >= 0 else None))
+        except (KeyError, TypeError, AttributeError):
+            continue
+    return listed
+
+
 def db3_files(path: Path) -> list[Path]:
     """The .db3 storage files of a bag: the file itself, or a directory's in metadata.yaml order."""
     if not path.is_dir():
@@ -373,13 +386,7 @@ class Db3Recovery:
         self.why = why
         self.keep = keep
         meta = rosbag2_metadata(path) if path.is_dir() else {}
-        listed = []
-        for entry in meta.get("topics_with_message_count") or []:
-            try:
-                topic = entry["topic_metadata"]
-                listed.append((str(topic["name"]), str(topic["type"]), entry.get("message_count")))
-            except (KeyError, TypeError):
-                continue
+        listed = metadata_topics(meta)
         self.compression = str(meta.get("compression_format") or "") if str(meta.get("compression_mode") or "").lower() == "message" else ""
         self.files = [_read_db3(f) for f in files]
         for found in self.files:

@@ -37,7 +37,7 @@ from .publishers import PublisherNames
 NODE_NAME = "physframe_monitor"
 
 RELEASE_AFTER_EVICTIONS = 1000  # forgotten edges between two returns of freed memory to the system
-MAX_REPLY_EDGES = 2000  # ~/get_tree lists this many edges (and findings) at most, then says how many it left out
+MAX_REPLY_EDGES = 1000  # ~/get_tree lists this many edges (and findings) at most, then says how many it left out
 
 try:  # Iron and newer: rclpy.event_handler; Humble: rclpy.qos_event
     from rclpy.event_handler import SubscriptionEventCallbacks

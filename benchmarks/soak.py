@@ -2,6 +2,9 @@
 
     .venv/bin/python benchmarks/soak.py [--names 100000] [--rate 1000] [--evict-after 30] [--domain N]
 
+With ``--stable`` the same traffic repeats 10 names: the peer run that separates what
+the node's state costs from what the traffic itself costs (DDS, rclpy, the allocator).
+
 Starts ``physframe monitor`` as its own process (LOCALHOST discovery, its own
 ROS_DOMAIN_ID, ``evict_after`` shortened so the run stays bounded). This process publishes
 a small robot (map -> odom -> base_link at 20 Hz) throughout and, after a settling
@@ -95,6 +98,7 @@ def main() -> int:
     ap.add_argument("--evict-after", type=float, default=30.0)
     ap.add_argument("--settle", type=float, default=10.0)
     ap.add_argument("--domain", type=int, default=os.getpid() % 100 + 1)
+    ap.add_argument("--stable", action="store_true", help="peer run: the same traffic, but the names repeat (object_0..9)")
     ap.add_argument("--probe", metavar="STOPFILE", help=argparse.SUPPRESS)
     args = ap.parse_args()
     os.environ["ROS_DOMAIN_ID"] = str(args.domain)
@@ -133,7 +137,7 @@ def main() -> int:
             if churn and index < churn[1]:
                 due = churn[0] + int((now - started) * args.rate)
                 while index < min(due, churn[1]):
-                    batch = [("world", f"object_{i}", now, I) for i in range(index, min(index + 10, churn[1]))]
+                    batch = [("world", f"object_{i % 10 if args.stable else i}", now, I) for i in range(index, min(index + 10, churn[1]))]
                     pub.publish(encode_cdr(batch))
                     index += len(batch)
                 if index >= churn[1]:
@@ -166,7 +170,8 @@ def main() -> int:
     diags = [r for r in records if r["kind"] == "diag"]
     peak = max(m for _, m in samples)
     churn_s = phases["quiet"] - phases["churn"]
-    print(f"monitor node, {args.names} churned names at {args.names / churn_s:.0f} names/s ({churn_s:.0f} s), evict_after {args.evict_after:g} s, "
+    kind = "repeating (peer run)" if args.stable else "churned"
+    print(f"monitor node, {args.names} {kind} names at {args.names / churn_s:.0f} names/s ({churn_s:.0f} s), evict_after {args.evict_after:g} s, "
           f"then {phases['end'] - phases['quiet']:.0f} s quiet; domain {args.domain}")
     print(f"RSS MB: start {start_rss:.1f} (peer: before churn)  peak {peak:.1f} (+{peak - start_rss:.1f})  "
           f"end {end_rss:.1f} (+{end_rss - start_rss:.1f}) after {phases['end'] - phases['quiet']:.0f} s quiet >= evict_after {args.evict_after:g} s")

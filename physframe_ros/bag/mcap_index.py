@@ -10,12 +10,12 @@ chunk that does not decompress) costs only itself.
 
 from __future__ import annotations
 
-import heapq
 import struct
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, Iterator
+from typing import BinaryIO, Callable, Iterator
 
+from .chunks import ChunkMessages, merge_in_time
 from .recovery import RecoveredMessage, mcap_decompress
 
 _MAGIC = b"\x89MCAP0\r\n"
@@ -157,24 +157,20 @@ class McapIndex:
 def read_indexed(files: list[Path]) -> Iterator[RecoveredMessage]:
     """Every readable message of the files in time order; chunks are decompressed only when their turn comes."""
     indexes = [McapIndex(f) for f in files]  # IndexUnusable for any: the caller keeps what it had
-    chunks = sorted((c.start, n, i, c) for n, idx in enumerate(indexes) for i, c in enumerate(idx.chunks))
     handles = [f.open("rb") for f in files]
+
+    def reader(n: int, chunk: _Chunk) -> Callable[[], ChunkMessages]:
+        def read() -> ChunkMessages:
+            try:
+                found = indexes[n].messages(handles[n], chunk)
+            except (OSError, OverflowError, ValueError, struct.error):  # offsets past any file: the chunk is lost
+                return []
+            return [(stamp, offset + (n << 48), message) for stamp, offset, message in found]
+
+        return read
+
     try:
-        pending: list[tuple[int, int, RecoveredMessage]] = []
-        k = 0
-        while k < len(chunks) or pending:
-            # open every chunk that may hold a message before the earliest one pending
-            while k < len(chunks) and (not pending or chunks[k][0] <= pending[0][0]):
-                _start, n, _i, chunk = chunks[k]
-                k += 1
-                try:
-                    items = indexes[n].messages(handles[n], chunk)
-                except (OSError, OverflowError, ValueError, struct.error):  # offsets past any file: the chunk is lost
-                    items = []
-                for item in items:
-                    heapq.heappush(pending, (item[0], item[1] + (n << 48), item[2]))
-            if pending:
-                yield heapq.heappop(pending)[2]
+        yield from merge_in_time([(c.start, reader(n, c)) for n, idx in enumerate(indexes) for c in idx.chunks])
     finally:
         for h in handles:
             h.close()

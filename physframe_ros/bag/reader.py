@@ -34,6 +34,7 @@ from .recovery import (
     scan_mcap,
     scan_rosbag1,
 )
+from .ros1_index import Ros1Index, Ros1IndexUnusable, read_ros1_indexed
 from .topics import TopicSelection, is_static_topic, is_tf_type
 
 CDR = "cdr"
@@ -177,17 +178,26 @@ class TfBag:
             self.info.topics = [TopicInfo(name, msgtype, count) for name, msgtype, count in metadata_topics(rosbag2_metadata(self.path))]
 
     def reread_past_damage(self) -> bool:
-        """After a read that lost messages or broke: read the MCAP files again message by message
-        through their indexes, skipping only what is damaged. False where that is not possible."""
-        if self._scanners or self.info.storage != "rosbag2 mcap":
+        """After a read that lost messages or broke: read the MCAP files or the ROS 1 bag again message
+        by message through their indexes, skipping only what is damaged. False where that is not possible."""
+        if self._scanners:
             return False
-        files = sorted(self.path.glob("*.mcap")) if self.path.is_dir() else [self.path]
-        try:
-            for f in files:
-                McapIndex(f)
-        except (IndexUnusable, OSError, struct.error, UnicodeDecodeError, ValueError):
+        if self.info.storage == "rosbag1":
+            try:
+                Ros1Index(self.path)
+            except (Ros1IndexUnusable, OSError):
+                return False
+            self._scanners = [partial(read_ros1_indexed, self.path)]
+        elif self.info.storage == "rosbag2 mcap":
+            files = sorted(self.path.glob("*.mcap")) if self.path.is_dir() else [self.path]
+            try:
+                for f in files:
+                    McapIndex(f)
+            except (IndexUnusable, OSError, struct.error, UnicodeDecodeError, ValueError):
+                return False
+            self._scanners = [partial(read_indexed, files)]
+        else:
             return False
-        self._scanners = [partial(read_indexed, files)]
         self.info.recovered = "reading through its index lost messages; read again message by message through its chunk and message indexes"
         return True
 

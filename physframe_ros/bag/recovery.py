@@ -142,7 +142,7 @@ def _mcap_records(data: bytes, schemas: dict[int, str], channels: dict[int, tupl
             channels[_U16(data, start)[0]] = (topic, schemas.get(_U16(data, start + 2)[0], ""))
 
 
-def _ros1_header(data: bytes) -> dict[str, bytes]:
+def ros1_header(data: bytes) -> dict[str, bytes]:
     fields: dict[str, bytes] = {}
     pos = 0
     while pos + 4 <= len(data):
@@ -153,14 +153,14 @@ def _ros1_header(data: bytes) -> dict[str, bytes]:
     return fields
 
 
-def _ros1_record(bio: BinaryIO) -> tuple[dict[str, bytes], bytes, int] | None:
+def ros1_record(bio: BinaryIO) -> tuple[dict[str, bytes], bytes, int] | None:
     """(header fields, data, bytes of data missing because the file ends inside it)."""
     raw = bio.read(4)
     if not raw:
         return None
     if len(raw) != 4:
         raise _Truncated("file ends inside a record header length")
-    header = _ros1_header(_read(bio, _U32(raw)[0]))
+    header = ros1_header(_read(bio, _U32(raw)[0]))
     size = _U32(_read(bio, 4))[0]
     data = bio.read(min(size, _left(bio)))
     return header, data, size - len(data)
@@ -176,7 +176,7 @@ def scan_rosbag1(path: Path) -> Iterator[RecoveredMessage]:
         try:
             while True:
                 offset = bio.tell()
-                record = _ros1_record(bio)
+                record = ros1_record(bio)
                 if record is None:
                     return
                 header, data, missing = record
@@ -197,7 +197,7 @@ def scan_rosbag1(path: Path) -> Iterator[RecoveredMessage]:
                     if missing:
                         raise _Truncated(f"file ends inside a chunk ({missing} bytes missing)")
                 elif op == 0x07:
-                    _ros1_connection(header, data, connections)
+                    ros1_connection(header, data, connections)
         except Exception as exc:  # struct, lengths, UTF-8, decompression (bz2, lz4), missing header fields: all damage
             raise BagError(path, f"truncated or damaged: {_why(exc)}", f"record at byte {offset}") from None
 
@@ -208,7 +208,7 @@ def _ros1_chunk(data: bytes, connections: dict[int, tuple[str, str]]) -> Iterato
         hlen = _U32(data, pos)[0]
         if pos + 8 + hlen > end:
             raise _Truncated("record runs past the end of its chunk")
-        header = _ros1_header(data[pos + 4 : pos + 4 + hlen])
+        header = ros1_header(data[pos + 4 : pos + 4 + hlen])
         pos += 4 + hlen
         dlen = _U32(data, pos)[0]
         body = data[pos + 4 : pos + 4 + dlen]
@@ -222,11 +222,11 @@ def _ros1_chunk(data: bytes, connections: dict[int, tuple[str, str]]) -> Iterato
                 sec, nsec = struct.unpack("<II", header["time"])
                 yield conn[0], conn[1], sec * 1_000_000_000 + nsec, body
         elif op == 0x07:
-            _ros1_connection(header, body, connections)
+            ros1_connection(header, body, connections)
 
 
-def _ros1_connection(header: dict[str, bytes], data: bytes, connections: dict[int, tuple[str, str]]) -> None:
-    details = _ros1_header(data)
+def ros1_connection(header: dict[str, bytes], data: bytes, connections: dict[int, tuple[str, str]]) -> None:
+    details = ros1_header(data)
     connections[_U32(header["conn"])[0]] = (header["topic"].decode(), details.get("type", b"").decode())
 
 

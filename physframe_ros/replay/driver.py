@@ -103,7 +103,9 @@ def replay(bag: TfBag, options: ReplayOptions | None = None, progress: Progress 
     A bag that lost messages or broke is replayed once more, skipping only its damaged messages, where it allows that."""
     result = _replay_once(bag, options or ReplayOptions(), progress)
     if (result.error is not None or bag.info.losses) and not result.interrupted and bag.reread_past_damage():
-        result = _replay_once(bag, options or ReplayOptions(), progress)
+        again = _replay_once(bag, options or ReplayOptions(), progress)
+        if again.stats["messages_received"] >= result.stats["messages_received"]:  # else the first read got further
+            result = again
     return result
 
 

@@ -83,3 +83,32 @@ def test_damaged_compressed_chunk_is_one_line_with_the_partial_report(tmp_path: 
     assert status == 2 or any(f["code"] == "BAG_MESSAGES_LOST" for f in report["findings"])
     if status == 2:
         assert err.startswith(f"physframe replay: {bag}") and "the report below covers what was read before" in err
+
+
+def test_zeroed_bytes_in_a_ros1_bag_cost_only_the_messages_under_them(tmp_path: Path) -> None:
+    from bag.tfbags import write_rosbag1
+
+    bag = write_rosbag1(robot_with("cycle"), tmp_path / "robot.bag")
+    raw = bytearray(bag.read_bytes())
+    raw[len(raw) // 5 : len(raw) // 5 + 512] = bytes(512)  # inside the one chunk, before the cycle
+    bag.write_bytes(bytes(raw))
+    status, report, err = cli(str(bag))
+    assert status == 1, err
+    (lost,) = [f for f in report["findings"] if f["code"] == "BAG_MESSAGES_LOST"]
+    assert 0 < lost["details"]["topics"]["/tf"]["lost"] <= 5
+    assert "CYCLE_IN_FRAME_TREE" in {f["code"] for f in report["findings"]}
+    assert "message by message" in report["bag"]["recovered"]
+
+
+def test_a_chunk_that_does_not_decompress_is_a_loss_of_all_its_messages(tmp_path: Path) -> None:
+    from bag.tfbags import write_rosbag1
+
+    bag = write_rosbag1(robot_with(None), tmp_path / "robot.bag", compression="lz4")
+    raw = bytearray(bag.read_bytes())
+    raw[len(raw) // 5 : len(raw) // 5 + 512] = bytes(512)
+    bag.write_bytes(bytes(raw))
+    status, report, err = cli(str(bag))
+    assert status == 1 and "Traceback" not in err  # the one lz4 chunk holds the whole bag
+    (lost,) = [f for f in report["findings"] if f["code"] == "BAG_MESSAGES_LOST"]
+    tf = lost["details"]["topics"]["/tf"]
+    assert tf["listed"] == 2400 and tf["read"] + tf["lost"] == 2400 and tf["lost"] > 0

@@ -6,7 +6,8 @@ With ``--stable`` the same traffic repeats 10 names: the peer run that separates
 the node's state costs from what the traffic itself costs (DDS, rclpy, the allocator).
 
 Starts ``physframe monitor`` as its own process (LOCALHOST discovery, its own
-ROS_DOMAIN_ID, ``evict_after`` shortened so the run stays bounded). This process publishes
+ROS_DOMAIN_ID, ``evict_after`` shortened so the run stays bounded, PYTHONMALLOC=malloc
+as the launch file sets it; ``--pymalloc`` for Python's own allocator). This process publishes
 a small robot (map -> odom -> base_link at 20 Hz) throughout and, after a settling
 phase, ``--names`` distinct child frames of ``world`` (10 per TFMessage, ``--rate`` names
 per second: names with an id in them, the real bug pattern), then only the robot again for
@@ -99,6 +100,7 @@ def main() -> int:
     ap.add_argument("--settle", type=float, default=10.0)
     ap.add_argument("--domain", type=int, default=os.getpid() % 100 + 1)
     ap.add_argument("--stable", action="store_true", help="peer run: the same traffic, but the names repeat (object_0..9)")
+    ap.add_argument("--pymalloc", action="store_true", help="run the node with Python's own allocator, not PYTHONMALLOC=malloc as the launch file does")
     ap.add_argument("--probe", metavar="STOPFILE", help=argparse.SUPPRESS)
     args = ap.parse_args()
     os.environ["ROS_DOMAIN_ID"] = str(args.domain)
@@ -114,7 +116,8 @@ def main() -> int:
     stop_file = f"/tmp/physframe_soak_{os.getpid()}.stop"
     node_cmd = [sys.executable, "-m", "physframe_ros.cli", "monitor", "--ros-args", "-p", f"evict_after:={args.evict_after}",
                 "-p", "eval_period:=1.0", "--log-level", "physframe_monitor:=warn"]
-    monitor = subprocess.Popen(node_cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    node_env = dict(os.environ) if args.pymalloc else {**os.environ, "PYTHONMALLOC": "malloc"}
+    monitor = subprocess.Popen(node_cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=node_env)
     prober = subprocess.Popen([sys.executable, __file__, "--probe", stop_file, "--domain", str(args.domain)], stdout=subprocess.PIPE, text=True)
     rclpy.init()
     pub_node = Node("soak_churner")
@@ -172,7 +175,7 @@ def main() -> int:
     churn_s = phases["quiet"] - phases["churn"]
     kind = "repeating (peer run)" if args.stable else "churned"
     print(f"monitor node, {args.names} {kind} names at {args.names / churn_s:.0f} names/s ({churn_s:.0f} s), evict_after {args.evict_after:g} s, "
-          f"then {phases['end'] - phases['quiet']:.0f} s quiet; domain {args.domain}")
+          f"then {phases['end'] - phases['quiet']:.0f} s quiet; domain {args.domain}; node allocator {'pymalloc' if args.pymalloc else 'PYTHONMALLOC=malloc'}")
     print(f"RSS MB: start {start_rss:.1f} (peer: before churn)  peak {peak:.1f} (+{peak - start_rss:.1f})  "
           f"end {end_rss:.1f} (+{end_rss - start_rss:.1f}) after {phases['end'] - phases['quiet']:.0f} s quiet >= evict_after {args.evict_after:g} s")
     for name, a, b in (("settle", phases["start"], phases["churn"]), ("churn", phases["churn"], phases["quiet"]), ("quiet", phases["quiet"], phases["end"])):

@@ -9,6 +9,11 @@ zstd-compressed bags included), a single ``.db3`` or ``.mcap`` file, or a ROS 1
 ``.bag``. A bag whose index is missing (cut short) is read from the front as far as
 it goes; the error that ends it names the file and the byte where it broke. A
 ``.db3`` that sqlite refuses (cut short) is read from its pages, in time order.
+
+Nothing is lost silently: after a whole-bag read the TF messages read per topic are
+compared with the bag's own counts (``BagInfo.losses``), any reader failure is a
+one-line :class:`BagError`, and an MCAP or ROS 1 bag that lost messages can be read
+again message by message through its indexes (``reread_past_damage``).
 """
 
 from __future__ import annotations

@@ -193,6 +193,7 @@ class MonitorNode(Node):
             "edges": len(edges),
             "tracked_edges": len(s.edges),
             "evicted_edges": s.evicted_edges,
+            "evicted_messages": s.evicted_messages,
             "refused_edges": s.refused_edges,
             "lost_messages": dict(s.lost_messages),
         }

@@ -110,6 +110,7 @@ class TfBag:
         self._connections: list[Any] = []
         self._scanners: list[Callable[[], Iterator[RecoveredMessage]]] = []
         self._db3: Db3Recovery | None = None
+        self._listed: Counter[str] = Counter()  # messages per topic the chunks' own indexes list, seen reading from the front
 
     # --- opening -------------------------------------------------------------------------
     def __enter__(self) -> TfBag:
@@ -177,7 +178,7 @@ class TfBag:
         if not files:
             raise BagError(self.path, f"cannot open: {why}")
         scan = scan_rosbag1 if self.format == ROS1 else scan_mcap
-        self._scanners = [partial(scan, f) for f in files]
+        self._scanners = [partial(scan, f, self._listed) for f in files]
         self.info.recovered = f"its index is unusable ({why}); read from the front"
         if self.path.is_dir():  # metadata.yaml's counts are what the read is compared with
             self.info.topics = [TopicInfo(name, msgtype, count) for name, msgtype, count in metadata_topics(rosbag2_metadata(self.path))]
@@ -273,6 +274,9 @@ class TfBag:
         """Compare what was read with the bag's own per-topic counts (where it has them). An index that
         counts fewer than were read is itself damaged: then the records are counted from the front."""
         listed = {t.name: t.messages for t in self.info.topics if t.messages is not None and t.name in self.tf_topics}
+        for name, n in self._listed.items():  # read from the front: the index records met on the way
+            if name in self.tf_topics:
+                listed[name] = max(n, listed.get(name) or 0)
         if any(read[name] > n for name, n in listed.items()) or any(name not in listed for name in read):
             listed = {name: max(n, listed.get(name) or 0) for name, n in self._count_from_front().items()}
         self.info.losses = [Loss(name, n, read[name]) for name, n in sorted(listed.items()) if read[name] < n]
@@ -335,6 +339,7 @@ class TfBag:
     ) -> Iterator[RawTfMessage]:
         """The scanners' messages; ``resume`` = (count, last time, how many at it) already yielded through sqlite."""
         seen: dict[str, TopicInfo] = {t.name: t for t in self.info.topics}
+        self._listed.clear()  # counted again on every read
         fmt = self.format
         count, last, skip = resume
         resume_at = last

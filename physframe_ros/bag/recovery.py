@@ -16,6 +16,7 @@ from __future__ import annotations
 import bz2
 import mmap
 import struct
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO, Callable, Iterator
@@ -80,8 +81,9 @@ def mcap_decompress(data: bytes, compression: str, size: int) -> bytes:
     raise ValueError(f"unsupported chunk compression {compression!r}")
 
 
-def scan_mcap(path: Path) -> Iterator[RecoveredMessage]:
-    """Walk an MCAP file's records from the start, into chunks, without its summary section."""
+def scan_mcap(path: Path, listed: Counter[str] | None = None) -> Iterator[RecoveredMessage]:
+    """Walk an MCAP file's records from the start, into chunks, without its summary section;
+    ``listed`` counts the messages per topic that the message index records after each chunk list."""
     schemas: dict[int, str] = {}
     channels: dict[int, tuple[str, str]] = {}
     with path.open("rb") as bio:
@@ -106,18 +108,20 @@ def scan_mcap(path: Path) -> Iterator[RecoveredMessage]:
                         raise _Truncated(f"file ends inside a {compression}-compressed chunk")
                     # an uncompressed chunk cut short still holds whole records up to the cut
                     records = mcap_decompress(body[pos + 8 : pos + 8 + rlen], compression, _U64(body, 16)[0])
-                    yield from _mcap_records(records, schemas, channels)
+                    yield from _mcap_records(records, schemas, channels, None)
                 elif op[0] == 0x02 and not cut:  # footer: the file is complete after all
                     return
                 elif not cut:
-                    yield from _mcap_records(op + struct.pack("<Q", length) + body, schemas, channels)
+                    yield from _mcap_records(op + struct.pack("<Q", length) + body, schemas, channels, listed)
                 if cut:
                     raise _Truncated(f"file ends inside a record (wanted {length} bytes, {len(body)} left)")
         except Exception as exc:  # struct, lengths, UTF-8, decompression (lz4, zstd), missing fields: all damage
             raise BagError(path, f"truncated or damaged: {_why(exc)}", f"record at byte {offset}") from None
 
 
-def _mcap_records(data: bytes, schemas: dict[int, str], channels: dict[int, tuple[str, str]]) -> Iterator[RecoveredMessage]:
+def _mcap_records(
+    data: bytes, schemas: dict[int, str], channels: dict[int, tuple[str, str]], listed: Counter[str] | None
+) -> Iterator[RecoveredMessage]:
     pos, end = 0, len(data)
     while pos < end:
         if pos + 9 > end:
@@ -133,6 +137,10 @@ def _mcap_records(data: bytes, schemas: dict[int, str], channels: dict[int, tupl
             channel = channels.get(cid)
             if channel is not None:
                 yield channel[0], channel[1], _U64(data, start + 6)[0], data[start + 22 : pos]
+        elif op == 0x07 and listed is not None:  # message index: channel u16, then (time, offset) pairs of 16 bytes
+            channel = channels.get(_U16(data, start)[0])
+            if channel is not None:
+                listed[channel[0]] += _U32(data, start + 2)[0] // 16
         elif op == 0x03:  # schema: id u16, name string, ...
             size = _U32(data, start + 2)[0]
             schemas[_U16(data, start)[0]] = data[start + 6 : start + 6 + size].decode()
@@ -166,8 +174,9 @@ def ros1_record(bio: BinaryIO) -> tuple[dict[str, bytes], bytes, int] | None:
     return header, data, size - len(data)
 
 
-def scan_rosbag1(path: Path) -> Iterator[RecoveredMessage]:
-    """Walk a ROS 1 bag (v2.0) record by record, into its chunks, ignoring the index."""
+def scan_rosbag1(path: Path, listed: Counter[str] | None = None) -> Iterator[RecoveredMessage]:
+    """Walk a ROS 1 bag (v2.0) record by record, into its chunks, ignoring the index at the end;
+    ``listed`` counts the messages per topic that the index data records after each chunk list."""
     connections: dict[int, tuple[str, str]] = {}
     with path.open("rb") as bio:
         if bio.read(len(_ROSBAG_MAGIC)) != _ROSBAG_MAGIC:
@@ -198,6 +207,10 @@ def scan_rosbag1(path: Path) -> Iterator[RecoveredMessage]:
                         raise _Truncated(f"file ends inside a chunk ({missing} bytes missing)")
                 elif op == 0x07:
                     ros1_connection(header, data, connections)
+                elif op == 0x04 and listed is not None:  # index data of the chunk before: conn, count
+                    conn = connections.get(_U32(header["conn"])[0])
+                    if conn is not None:
+                        listed[conn[0]] += _U32(header["count"])[0]
         except Exception as exc:  # struct, lengths, UTF-8, decompression (bz2, lz4), missing header fields: all damage
             raise BagError(path, f"truncated or damaged: {_why(exc)}", f"record at byte {offset}") from None
 

@@ -194,9 +194,11 @@ def _replay_once(bag: TfBag, opts: ReplayOptions, progress: Progress | None) -> 
     if info.recovered:
         bag_dict["recovered"] = info.recovered
     for other in info.topics:
+        held = f"its {other.messages} messages" if other.messages is not None else "its messages"
         if bag.selection.matches(other.name) and not is_tf_type(other.msgtype):
-            held = f"its {other.messages} messages" if other.messages is not None else "its messages"
             notes.append(f"{bag.path}: topic {other.name} has type {other.msgtype}, not tf2_msgs/TFMessage or tf/tfMessage: {held} were skipped")
+        elif is_tf_type(other.msgtype) and not bag.selection.matches(other.name):
+            notes.append(f"{bag.path}: topic {other.name} holds TF messages but does not match {bag.selection}: {held} were skipped (--topic reads it)")
     for code, n in sorted(tracker.not_kept.items()):
         notes.append(f"{bag.path}: more than {tracker.max_history} distinct findings: {n} occurrences of {code} on further frames not kept")
     lost = opts.policy.apply([lost_finding(bag.path, info.losses)] if info.losses else [])

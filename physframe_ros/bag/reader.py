@@ -111,6 +111,7 @@ class TfBag:
         self._scanners: list[Callable[[], Iterator[RecoveredMessage]]] = []
         self._db3: Db3Recovery | None = None
         self._listed: Counter[str] = Counter()  # messages per topic the chunks' own indexes list, seen reading from the front
+        self._unnamed: Counter[int] = Counter()  # ROS 1: messages per connection id whose connection record is lost
 
     # --- opening -------------------------------------------------------------------------
     def __enter__(self) -> TfBag:
@@ -193,7 +194,7 @@ class TfBag:
                 Ros1Index(self.path)
             except (Ros1IndexUnusable, OSError):
                 return False
-            self._scanners = [partial(read_ros1_indexed, self.path)]
+            self._scanners = [partial(read_ros1_indexed, self.path, self._unnamed)]
         elif self.info.storage == "rosbag2 mcap":
             files = sorted(self.path.glob("*.mcap")) if self.path.is_dir() else [self.path]
             try:
@@ -277,9 +278,16 @@ class TfBag:
         for name, n in self._listed.items():  # read from the front: the index records met on the way
             if name in self.tf_topics:
                 listed[name] = max(n, listed.get(name) or 0)
+        if self.format == ROS1 and not self._scanners:  # rosbags skips messages whose connection record is lost
+            try:
+                self._unnamed = Ros1Index(self.path).orphans
+            except Ros1IndexUnusable:
+                pass
         if any(read[name] > n for name, n in listed.items()) or any(name not in listed for name in read):
             listed = {name: max(n, listed.get(name) or 0) for name, n in self._count_from_front().items()}
         self.info.losses = [Loss(name, n, read[name]) for name, n in sorted(listed.items()) if read[name] < n]
+        # messages whose topic is lost with its connection record: maybe TF, certainly not read
+        self.info.losses += [Loss(f"(connection {conn}: its topic is lost with its connection record)", n, 0) for conn, n in sorted(self._unnamed.items())]
 
     def _count_from_front(self) -> Counter[str]:
         """TF messages per topic in the records of the files, as far as they can be walked (MCAP and ROS 1)."""

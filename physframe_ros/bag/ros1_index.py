@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bz2
 import struct
+from collections import Counter
 from pathlib import Path
 from typing import BinaryIO, Callable, Iterator
 
@@ -39,6 +40,7 @@ class Ros1Index:
         self.path = path
         self.connections: dict[int, tuple[str, str]] = {}
         self.chunks: list[tuple[int, int]] = []  # (start time ns, position of the chunk record)
+        self.counts: Counter[int] = Counter()  # messages per connection id, as the chunk infos count them
         try:
             with path.open("rb") as bio:
                 if bio.read(len(_MAGIC)) != _MAGIC:
@@ -55,6 +57,8 @@ class Ros1Index:
                         ros1_connection(header, data, self.connections)
                     elif header.get("op") == b"\x06":
                         self.chunks.append((_ns(header["start_time"]), _U64(header["chunk_pos"])[0]))
+                        for i in range(0, len(data) - len(data) % 8, 8):
+                            self.counts[_U32(data, i)[0]] += _U32(data, i + 4)[0]
         except Ros1IndexUnusable:
             raise
         except Exception as exc:  # lengths, missing fields, struct: the index is damaged
@@ -62,8 +66,14 @@ class Ros1Index:
         if not self.chunks:
             raise Ros1IndexUnusable("no chunk in the index")
 
-    def messages(self, bio: BinaryIO, position: int) -> ChunkMessages:
-        """The readable messages of the chunk at ``position`` as (time, offset, message)."""
+    @property
+    def orphans(self) -> Counter[int]:
+        """Messages per connection id the chunk infos count but no connection record names."""
+        return Counter({conn: n for conn, n in self.counts.items() if conn not in self.connections and n})
+
+    def messages(self, bio: BinaryIO, position: int, unnamed: Counter[int]) -> ChunkMessages:
+        """The readable messages of the chunk at ``position`` as (time, offset, message); ``unnamed``
+        counts per connection id the messages whose connection record (so their topic) is lost."""
         bio.seek(position)
         record = ros1_record(bio)
         if record is None or record[0].get("op") != b"\x05" or record[2]:
@@ -91,6 +101,9 @@ class Ros1Index:
             return []
         out = []
         for stamp, offset, conn in indexed:
+            if conn not in self.connections:
+                unnamed[conn] += 1
+                continue
             message = self._message(data, offset, conn, stamp)
             if message is not None:
                 out.append((stamp, position + offset, message))
@@ -110,15 +123,17 @@ class Ros1Index:
         return None if named is None else (named[0], named[1], stamp, data[start : start + dlen])
 
 
-def read_ros1_indexed(path: Path) -> Iterator[RecoveredMessage]:
-    """Every readable message of the bag in time order; chunks are read only when their turn comes."""
+def read_ros1_indexed(path: Path, unnamed: Counter[int]) -> Iterator[RecoveredMessage]:
+    """Every readable message of the bag in time order; chunks are read only when their turn comes.
+    ``unnamed`` counts the messages of connections whose topic is lost (see :meth:`Ros1Index.messages`)."""
+    unnamed.clear()
     index = Ros1Index(path)  # Ros1IndexUnusable: the caller keeps what it had
     with path.open("rb") as bio:
 
         def reader(position: int) -> Callable[[], ChunkMessages]:
             def read() -> ChunkMessages:
                 try:
-                    return index.messages(bio, position)
+                    return index.messages(bio, position, unnamed)
                 except Exception:  # a chunk record or its index records damaged beyond reading: the chunk is lost
                     return []
 

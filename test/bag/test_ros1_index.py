@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -14,8 +15,8 @@ from physframe_ros.bag import open_bag
 from physframe_ros.bag.ros1_index import Ros1Index, Ros1IndexUnusable, read_ros1_indexed
 
 
-def ours(path: Path) -> list[tuple[str, float, bytes]]:
-    return [(topic, stamp * 1e-9, bytes(data)) for topic, _type, stamp, data in read_ros1_indexed(path)]
+def ours(path: Path, unnamed: Counter[int] | None = None) -> list[tuple[str, float, bytes]]:
+    return [(topic, stamp * 1e-9, bytes(data)) for topic, _type, stamp, data in read_ros1_indexed(path, Counter() if unnamed is None else unnamed)]
 
 
 @pytest.mark.parametrize("compression", [None, "lz4", "bz2"])
@@ -41,3 +42,15 @@ def test_a_bag_cut_short_has_no_usable_index(tmp_path: Path) -> None:
     bag.write_bytes(bag.read_bytes()[: bag.stat().st_size // 2])
     with pytest.raises(Ros1IndexUnusable):
         Ros1Index(bag)
+
+
+def test_messages_whose_connection_record_is_lost_are_counted(tmp_path: Path) -> None:
+    bag = write_rosbag1(robot_with(None), tmp_path / "r.bag")
+    raw = bytearray(bag.read_bytes())
+    index_pos = raw.rindex(b"topic=/tf_static")  # the /tf_static connection record of the index at the end
+    conn_field = raw.rindex(b"conn=", 0, index_pos)
+    raw[conn_field + 5 : conn_field + 9] = (77).to_bytes(4, "little")  # it now describes a connection no message uses
+    bag.write_bytes(bytes(raw))
+    unnamed: Counter[int] = Counter()
+    read = ours(bag, unnamed)
+    assert unnamed == Counter({1: 2}) and len(read) == 2400

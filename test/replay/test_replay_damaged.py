@@ -112,3 +112,18 @@ def test_a_chunk_that_does_not_decompress_is_a_loss_of_all_its_messages(tmp_path
     (lost,) = [f for f in report["findings"] if f["code"] == "BAG_MESSAGES_LOST"]
     tf = lost["details"]["topics"]["/tf"]
     assert tf["listed"] == 2400 and tf["read"] + tf["lost"] == 2400 and tf["lost"] > 0
+
+
+def test_messages_of_a_lost_ros1_connection_record_are_a_loss(tmp_path: Path) -> None:
+    from bag.tfbags import write_rosbag1
+
+    bag = write_rosbag1(robot_with(None), tmp_path / "robot.bag")
+    raw = bytearray(bag.read_bytes())
+    topic = raw.rindex(b"topic=/tf_static")  # the index's connection record of /tf_static: now connection 77
+    conn = raw.rindex(b"conn=", 0, topic)
+    raw[conn + 5 : conn + 9] = (77).to_bytes(4, "little")
+    bag.write_bytes(bytes(raw))
+    status, report, err = cli(str(bag))
+    assert status == 1, err
+    (lost,) = [f for f in report["findings"] if f["code"] == "BAG_MESSAGES_LOST"]
+    assert "(connection 1: its topic is lost with its connection record): 2 of 2 lost" in lost["message"]

@@ -278,11 +278,17 @@ class TfBag:
         for name, n in self._listed.items():  # read from the front: the index records met on the way
             if name in self.tf_topics:
                 listed[name] = max(n, listed.get(name) or 0)
-        if self.format == ROS1 and not self._scanners:  # rosbags skips messages whose connection record is lost
+        if self.format == ROS1:
             try:
-                self._unnamed = Ros1Index(self.path).orphans
-            except Ros1IndexUnusable:
+                index = Ros1Index(self.path)
+            except Ros1IndexUnusable:  # read from the front: the index records met on the way counted instead
                 pass
+            else:
+                self._unnamed = self._unnamed | index.orphans  # rosbags skips messages whose connection record is lost
+                for conn, n in index.indexed_counts().items():  # the chunk infos may count wrong; the index data too
+                    topic = index.connections.get(conn, ("", ""))[0]
+                    if topic in self.tf_topics:
+                        listed[topic] = max(n, listed.get(topic) or 0)
         if any(read[name] > n for name, n in listed.items()) or any(name not in listed for name in read):
             listed = {name: max(n, listed.get(name) or 0) for name, n in self._count_from_front().items()}
         self.info.losses = [Loss(name, n, read[name]) for name, n in sorted(listed.items()) if read[name] < n]
@@ -290,20 +296,22 @@ class TfBag:
         self.info.losses += [Loss(f"(connection {conn}: its topic is lost with its connection record)", n, 0) for conn, n in sorted(self._unnamed.items())]
 
     def _count_from_front(self) -> Counter[str]:
-        """TF messages per topic in the records of the files, as far as they can be walked (MCAP and ROS 1)."""
+        """TF messages per topic in the records of the files, as far as they can be walked (MCAP and ROS 1),
+        or as the index records met on the way count them, whichever is more."""
         counts: Counter[str] = Counter()
+        indexed: Counter[str] = Counter()
         files = sorted(self.path.glob("*.mcap")) if self.path.is_dir() else [self.path]
         scan = scan_rosbag1 if self.format == ROS1 else scan_mcap
         for f in files:
             if f.suffix not in (".mcap", ".bag"):
                 continue
             try:
-                for topic, msgtype, _stamp, _data in scan(f):
+                for topic, msgtype, _stamp, _data in scan(f, indexed):
                     if self.selection.matches(topic) and is_tf_type(msgtype):
                         counts[topic] += 1
             except Exception:  # the count of what could be walked stands
                 pass
-        return counts
+        return counts | Counter({t: n for t, n in indexed.items() if t in self.tf_topics})
 
     def _messages(self, start: float | None, stop: float | None, static_only: bool) -> Iterator[RawTfMessage]:
         start_ns = None if start is None else int(start * 1e9)

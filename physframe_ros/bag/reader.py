@@ -192,9 +192,9 @@ class TfBag:
         if self.info.storage == "rosbag1":
             try:
                 Ros1Index(self.path)
-            except (Ros1IndexUnusable, OSError):
-                return False
-            self._scanners = [partial(read_ros1_indexed, self.path, self._unnamed)]
+                self._scanners = [partial(read_ros1_indexed, self.path, self._unnamed)]
+            except (Ros1IndexUnusable, OSError):  # an index rosbags took but that does not hold together: from the front
+                self._scanners = [partial(scan_rosbag1, self.path, self._listed)]
         elif self.info.storage == "rosbag2 mcap":
             files = sorted(self.path.glob("*.mcap")) if self.path.is_dir() else [self.path]
             try:
@@ -281,8 +281,10 @@ class TfBag:
         if self.format == ROS1:
             try:
                 index = Ros1Index(self.path)
-            except Ros1IndexUnusable:  # read from the front: the index records met on the way counted instead
-                pass
+            except Ros1IndexUnusable:
+                if not self._scanners:  # rosbags took an index that does not hold together: count from the front
+                    for topic, n in self._count_from_front().items():
+                        listed[topic] = max(n, listed.get(topic) or 0)
             else:
                 self._unnamed = self._unnamed | index.orphans  # rosbags skips messages whose connection record is lost
                 for conn, n in index.indexed_counts().items():  # the chunk infos may count wrong; the index data too

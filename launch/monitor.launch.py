@@ -38,6 +38,9 @@ def _monitor(context, *args, **kwargs):
             output="screen",
             parameters=[value("params_file"), *overrides],
             ros_arguments=log_level_arguments(value("log_level")),
+            # glibc's allocator gives memory back once churned frame names are forgotten; Python's
+            # small-object arenas stay pinned by a few survivors (docs/monitor.md, "Bounded memory")
+            additional_env={"PYTHONMALLOC": "malloc"},
         )
     ]
     if value("aggregator") == "true":

@@ -9,10 +9,17 @@ zstd-compressed bags included), a single ``.db3`` or ``.mcap`` file, or a ROS 1
 ``.bag``. A bag whose index is missing (cut short) is read from the front as far as
 it goes; the error that ends it names the file and the byte where it broke. A
 ``.db3`` that sqlite refuses (cut short) is read from its pages, in time order.
+
+Nothing is lost silently: after a whole-bag read the TF messages read per topic are
+compared with the bag's own counts (``BagInfo.losses``), any reader failure is a
+one-line :class:`BagError`, and an MCAP or ROS 1 bag that lost messages can be read
+again message by message through its indexes (``reread_past_damage``).
 """
 
 from __future__ import annotations
 
+import struct
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -21,7 +28,19 @@ from typing import Any, Callable, Iterator
 
 from ..core.stamped import StampedType, stamped_type
 from .errors import BagError, NoTfTopics
-from .recovery import Db3Recovery, RecoveredMessage, db3_files, has_sqlite_header, is_sqlite_refusal, scan_mcap, scan_rosbag1
+from .mcap_index import IndexUnusable, McapIndex, read_indexed
+from .recovery import (
+    Db3Recovery,
+    RecoveredMessage,
+    db3_files,
+    has_sqlite_header,
+    is_sqlite_refusal,
+    metadata_topics,
+    rosbag2_metadata,
+    scan_mcap,
+    scan_rosbag1,
+)
+from .ros1_index import Ros1Index, Ros1IndexUnusable, read_ros1_indexed
 from .topics import ALL_TOPICS, TopicSelection, is_static_topic, is_tf_type, stamped_kind
 
 CDR = "cdr"
@@ -40,6 +59,19 @@ class TopicInfo:
         return {"name": self.name, "type": self.msgtype, "messages": self.messages}
 
 
+@dataclass(frozen=True)
+class Loss:
+    """TF messages of one topic the bag's index lists but the reader did not deliver."""
+
+    topic: str
+    listed: int  # what the bag's own index (MCAP summary, metadata.yaml, ROS 1 index) counts
+    read: int
+
+    @property
+    def lost(self) -> int:
+        return self.listed - self.read
+
+
 @dataclass
 class BagInfo:
     path: str
@@ -48,6 +80,7 @@ class BagInfo:
     end: float | None = None
     topics: list[TopicInfo] = field(default_factory=list)
     recovered: str | None = None  # why the bag was read from the front instead of through its index
+    losses: list[Loss] = field(default_factory=list)  # after a whole-bag read: topics with fewer messages than listed
 
     def describe_topics(self) -> str:
         if not self.topics:
@@ -83,6 +116,8 @@ class TfBag:
         self._connections: list[Any] = []
         self._scanners: list[Callable[[], Iterator[RecoveredMessage]]] = []
         self._db3: Db3Recovery | None = None
+        self._listed: Counter[str] = Counter()  # messages per topic the chunks' own indexes list, seen reading from the front
+        self._unnamed: Counter[int] = Counter()  # ROS 1: messages per connection id whose connection record is lost
 
     # --- opening -------------------------------------------------------------------------
     def __enter__(self) -> TfBag:
@@ -111,9 +146,21 @@ class TfBag:
             raise BagError(self.path, f"reading bags needs the Python package 'rosbags' ({exc}); pip install rosbags") from None
         except Exception as exc:  # rosbags raises many kinds; each means "the index is unusable"
             self._reader = None
-            self._start_recovery(exc)
+            try:
+                self._start_recovery(exc)
+            except BagError:
+                raise
+            except Exception as again:  # the pages or records are damaged beyond what recovery expects
+                self.close()
+                raise BagError(self.path, f"cannot open: {exc}; nor read it without its index: {type(again).__name__}: {again}") from None
             return
-        self._read_index()
+        try:
+            self._read_index()
+        except BagError:
+            raise
+        except Exception as exc:  # an index that opened but does not hold together
+            self.close()
+            raise BagError(self.path, f"damaged index: {type(exc).__name__}: {exc}") from None
 
     def _read_index(self) -> None:
         reader = self._reader
@@ -168,8 +215,34 @@ class TfBag:
         if not files:
             raise BagError(self.path, f"cannot open: {why}")
         scan = scan_rosbag1 if self.format == ROS1 else scan_mcap
-        self._scanners = [partial(scan, f) for f in files]
+        self._scanners = [partial(scan, f, self._listed) for f in files]
         self.info.recovered = f"its index is unusable ({why}); read from the front"
+        if self.path.is_dir():  # metadata.yaml's counts are what the read is compared with
+            self.info.topics = [TopicInfo(name, msgtype, count) for name, msgtype, count in metadata_topics(rosbag2_metadata(self.path))]
+
+    def reread_past_damage(self) -> bool:
+        """After a read that lost messages or broke: read the MCAP files or the ROS 1 bag again message
+        by message through their indexes, skipping only what is damaged. False where that is not possible."""
+        if self._scanners:
+            return False
+        if self.info.storage == "rosbag1":
+            try:
+                Ros1Index(self.path)
+                self._scanners = [partial(read_ros1_indexed, self.path, self._unnamed)]
+            except (Ros1IndexUnusable, OSError):  # an index rosbags took but that does not hold together: from the front
+                self._scanners = [partial(scan_rosbag1, self.path, self._listed)]
+        elif self.info.storage == "rosbag2 mcap":
+            files = sorted(self.path.glob("*.mcap")) if self.path.is_dir() else [self.path]
+            try:
+                for f in files:
+                    McapIndex(f)
+            except (IndexUnusable, OSError, struct.error, UnicodeDecodeError, ValueError):
+                return False
+            self._scanners = [partial(read_indexed, files)]
+        else:
+            return False
+        self.info.recovered = "reading through its index lost messages; read again message by message through its chunk and message indexes"
+        return True
 
     def _db3_recoverable(self, exc: Exception) -> bool:
         """sqlite refused a .db3 that looks like an sqlite file: its pages can still be read."""
@@ -181,7 +254,8 @@ class TfBag:
         """Read the .db3 files' pages now (time order needs them all); raises BagError if they hold no rosbag2 rows."""
         self._db3 = Db3Recovery(self.path, db3_files(self.path), why, self._wanted)
         if not self.info.topics:
-            self.info.topics = [TopicInfo(name, msgtype) for name, msgtype in self._db3.topics]
+            counts = {name: n for name, _, n in metadata_topics(rosbag2_metadata(self.path))} if self.path.is_dir() else {}
+            self.info.topics = [TopicInfo(name, msgtype, counts.get(name)) for name, msgtype in self._db3.topics]
         if self._db3.start_ns is not None and self.info.start is None:
             self.info.start = self._db3.start_ns * 1e-9
             self.info.end = (self._db3.end_ns or self._db3.start_ns) * 1e-9
@@ -193,8 +267,11 @@ class TfBag:
 
     def close(self) -> None:
         if self._reader is not None:
-            self._reader.close()
-            self._reader = None
+            reader, self._reader = self._reader, None
+            try:
+                reader.close()
+            except Exception:  # a damaged file can fail even here; what was read stands
+                pass
         if self._db3 is not None:
             self._db3.close()
             self._db3 = None
@@ -208,7 +285,78 @@ class TfBag:
     # --- reading ------------------------------------------------------------------------
     def messages(self, start: float | None = None, stop: float | None = None, static_only: bool = False) -> Iterator[RawTfMessage]:
         """TF and stamped messages with bag time in [start, stop) seconds, in time order (file order when
-        recovered); ``static`` is False for stamped data; ``static_only``: only the static TF topics."""
+        recovered); ``static`` is False for stamped data; ``static_only``: only the static TF topics.
+        After a whole read, TF messages the bag's own counts list but that could not be read are in
+        ``info.losses``."""
+        whole = start is None and stop is None and not static_only
+        read: Counter[str] = Counter()
+        last: float | None = None
+        try:
+            for message in self._messages(start, stop, static_only):
+                if not isinstance(message[3], (bytes, bytearray, memoryview)):
+                    continue  # a NULL data column: not read, so counted as lost below
+                read[message[0]] += 1
+                last = message[1]
+                yield message
+        except BagError:
+            if whole:
+                self._count_losses(read)
+            raise
+        except Exception as exc:  # whatever else a damaged file makes a reader raise: one line, never a traceback
+            if whole:
+                self._count_losses(read)
+            where = self._position(sum(read.values()), None if last is None else round(last * 1e9))
+            raise BagError(self.path, f"damaged: {type(exc).__name__}: {exc}", where) from None
+        if whole:
+            self._count_losses(read)
+
+    def _count_losses(self, read: Counter[str]) -> None:
+        """Compare what was read with the bag's own per-topic counts (where it has them). An index that
+        counts fewer than were read is itself damaged: then the records are counted from the front.
+        TF topics only: the counts from the front walk TF records (data topics' losses are not counted)."""
+        read = Counter({name: n for name, n in read.items() if name in self.tf_topics})
+        listed = {t.name: t.messages for t in self.info.topics if t.messages is not None and t.name in self.tf_topics}
+        for name, n in self._listed.items():  # read from the front: the index records met on the way
+            if name in self.tf_topics:
+                listed[name] = max(n, listed.get(name) or 0)
+        if self.format == ROS1:
+            try:
+                index = Ros1Index(self.path)
+            except Ros1IndexUnusable:
+                if not self._scanners:  # rosbags took an index that does not hold together: count from the front
+                    for topic, n in self._count_from_front().items():
+                        listed[topic] = max(n, listed.get(topic) or 0)
+            else:
+                self._unnamed = self._unnamed | index.orphans  # rosbags skips messages whose connection record is lost
+                for conn, n in index.indexed_counts().items():  # the chunk infos may count wrong; the index data too
+                    topic = index.connections.get(conn, ("", ""))[0]
+                    if topic in self.tf_topics:
+                        listed[topic] = max(n, listed.get(topic) or 0)
+        if any(read[name] > n for name, n in listed.items()) or any(name not in listed for name in read):
+            listed = {name: max(n, listed.get(name) or 0) for name, n in self._count_from_front().items()}
+        self.info.losses = [Loss(name, n, read[name]) for name, n in sorted(listed.items()) if read[name] < n]
+        # messages whose topic is lost with its connection record: maybe TF, certainly not read
+        self.info.losses += [Loss(f"(connection {conn}: its topic is lost with its connection record)", n, 0) for conn, n in sorted(self._unnamed.items())]
+
+    def _count_from_front(self) -> Counter[str]:
+        """TF messages per topic in the records of the files, as far as they can be walked (MCAP and ROS 1),
+        or as the index records met on the way count them, whichever is more."""
+        counts: Counter[str] = Counter()
+        indexed: Counter[str] = Counter()
+        files = sorted(self.path.glob("*.mcap")) if self.path.is_dir() else [self.path]
+        scan = scan_rosbag1 if self.format == ROS1 else scan_mcap
+        for f in files:
+            if f.suffix not in (".mcap", ".bag"):
+                continue
+            try:
+                for topic, msgtype, _stamp, _data in scan(f, indexed):
+                    if self.selection.matches(topic) and is_tf_type(msgtype):
+                        counts[topic] += 1
+            except Exception:  # the count of what could be walked stands
+                pass
+        return counts | Counter({t: n for t, n in indexed.items() if t in self.tf_topics})
+
+    def _messages(self, start: float | None, stop: float | None, static_only: bool) -> Iterator[RawTfMessage]:
         start_ns = None if start is None else int(start * 1e9)
         stop_ns = None if stop is None else int(stop * 1e9)
         if self._scanners:
@@ -251,6 +399,7 @@ class TfBag:
     ) -> Iterator[RawTfMessage]:
         """The scanners' messages; ``resume`` = (count, last time, how many at it) already yielded through sqlite."""
         seen: dict[str, TopicInfo] = {t.name: t for t in self.info.topics}
+        self._listed.clear()  # counted again on every read
         fmt = self.format
         count, last, skip = resume
         resume_at = last

@@ -16,6 +16,7 @@ from __future__ import annotations
 import bz2
 import mmap
 import struct
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO, Callable, Iterator
@@ -37,14 +38,34 @@ class _Truncated(Exception):
     """A record runs past the end of the data it is in."""
 
 
+def _left(bio: BinaryIO) -> int:
+    """Bytes from the current position to the end of the file."""
+    here = bio.tell()
+    end = bio.seek(0, 2)
+    bio.seek(here)
+    return end - here
+
+
 def _read(bio: BinaryIO, size: int) -> bytes:
+    """Exactly ``size`` bytes; a length field larger than the rest of the file is never allocated."""
+    left = _left(bio)
+    if size > left:
+        raise _Truncated(f"file ends inside a record (wanted {size} bytes, {left} left)")
     data = bio.read(size)
     if len(data) != size:
         raise _Truncated(f"file ends inside a record (wanted {size} bytes, {len(data)} left)")
     return data
 
 
-def _mcap_decompress(data: bytes, compression: str, size: int) -> bytes:
+def _why(exc: Exception) -> str:
+    if isinstance(exc, _Truncated):
+        return str(exc)
+    if isinstance(exc, KeyError):
+        return f"a record lacks its {exc} field"
+    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+
+
+def mcap_decompress(data: bytes, compression: str, size: int) -> bytes:
     if compression == "":
         return data
     if compression == "zstd":
@@ -60,8 +81,9 @@ def _mcap_decompress(data: bytes, compression: str, size: int) -> bytes:
     raise ValueError(f"unsupported chunk compression {compression!r}")
 
 
-def scan_mcap(path: Path) -> Iterator[RecoveredMessage]:
-    """Walk an MCAP file's records from the start, into chunks, without its summary section."""
+def scan_mcap(path: Path, listed: Counter[str] | None = None) -> Iterator[RecoveredMessage]:
+    """Walk an MCAP file's records from the start, into chunks, without its summary section;
+    ``listed`` counts the messages per topic that the message index records after each chunk list."""
     schemas: dict[int, str] = {}
     channels: dict[int, tuple[str, str]] = {}
     with path.open("rb") as bio:
@@ -75,7 +97,7 @@ def scan_mcap(path: Path) -> Iterator[RecoveredMessage]:
                 if not op:
                     raise _Truncated("file ends without the MCAP footer")
                 length = _U64(_read(bio, 8))[0]
-                body = bio.read(length)
+                body = bio.read(min(length, _left(bio)))  # a huge length field is only as long as the file
                 cut = len(body) < length
                 if op[0] == 0x06:  # chunk: start, end, uncompressed size, crc, compression, records
                     clen = _U32(body, 28)[0]
@@ -85,19 +107,21 @@ def scan_mcap(path: Path) -> Iterator[RecoveredMessage]:
                     if cut and compression:
                         raise _Truncated(f"file ends inside a {compression}-compressed chunk")
                     # an uncompressed chunk cut short still holds whole records up to the cut
-                    records = _mcap_decompress(body[pos + 8 : pos + 8 + rlen], compression, _U64(body, 16)[0])
-                    yield from _mcap_records(records, schemas, channels)
+                    records = mcap_decompress(body[pos + 8 : pos + 8 + rlen], compression, _U64(body, 16)[0])
+                    yield from _mcap_records(records, schemas, channels, None)
                 elif op[0] == 0x02 and not cut:  # footer: the file is complete after all
                     return
                 elif not cut:
-                    yield from _mcap_records(op + struct.pack("<Q", length) + body, schemas, channels)
+                    yield from _mcap_records(op + struct.pack("<Q", length) + body, schemas, channels, listed)
                 if cut:
                     raise _Truncated(f"file ends inside a record (wanted {length} bytes, {len(body)} left)")
-        except (_Truncated, struct.error, ValueError, OSError) as exc:
-            raise BagError(path, f"truncated or damaged: {exc or type(exc).__name__}", f"record at byte {offset}") from None
+        except Exception as exc:  # struct, lengths, UTF-8, decompression (lz4, zstd), missing fields: all damage
+            raise BagError(path, f"truncated or damaged: {_why(exc)}", f"record at byte {offset}") from None
 
 
-def _mcap_records(data: bytes, schemas: dict[int, str], channels: dict[int, tuple[str, str]]) -> Iterator[RecoveredMessage]:
+def _mcap_records(
+    data: bytes, schemas: dict[int, str], channels: dict[int, tuple[str, str]], listed: Counter[str] | None
+) -> Iterator[RecoveredMessage]:
     pos, end = 0, len(data)
     while pos < end:
         if pos + 9 > end:
@@ -113,6 +137,10 @@ def _mcap_records(data: bytes, schemas: dict[int, str], channels: dict[int, tupl
             channel = channels.get(cid)
             if channel is not None:
                 yield channel[0], channel[1], _U64(data, start + 6)[0], data[start + 22 : pos]
+        elif op == 0x07 and listed is not None:  # message index: channel u16, then (time, offset) pairs of 16 bytes
+            channel = channels.get(_U16(data, start)[0])
+            if channel is not None:
+                listed[channel[0]] += _U32(data, start + 2)[0] // 16
         elif op == 0x03:  # schema: id u16, name string, ...
             size = _U32(data, start + 2)[0]
             schemas[_U16(data, start)[0]] = data[start + 6 : start + 6 + size].decode()
@@ -122,7 +150,7 @@ def _mcap_records(data: bytes, schemas: dict[int, str], channels: dict[int, tupl
             channels[_U16(data, start)[0]] = (topic, schemas.get(_U16(data, start + 2)[0], ""))
 
 
-def _ros1_header(data: bytes) -> dict[str, bytes]:
+def ros1_header(data: bytes) -> dict[str, bytes]:
     fields: dict[str, bytes] = {}
     pos = 0
     while pos + 4 <= len(data):
@@ -133,21 +161,22 @@ def _ros1_header(data: bytes) -> dict[str, bytes]:
     return fields
 
 
-def _ros1_record(bio: BinaryIO) -> tuple[dict[str, bytes], bytes, int] | None:
+def ros1_record(bio: BinaryIO) -> tuple[dict[str, bytes], bytes, int] | None:
     """(header fields, data, bytes of data missing because the file ends inside it)."""
     raw = bio.read(4)
     if not raw:
         return None
     if len(raw) != 4:
         raise _Truncated("file ends inside a record header length")
-    header = _ros1_header(_read(bio, _U32(raw)[0]))
+    header = ros1_header(_read(bio, _U32(raw)[0]))
     size = _U32(_read(bio, 4))[0]
-    data = bio.read(size)
+    data = bio.read(min(size, _left(bio)))
     return header, data, size - len(data)
 
 
-def scan_rosbag1(path: Path) -> Iterator[RecoveredMessage]:
-    """Walk a ROS 1 bag (v2.0) record by record, into its chunks, ignoring the index."""
+def scan_rosbag1(path: Path, listed: Counter[str] | None = None) -> Iterator[RecoveredMessage]:
+    """Walk a ROS 1 bag (v2.0) record by record, into its chunks, ignoring the index at the end;
+    ``listed`` counts the messages per topic that the index data records after each chunk list."""
     connections: dict[int, tuple[str, str]] = {}
     with path.open("rb") as bio:
         if bio.read(len(_ROSBAG_MAGIC)) != _ROSBAG_MAGIC:
@@ -156,7 +185,7 @@ def scan_rosbag1(path: Path) -> Iterator[RecoveredMessage]:
         try:
             while True:
                 offset = bio.tell()
-                record = _ros1_record(bio)
+                record = ros1_record(bio)
                 if record is None:
                     return
                 header, data, missing = record
@@ -177,9 +206,13 @@ def scan_rosbag1(path: Path) -> Iterator[RecoveredMessage]:
                     if missing:
                         raise _Truncated(f"file ends inside a chunk ({missing} bytes missing)")
                 elif op == 0x07:
-                    _ros1_connection(header, data, connections)
-        except (_Truncated, struct.error, ValueError, OSError, EOFError) as exc:
-            raise BagError(path, f"truncated or damaged: {exc or type(exc).__name__}", f"record at byte {offset}") from None
+                    ros1_connection(header, data, connections)
+                elif op == 0x04 and listed is not None:  # index data of the chunk before: conn, count
+                    conn = connections.get(_U32(header["conn"])[0])
+                    if conn is not None:
+                        listed[conn[0]] += _U32(header["count"])[0]
+        except Exception as exc:  # struct, lengths, UTF-8, decompression (bz2, lz4), missing header fields: all damage
+            raise BagError(path, f"truncated or damaged: {_why(exc)}", f"record at byte {offset}") from None
 
 
 def _ros1_chunk(data: bytes, connections: dict[int, tuple[str, str]]) -> Iterator[RecoveredMessage]:
@@ -188,7 +221,7 @@ def _ros1_chunk(data: bytes, connections: dict[int, tuple[str, str]]) -> Iterato
         hlen = _U32(data, pos)[0]
         if pos + 8 + hlen > end:
             raise _Truncated("record runs past the end of its chunk")
-        header = _ros1_header(data[pos + 4 : pos + 4 + hlen])
+        header = ros1_header(data[pos + 4 : pos + 4 + hlen])
         pos += 4 + hlen
         dlen = _U32(data, pos)[0]
         body = data[pos + 4 : pos + 4 + dlen]
@@ -202,11 +235,11 @@ def _ros1_chunk(data: bytes, connections: dict[int, tuple[str, str]]) -> Iterato
                 sec, nsec = struct.unpack("<II", header["time"])
                 yield conn[0], conn[1], sec * 1_000_000_000 + nsec, body
         elif op == 0x07:
-            _ros1_connection(header, body, connections)
+            ros1_connection(header, body, connections)
 
 
-def _ros1_connection(header: dict[str, bytes], data: bytes, connections: dict[int, tuple[str, str]]) -> None:
-    details = _ros1_header(data)
+def ros1_connection(header: dict[str, bytes], data: bytes, connections: dict[int, tuple[str, str]]) -> None:
+    details = ros1_header(data)
     connections[_U32(header["conn"])[0]] = (header["topic"].decode(), details.get("type", b"").decode())
 
 
@@ -240,6 +273,19 @@ def rosbag2_metadata(directory: Path) -> dict[str, Any]:
     except Exception:  # a damaged metadata.yaml is only a missing fallback here
         return {}
     return info if isinstance(info, dict) else {}
+
+
+def metadata_topics(meta: dict[str, Any]) -> list[tuple[str, str, int | None]]:
+    """(name, type, message count) of each topic a rosbag2 metadata.yaml lists."""
+    listed: list[tuple[str, str, int | None]] = []
+    for entry in meta.get("topics_with_message_count") or []:
+        try:
+            topic = entry["topic_metadata"]
+            count = entry.get("message_count")
+            listed.append((str(topic["name"]), str(topic["type"]), count if isinstance(count, int) and count >= 0 else None))
+        except (KeyError, TypeError, AttributeError):
+            continue
+    return listed
 
 
 def db3_files(path: Path) -> list[Path]:
@@ -353,13 +399,7 @@ class Db3Recovery:
         self.why = why
         self.keep = keep
         meta = rosbag2_metadata(path) if path.is_dir() else {}
-        listed = []
-        for entry in meta.get("topics_with_message_count") or []:
-            try:
-                topic = entry["topic_metadata"]
-                listed.append((str(topic["name"]), str(topic["type"]), entry.get("message_count")))
-            except (KeyError, TypeError):
-                continue
+        listed = metadata_topics(meta)
         self.compression = str(meta.get("compression_format") or "") if str(meta.get("compression_mode") or "").lower() == "message" else ""
         self.files = [_read_db3(f) for f in files]
         for found in self.files:
@@ -406,7 +446,7 @@ class Db3Recovery:
             data = values[3] if values is not None else None
             if isinstance(data, bytes) and self.compression:
                 try:
-                    data = _mcap_decompress(data, self.compression, 0)
+                    data = mcap_decompress(data, self.compression, 0)
                 except Exception:  # a damaged compressed message
                     data = None
             if not isinstance(data, bytes):

@@ -58,6 +58,9 @@ DEFAULT_CLASSES: tuple[FrameClass, ...] = (
 
 _ORDER_NAMES = r"earth|world|map|odom|base_link|base_footprint|base_stabilized"
 # A robot prefix ("robot1/", "robot1_", "/ns/robot1/") and/or numeric suffix ("map_1").
+# Frame names and edges classified, cached: more than a monitor's max_edges (10000), so a full tree
+# is classified once, not on every evaluation, and bounded, so churning names cannot grow it.
+FRAME_CACHE = 16384
 _ORDER_RE = re.compile(rf"^(?P<prefix>.*[/_])?(?P<base>{_ORDER_NAMES})(?P<suffix>_\d+)?$")
 
 
@@ -99,8 +102,8 @@ class Conventions:
             raise ValueError(f"frames assigned to unknown classes: {bad}; classes are {sorted(by_name)}")
         self._by_name = {c.name: c for c in self.classes}
         self._other = FrameClass(OTHER, (), FLU, None, "REP-103 body frame")
-        self.classify = lru_cache(maxsize=65536)(self._classify)  # type: ignore[method-assign]
-        self.expected_rotation = lru_cache(maxsize=65536)(self._expected_rotation)  # type: ignore[method-assign]
+        self.classify = lru_cache(maxsize=FRAME_CACHE)(self._classify)  # type: ignore[method-assign]
+        self.expected_rotation = lru_cache(maxsize=FRAME_CACHE)(self._expected_rotation)  # type: ignore[method-assign]
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | None) -> Conventions:
@@ -147,6 +150,11 @@ class Conventions:
             return cls.from_dict(data)
         except (ValueError, TypeError, AttributeError) as exc:
             raise ValueError(f"{path}: {exc}") from None
+
+    def clear_caches(self) -> None:
+        """Forget cached classifications (after many frames were forgotten: their memory can go back)."""
+        for cached in (self.classify, self.expected_rotation):
+            cached.cache_clear()  # type: ignore[union-attr]
 
     # --- classification ---------------------------------------------------------------
     def _classify(self, frame: str) -> FrameInfo:

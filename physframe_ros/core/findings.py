@@ -51,6 +51,7 @@ CODES: dict[str, CodeInfo] = _codes(
     ("OLD_TIMESTAMP", "temporal", W, "stamps far behind the receiver's clock"),
     ("REPEATED_DATA", "temporal", I, "the same edge published again with the same stamp"),
     ("STATIC_DYNAMIC_CONFLICT", "temporal", W, "one edge is published on both /tf and /tf_static"),
+    ("FRAME_CHURN", "temporal", W, "new frame names keep appearing (ids or timestamps in frame names)"),
     ("EXPECTED_FRAME_MISSING", "crosscheck", W, "the static scan expects a frame the live tree lacks"),
     ("EXPECTED_EDGE_MISSING", "crosscheck", W, "the static scan expects an edge the live tree lacks"),
     ("UNEXPECTED_EDGE", "crosscheck", I, "a live edge no scanned source declares"),
@@ -65,6 +66,9 @@ CODES: dict[str, CodeInfo] = _codes(
     ("DATA_TRANSFORM_UNAVAILABLE", "data", W, "messages stamped outside the interval TF can serve for their frame"),
     ("STATIC_REPUBLISHED", "temporal", W, "/tf_static transforms re-sent at a steady rate, or a static edge that changes value"),
     ("PARSE_ERROR", "input", I, "a file the scanner could not read, parse or resolve"),
+    ("TOO_MANY_EDGES", "input", W, "more TF edges than the monitor tracks: silent ones forgotten early, new ones untracked"),
+    ("TF_MESSAGES_LOST", "input", W, "the transport lost TF messages before they reached the monitor"),
+    ("BAG_MESSAGES_LOST", "input", E, "a bag's index lists TF messages that could not be read"),
 )
 
 

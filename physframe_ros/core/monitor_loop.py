@@ -45,10 +45,11 @@ class MonitorLoop:
         expected: ExpectedTree | None = None,
         data: DataOptions | None = None,
         expected_grace: float = 0.0,
+        keep_history: bool = True,
     ) -> None:
         self.state = TfState(conventions, config)
         self.data = DataState(self.state, data)
-        self.tracker = FindingTracker()
+        self.tracker = FindingTracker(keep_history)  # replay reports every finding ever active; live, what is active
         self.reconfigure(period, self.state.conventions, self.state.config, policy, expected, self.data.options, expected_grace)
         self.evaluations = 0
         self._next: float | None = None  # the next periodic evaluation (advance only)
@@ -88,7 +89,7 @@ class MonitorLoop:
         findings = sort_findings(self.policy.apply(findings))
         appeared, cleared = self.tracker.update(findings, now)
         self.evaluations += 1
-        active = [f.with_(time=self.tracker.spans[k]) for k, f in self.tracker.active.items()]
+        active = [f.with_(time=self.tracker.spans.get(k, f.time)) for k, f in self.tracker.active.items()]
         return Evaluation(active, appeared, cleared, edges)
 
     def advance(self, t: float, name_of: NameOf = str) -> None:

@@ -27,6 +27,7 @@ _BE_STAMP = struct.Struct(">iI").unpack_from
 _LE_7D = struct.Struct("<7d").unpack_from
 _BE_7D = struct.Struct(">7d").unpack_from
 _ROS1_HEADER = struct.Struct("<III").unpack_from
+_NSEC = 1_000_000_000  # builtin_interfaces/Time.nanosec is below this; rclpy refuses to build a larger one
 
 
 class TfDecodeError(ValueError):
@@ -74,7 +75,8 @@ def _build_layout(transforms: list[Transform], encoding: int) -> _Layout:
         for name, sizes in ((parent, parents), (child, children)):
             raw = len(name.encode())
             pad = 0 if ros1 else -pos & 3
-            fmt.append(f"{pad}x I {raw}s" if ros1 else f"{pad}x I {raw}s x")  # CDR strings end in a NUL
+            # CDR strings end in a NUL, unpacked with the name so the fast path can check it is there
+            fmt.append(f"{pad}x I {raw}s" if ros1 else f"{pad}x I {raw + 1}s")
             sizes.append(raw if ros1 else raw + 1)
             pos += pad + 4 + raw + (0 if ros1 else 1)
         pad = 0 if ros1 else (4 - pos) & 7
@@ -90,13 +92,16 @@ def _decode_layout(data: bytes | bytearray | memoryview, key: tuple[int, int, in
         return None
     t = lay.unpack(data, 0)
     end, k, b = len(t), lay.stride, lay.first  # per transform from b: sec, nsec, len, name, len, name, 7 doubles
-    if t[b + 2 : end : k] + t[b + 4 : end : k] != lay.sizes:
-        return None
+    if t[b + 2 : end : k] + t[b + 4 : end : k] != lay.sizes or max(t[b + 1 : end : k]) >= _NSEC:
+        return None  # the walk gives the precise error, or decodes another layout of equal length
     raw = t[b + 3 : end : k] + t[b + 5 : end : k]
     if raw != lay.raw_names:
         half = len(raw) // 2
+        cdr = key[1] != _ROS1
+        if cdr and not all(r.endswith(b"\0") for r in raw):
+            return None
         try:
-            lay.names = tuple((p.decode(), c.decode()) for p, c in zip(raw[:half], raw[half:]))
+            lay.names = tuple((p[:-1].decode(), c[:-1].decode()) if cdr else (p.decode(), c.decode()) for p, c in zip(raw[:half], raw[half:]))
         except UnicodeDecodeError:
             return None
         lay.raw_names = raw
@@ -145,20 +150,12 @@ def _decode_cdr_walk(data: bytes | bytearray | memoryview) -> list[Transform]:
         for _ in range(count):
             pos = (pos + 3) & ~3  # payload starts at 4, so absolute 4-alignment is payload alignment
             sec, nsec = stamp_of(data, pos)
+            if nsec >= _NSEC:
+                raise TfDecodeError(f"stamp nanosec {nsec} is not below 10^9", pos + 4)
             pos += 8
-            size = u32(data, pos)[0]
-            pos += 4
-            end = pos + size
-            if size == 0 or end > n:
-                raise TfDecodeError("bad frame_id length", pos - 4)
-            parent = bytes(data[pos : end - 1]).decode()
+            parent, end = _cdr_string(data, pos, u32, "frame_id")
             pos = (end + 3) & ~3
-            size = u32(data, pos)[0]
-            pos += 4
-            end = pos + size
-            if size == 0 or end > n:
-                raise TfDecodeError("bad child_frame_id length", pos - 4)
-            child = bytes(data[pos : end - 1]).decode()
+            child, end = _cdr_string(data, pos, u32, "child_frame_id")
             pos = end + ((4 - end) & 7)  # 8-alignment relative to the payload at offset 4
             append((parent, child, sec + nsec * 1e-9, values_of(data, pos)))
             pos += 56
@@ -167,6 +164,17 @@ def _decode_cdr_walk(data: bytes | bytearray | memoryview) -> list[Transform]:
     except UnicodeDecodeError:
         raise TfDecodeError(f"frame id in transform {len(out) + 1} is not UTF-8", pos) from None
     return out
+
+
+def _cdr_string(data: bytes | bytearray | memoryview, pos: int, u32: Callable[..., tuple[int]], what: str) -> tuple[str, int]:
+    """The string whose length field is at ``pos`` (length counts its NUL terminator), and where it ends."""
+    size = u32(data, pos)[0]
+    start, end = pos + 4, pos + 4 + size
+    if size == 0 or end > len(data):
+        raise TfDecodeError(f"bad {what} length", pos)
+    if data[end - 1] != 0:
+        raise TfDecodeError(f"{what} is not NUL-terminated", end - 1)
+    return bytes(data[start : end - 1]).decode(), end
 
 
 def decode_ros1(data: bytes | bytearray | memoryview) -> list[Transform]:
@@ -191,6 +199,8 @@ def _decode_ros1_walk(data: bytes | bytearray | memoryview) -> list[Transform]:
     try:
         for _ in range(count):
             _seq, sec, nsec = _ROS1_HEADER(data, pos)
+            if nsec >= _NSEC:
+                raise TfDecodeError(f"stamp nsec {nsec} is not below 10^9", pos + 8)
             pos += 12
             size = _LE_U32(data, pos)[0]
             pos += 4

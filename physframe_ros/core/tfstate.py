@@ -3,12 +3,16 @@
 Both the monitor node and ``physframe replay`` feed transforms in with the time
 they were received (ROS clock or bag time) and call ``evaluate(now)``
 periodically. Memory is one record per edge and per distinct problem, whatever
-the number of messages.
+the number of messages, and the number of edges is bounded too: a dynamic edge
+silent for ``evict_after`` is forgotten (its counts kept in aggregate), at most
+``max_edges`` are tracked (TOO_MANY_EDGES when a new one would pass that), and
+new frame names that keep appearing (ids or timestamps in names) are FRAME_CHURN.
 """
 
 from __future__ import annotations
 
 import math
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Iterable
 
@@ -23,6 +27,13 @@ from .tree import Edge
 MAX_PUBLISHERS_PER_EDGE = 8
 # held back for ``expected_grace`` after the first transform: the robot's publishers start one by one
 GRACE_CODES = frozenset({"EXPECTED_FRAME_MISSING", "EXPECTED_EDGE_MISSING"})
+# FRAME_CHURN: at least CHURN_NAMES new edges in each of CHURN_WINDOWS consecutive windows of
+# CHURN_WINDOW seconds. A robot starting up brings all its frames within one or two windows;
+# names with ids or timestamps in them keep coming window after window.
+CHURN_WINDOW = 10.0
+CHURN_NAMES = 10
+CHURN_WINDOWS = 3
+CHURN_EXAMPLES = 5
 
 
 @dataclass(frozen=True)
@@ -36,11 +47,15 @@ class StateConfig:
     old_threshold: float = 10.0  # stamps older than this are OLD_TIMESTAMP (tf2's default cache time)
     event_hold: float = 2.0  # a per-message problem stays active this long after it was last seen
     tolerance: float = DEFAULT_TOLERANCE  # radians, for the orthogonal rotation abstraction
+    evict_after: float = 300.0  # a dynamic edge silent this long is forgotten (counted in evicted_edges)
+    max_edges: int = 10_000  # edges tracked at most; past it the longest-silent dynamic ones make room
 
     def __post_init__(self) -> None:
         for name, value in self.__dict__.items():
             if not (isinstance(value, (int, float)) and value >= 0 and math.isfinite(value)):
                 raise ValueError(f"{name} must be a finite number >= 0, got {value!r}")
+        if self.max_edges < 1:
+            raise ValueError(f"max_edges must be at least 1, got {self.max_edges!r}")
 
 
 @dataclass(slots=True)
@@ -130,6 +145,19 @@ class TfState:
         self.decode_errors = 0
         self.first_receive: float | None = None  # when the first valid transform arrived
         self.last_snapshot: list[Edge] = []
+        # bounds: what was forgotten or refused, in aggregate
+        self.evicted_edges = 0
+        self.evicted_messages = 0
+        self.refused_edges = 0  # new edges not tracked: max_edges reached and none silent to make room
+        self._limit_hit: tuple[float, float] | None = None  # (first, last) time max_edges was reached
+        self._next_evict = -math.inf
+        self._full_until = -math.inf
+        # FRAME_CHURN: new edges per CHURN_WINDOW bucket, the last few, and how many in all
+        self._new_edges: deque[list[int]] = deque(maxlen=CHURN_WINDOWS + 1)  # [bucket, count]
+        self._new_names: deque[str] = deque(maxlen=CHURN_EXAMPLES)
+        self.new_edges_total = 0
+        self.lost_messages: dict[str, int] = {}  # topic -> messages the transport says it lost
+        self._lost_last: tuple[float, float] | None = None
 
     # --- ingestion ---------------------------------------------------------------------
     def ingest_cdr(self, data: bytes, receive_time: float, static: bool, publisher: Hashable = None, topic: str = "/tf") -> None:
@@ -204,11 +232,64 @@ class TfState:
         if dropped:
             self.invalid_transforms += 1
             return None
+        if len(self.edges) >= self.config.max_edges and (now < self._full_until or not self._make_room(now)):
+            self.refused_edges += 1
+            return None
         e = EdgeStats(parent, child, static, values, now, now, stamp, first_stamp=stamp, publishers={publisher}, topics={topic})
         self.edges[(parent, child, static)] = e
         if self.first_receive is None:
             self.first_receive = now
+        self._count_new(child, now)
         return e
+
+    def _count_new(self, child: str, now: float) -> None:
+        self.new_edges_total += 1
+        self._new_names.append(child)
+        bucket = math.floor(now / CHURN_WINDOW)
+        buckets = self._new_edges
+        if buckets and buckets[-1][0] == bucket:
+            buckets[-1][1] += 1
+        else:
+            buckets.append([bucket, 1])
+
+    def _make_room(self, now: float) -> bool:
+        """max_edges reached: forget the longest-silent quarter of the dynamic edges no longer in the tree.
+        A scan for every max_edges / 4 new edges keeps the cost per new edge small."""
+        first = self._limit_hit[0] if self._limit_hit else now
+        self._limit_hit = (first, now)
+        window = self.config.edge_timeout
+        quiet = [e for e in self.edges.values() if not e.static and not self._alive(e, now, window)]
+        if not quiet:  # every edge is current: refuse new ones for a moment rather than scan again for each
+            self._full_until = now + window / 10
+            return False
+        quiet.sort(key=lambda e: e.last_receive)
+        for e in quiet[: max(1, self.config.max_edges // 4)]:
+            self._forget(e)
+        return True
+
+    def _forget(self, e: EdgeStats) -> None:
+        del self.edges[(e.parent, e.child, e.static)]
+        self.evicted_edges += 1
+        self.evicted_messages += e.count
+
+    def _evict(self, now: float) -> None:
+        """Forget dynamic edges silent for evict_after; run every tenth of it, not every evaluation."""
+        after = self.config.evict_after
+        if now < self._next_evict:
+            return
+        self._next_evict = now + after / 10
+        gone = [e for e in self.edges.values() if not e.static and now - e.last_receive > after]
+        for e in gone:
+            self._forget(e)
+        if len(gone) > len(self.edges):
+            self.edges = dict(self.edges)  # a dict never shrinks its table; a copy is sized for what is left
+
+    def messages_lost(self, topic: str, count: int, now: float) -> None:
+        """The transport reports ``count`` more messages on ``topic`` lost before they reached us."""
+        if count <= 0:
+            return
+        self.lost_messages[topic] = self.lost_messages.get(topic, 0) + count
+        self._lost_last = (self._lost_last[0] if self._lost_last else now, now)
 
     def _event(self, code: str, frames: tuple[str, ...], now: float, publisher: Hashable, amount: float) -> None:
         key = (code, frames)
@@ -304,6 +385,7 @@ class TfState:
         the first transform (nor before any, when a grace is given).
         The tree it checked is left in ``last_snapshot``."""
         window = self.config.edge_timeout if window is None else window
+        self._evict(now)
         alive, silent = self.current_edges(now, window)
         edges = self.last_snapshot = self._snapshot(alive, silent, name_of)
         findings = check_tree(edges, self.conventions, self.config.tolerance)
@@ -313,6 +395,7 @@ class TfState:
         findings.extend(self._stale(silent, now, name_of))
         findings.extend(self._static_dynamic(alive, name_of))
         hold = max(self.config.event_hold, window)
+        findings.extend(self._bounds(now, hold))
         for key, ev in list(self._events.items()):
             if now - ev.last > hold:
                 del self._events[key]  # cleared; forgetting it keeps memory bounded
@@ -352,17 +435,59 @@ class TfState:
                 publishers=pubs,
             )
 
-    def stats(self, now: float, name_of: Callable[[Hashable], str] = str) -> list[dict[str, Any]]:
-        return [e.to_dict(now, name_of) for e in sorted(self.edges.values(), key=lambda e: (e.parent, e.child, e.static))]
+    def _bounds(self, now: float, hold: float) -> Iterable[Finding]:
+        """FRAME_CHURN, TOO_MANY_EDGES and TF_MESSAGES_LOST: what keeps the state bounded, or incomplete."""
+        bucket = math.floor(now / CHURN_WINDOW)
+        recent = {b: n for b, n in self._new_edges}
+        closed = range(bucket - CHURN_WINDOWS, bucket)
+        if all(recent.get(b, 0) >= CHURN_NAMES for b in closed):
+            n = sum(recent.get(b, 0) for b in closed)
+            examples = ", ".join(f"'{x}'" for x in self._new_names)
+            yield Finding(
+                "FRAME_CHURN",
+                f"new frame names keep appearing: {n} new edges in the last {CHURN_WINDOWS * CHURN_WINDOW:g} s "
+                f"({self.new_edges_total} in all), latest child frames {examples}; names with ids or timestamps in them "
+                f"grow every tf2 buffer without bound (physframe forgets edges silent for {self.config.evict_after:g} s)",
+                details={"new_edges": n, "new_edges_total": self.new_edges_total, "examples": list(self._new_names)},
+            )
+        if self._limit_hit is not None and now - self._limit_hit[1] <= hold:
+            yield Finding(
+                "TOO_MANY_EDGES",
+                f"more than {self.config.max_edges} TF edges: the longest-silent dynamic edges were forgotten early "
+                f"({self.evicted_edges} forgotten in all) and {self.refused_edges} new edges were not tracked because every "
+                f"tracked edge is still current; findings on untracked edges are missed",
+                details={"max_edges": self.config.max_edges, "evicted_edges": self.evicted_edges, "refused_edges": self.refused_edges},
+            )
+        if self._lost_last is not None and now - self._lost_last[1] <= hold:
+            lost = ", ".join(f"{n} on {t}" for t, n in sorted(self.lost_messages.items()))
+            yield Finding(
+                "TF_MESSAGES_LOST",
+                f"the transport lost TF messages before they reached the monitor ({lost} so far): the tree and the "
+                "findings may miss transforms; a publisher floods /tf or the monitor is too slow",
+                time=TimeSpan(*self._lost_last, sum(self.lost_messages.values())),
+                details={"lost": dict(self.lost_messages)},
+            )
+
+    def stats(self, now: float, name_of: Callable[[Hashable], str] = str, records: Iterable[EdgeStats] | None = None) -> list[dict[str, Any]]:
+        """Per-edge statistics of ``records`` (default: every tracked edge), sorted by edge."""
+        chosen = self.edges.values() if records is None else records
+        return [e.to_dict(now, name_of) for e in sorted(chosen, key=lambda e: (e.parent, e.child, e.static))]
 
 
 class FindingTracker:
-    """Follows findings across evaluations: what appeared, what cleared, and when each was active."""
+    """Follows findings across evaluations: what appeared, what cleared, and when each was active.
 
-    def __init__(self) -> None:
+    ``keep_history`` (replay) remembers every finding ever active, up to ``max_history`` distinct
+    ones (past that, new ones are only counted per code in ``not_kept``); without it (the live
+    node) a finding is forgotten once it clears, so memory follows what is active now."""
+
+    def __init__(self, keep_history: bool = True, max_history: int = 10_000) -> None:
         self.active: dict[tuple[Any, ...], Finding] = {}
         self.spans: dict[tuple[Any, ...], TimeSpan] = {}
         self.latest: dict[tuple[Any, ...], Finding] = {}
+        self.keep_history = keep_history
+        self.max_history = max_history
+        self.not_kept: dict[str, int] = {}  # code -> evaluations x findings past max_history
 
     def update(self, findings: Iterable[Finding], now: float) -> tuple[list[Finding], list[Finding]]:
         """Record one evaluation; returns (appeared, cleared)."""
@@ -371,19 +496,26 @@ class FindingTracker:
             current.setdefault(f.key, f)
         appeared = [f for k, f in current.items() if k not in self.active]
         cleared = [f for k, f in self.active.items() if k not in current]
+        if not self.keep_history:
+            for f in cleared:
+                self.spans.pop(f.key, None)
+                self.latest.pop(f.key, None)
         for k, f in current.items():
+            span = self.spans.get(k)
+            if span is None and len(self.spans) >= self.max_history:
+                self.not_kept[f.code] = self.not_kept.get(f.code, 0) + 1
+                continue
             if f.time is not None:  # a per-message problem: the state counts its messages
                 prev = self.latest.get(k)
                 seen = prev.time.count if prev is not None and prev.time is not None and k in self.active else 0
                 added, first, last = max(f.time.count - seen, 0), f.time.first, f.time.last
             else:  # a tree problem: count the evaluations it was active in
                 added, first, last = 1, now, now
-            span = self.spans.get(k)
             self.spans[k] = TimeSpan(first, last, added) if span is None else TimeSpan(min(span.first, first), max(span.last, last), span.count + added)
             self.latest[k] = f
         self.active = current
         return appeared, cleared
 
     def history(self) -> list[Finding]:
-        """Every finding ever active, with the span over which it was active."""
+        """Every finding ever active (up to ``max_history``), with the span over which it was active."""
         return [f.with_(time=self.spans[k]) for k, f in self.latest.items()]

@@ -8,12 +8,16 @@ only logs, publishes ``/diagnostics`` and answers ``~/get_tree``.
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
+import gc
+import heapq
 import json
 import signal
 import sys
 import threading
 import time
-from typing import Any, Callable, Hashable, Mapping, Sequence
+from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
 
 import rclpy
 from diagnostic_msgs.msg import DiagnosticArray
@@ -28,15 +32,24 @@ from std_srvs.srv import Trigger
 from tf2_msgs.msg import TFMessage
 
 from ..core.datacheck import topic_table
-from ..core.findings import Finding, Severity
+from ..core.findings import Finding, Severity, sort_findings
 from ..core.monitor_loop import MonitorLoop
 from ..core.printable import printable
 from ..core.report import report_dict
 from ..core.tfmessage import TfDecodeError
+from ..core.tfstate import EdgeStats
 from .data_topics import DataSampler
 from .diagnostics import diagnostic_array
 from .params import NODE_NAME, PARAMETER_DEFAULTS, PARAMETERS, STARTUP_ONLY, MonitorSettings, settings_from
 from .publishers import HAS_MESSAGE_INFO, PublisherNames
+
+RELEASE_AFTER_EVICTIONS = 1000  # forgotten edges between two returns of freed memory to the system
+MAX_REPLY_EDGES = 1000  # ~/get_tree lists this many edges (and findings) at most, then says how many it left out
+
+try:  # Iron and newer: rclpy.event_handler; Humble: rclpy.qos_event
+    from rclpy.event_handler import SubscriptionEventCallbacks
+except ImportError:  # pragma: no cover - Humble
+    from rclpy.qos_event import SubscriptionEventCallbacks  # type: ignore[no-redef]
 
 # how long a Ctrl-C waits at most for the spin loop to notice it
 STOP_POLL = 0.1
@@ -45,6 +58,17 @@ def tf_qos(static: bool) -> QoSProfile:
     """What tf2's TransformListener uses, so every broadcaster matches (static ones latch)."""
     durability = DurabilityPolicy.TRANSIENT_LOCAL if static else DurabilityPolicy.VOLATILE
     return QoSProfile(depth=100, reliability=ReliabilityPolicy.RELIABLE, durability=durability)
+
+
+def release_memory() -> None:
+    """Give freed heap back to the system (glibc keeps it otherwise), so RSS falls once churned edges are forgotten."""
+    gc.collect()
+    name = ctypes.util.find_library("c")
+    if name:
+        try:
+            ctypes.CDLL(name).malloc_trim(0)
+        except (OSError, AttributeError):  # not glibc: the memory is still reused by this process
+            pass
 
 
 def describe(f: Finding) -> str:
@@ -65,14 +89,16 @@ class MonitorNode(Node):
         for err in self.settings.errors:
             self.get_logger().error(str(err))
         st = self.settings
-        self.loop = MonitorLoop(st.eval_period, st.conventions, st.config, st.policy, st.expected, st.data, st.expected_grace)
+        # live: the tracker's memory follows what is active, not every finding ever seen
+        self.loop = MonitorLoop(st.eval_period, st.conventions, st.config, st.policy, st.expected, st.data, st.expected_grace, keep_history=False)
         self.state = self.loop.state
         self.active: list[Finding] = []
         self.last_eval_ms = 0.0
+        self._released_at = 0  # state.evicted_edges when memory was last given back
         self.names = PublisherNames(self.get_publishers_info_by_topic, [t for t, _ in self.settings.tf_topics])
         self._bad_topics: set[str] = set()
         for topic, static in self.settings.tf_topics:
-            self.create_subscription(TFMessage, topic, self._on_tf(topic, static), tf_qos(static), raw=True)
+            self._subscribe(topic, static)
         if st.data_topics:
             tf_names = {t for t, _ in st.tf_topics}
             self.sampler = DataSampler(self, self.loop.data, self.names, st.data_topics, st.data_sample_period, st.data_sample_window, tf_names.__contains__)
@@ -90,6 +116,20 @@ class MonitorNode(Node):
     def now(self) -> float:
         """The node clock in seconds: ROS time, so use_sim_time is honoured."""
         return self.get_clock().now().nanoseconds * 1e-9
+
+    def _subscribe(self, topic: str, static: bool) -> None:
+        """A raw TF subscription that also hears of messages the transport lost (TF_MESSAGES_LOST)."""
+        state = self.state
+
+        def lost(info: Any) -> None:
+            state.messages_lost(topic, int(info.total_count_change), self.now())
+
+        events = SubscriptionEventCallbacks(message_lost=lost)
+        try:
+            self.create_subscription(TFMessage, topic, self._on_tf(topic, static), tf_qos(static), raw=True, event_callbacks=events)
+        except Exception as exc:  # an RMW without the message-lost event (rclpy's UnsupportedEventTypeError)
+            self.get_logger().warning(f"{topic}: this RMW does not report lost messages ({exc}); TF_MESSAGES_LOST is not available")
+            self.create_subscription(TFMessage, topic, self._on_tf(topic, static), tf_qos(static), raw=True)
 
     # --- the hot path: one call per TFMessage -------------------------------------------
     def _on_tf(self, topic: str, static: bool) -> Callable[..., None]:
@@ -132,6 +172,10 @@ class MonitorNode(Node):
         self._diagnostics.publish(diagnostic_array(self.active, self.get_clock().now().to_msg(), self.get_name(), len(frames), len(edges)))
         self.last_eval_ms = (time.perf_counter() - t0) * 1e3
         log.debug(f"evaluated {len(frames)} frames / {len(edges)} edges in {self.last_eval_ms:.2f} ms: {len(self.active)} findings active")
+        if self.state.evicted_edges - self._released_at >= RELEASE_AFTER_EVICTIONS:
+            self._released_at = self.state.evicted_edges
+            self.state.conventions.clear_caches()
+            release_memory()
 
     # --- parameters at run time ---------------------------------------------------------
     def _parameter_values(self) -> dict[str, Any]:
@@ -178,10 +222,15 @@ class MonitorNode(Node):
             self._timer = self.create_timer(s.eval_period, self.evaluate)
 
     def report(self) -> dict[str, Any]:
-        """The contract JSON of the live tree with the active findings and ingest statistics."""
+        """The contract JSON of the live tree with the active findings and ingest statistics.
+
+        The tree is the one the last evaluation checked (no second walk over the edges), and past
+        MAX_REPLY_EDGES edges or findings the reply lists the first ones and counts the rest, so a
+        churning stream cannot make it large or slow: ingestion waits while it is built."""
         now = self.now()
-        edges = self.state.snapshot(now, self.loop.window, name_of=self.names.name_of)
         s = self.state
+        edges = s.last_snapshot
+        findings = sort_findings(self.active)
         stats = {
             "transforms_received": s.transforms_received,
             "messages_received": s.messages_received,
@@ -191,10 +240,28 @@ class MonitorNode(Node):
             "frames": len({fr for e in edges for fr in (e.parent, e.child)}),
             "edges": len(edges),
             "data_messages": self.loop.data.messages_received,
+            "tracked_edges": len(s.edges),
+            "evicted_edges": s.evicted_edges,
+            "evicted_messages": s.evicted_messages,
+            "refused_edges": s.refused_edges,
+            "lost_messages": dict(s.lost_messages),
         }
-        return report_dict(
-            self.active, edges, stats=stats, edges_stats=s.stats(now, self.names.name_of), data_topics=topic_table(self.loop.data.topics, self.names.name_of)
-        )
+        records: Iterable[EdgeStats] = s.edges.values()
+        if len(s.edges) > MAX_REPLY_EDGES:
+            records = heapq.nsmallest(MAX_REPLY_EDGES, records, key=lambda e: (e.parent, e.child, e.static))
+        extra: dict[str, Any] = {
+            "stats": stats,
+            "edges_stats": s.stats(now, self.names.name_of, records),
+            "data_topics": topic_table(self.loop.data.topics, self.names.name_of)[:MAX_REPLY_EDGES],
+        }
+        if len(edges) > MAX_REPLY_EDGES or len(findings) > MAX_REPLY_EDGES or len(s.edges) > MAX_REPLY_EDGES:
+            extra["truncated"] = {
+                "limit": MAX_REPLY_EDGES,
+                "edges": len(edges),
+                "findings": len(findings),
+                "edges_stats": len(s.edges),
+            }
+        return report_dict(findings[:MAX_REPLY_EDGES], edges[:MAX_REPLY_EDGES], **extra)
 
     def _get_tree(self, request: Trigger.Request, response: Trigger.Response) -> Trigger.Response:
         response.success = True

@@ -40,6 +40,8 @@ PARAMETERS: tuple[ParamSpec, ...] = (
     ParamSpec("future_tolerance", 0.5, "seconds a stamp may be ahead of the node's clock before FUTURE_TIMESTAMP"),
     ParamSpec("old_threshold", 10.0, "seconds a stamp may be behind the node's clock before OLD_TIMESTAMP (tf2's cache time)"),
     ParamSpec("event_hold", 2.0, "seconds a per-message problem (NaN, empty frame id, bad stamp) stays active after it was last seen"),
+    ParamSpec("evict_after", 300.0, "seconds after which a silent dynamic edge is forgotten (memory stays bounded when frame names churn)"),
+    ParamSpec("max_edges", 10000, "edges tracked at most; past it the longest-silent dynamic edges are forgotten early (TOO_MANY_EDGES)"),
     ParamSpec("rotation_tolerance", DEFAULT_TOLERANCE, "radians: a rotation this close to one of the 24 axis-aligned ones is checked against axis conventions"),
     ParamSpec("conventions_file", "", "YAML with extra frame classes or per-frame classes (see Conventions.from_dict); empty: built-in REP-103/105 rules"),
     ParamSpec("expected_tree", "", "expected tree YAML from `physframe scan --expected-out`; the live tree is cross-checked against it"),
@@ -147,6 +149,8 @@ def settings_from(values: Mapping[str, Any]) -> MonitorSettings:
         old_threshold=_number(values, "old_threshold", errors),
         event_hold=_number(values, "event_hold", errors),
         tolerance=_number(values, "rotation_tolerance", errors),
+        evict_after=_number(values, "evict_after", errors),
+        max_edges=max(1, int(_number(values, "max_edges", errors))),
     )
     try:
         s.policy = FindingPolicy.from_strings(

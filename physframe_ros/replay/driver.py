@@ -12,9 +12,11 @@ import time as wallclock
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..bag import ROS1, BagError, TfBag
+from ..bag import ROS1, BagError, TfBag, is_tf_type
+from ..bag.reader import Loss
 from ..core import Conventions, Edge, ExpectedTree, Finding, FindingPolicy, StateConfig, TfDecodeError
 from ..core.datacheck import DataOptions, topic_table
+from ..core.findings import Location
 from ..core.monitor_loop import MonitorLoop
 from ..core.report import exit_status, report_dict
 from ..core.stamped import HeaderError
@@ -75,9 +77,30 @@ class ReplayResult:
         return 2 if self.error is not None else exit_status(self.findings)
 
 
+def lost_finding(path: object, losses: list[Loss]) -> Finding:
+    """BAG_MESSAGES_LOST: the bag's index lists more TF messages than could be read."""
+    what = "; ".join(f"{x.topic}: {x.lost} of {x.listed} lost ({x.read} read)" for x in losses)
+    return Finding(
+        "BAG_MESSAGES_LOST",
+        f"{path}: {sum(x.lost for x in losses)} TF messages the bag's index lists could not be read ({what}); "
+        "the findings miss whatever they held",
+        location=Location(str(path)),
+        details={"topics": {x.topic: {"listed": x.listed, "read": x.read, "lost": x.lost} for x in losses}},
+    )
+
+
 def replay(bag: TfBag, options: ReplayOptions | None = None, progress: Progress | None = None) -> ReplayResult:
-    """Run the checks over the bag's TF and stamped topics; a :class:`BagError` mid-way ends the replay early, not with an exception."""
-    opts = options or ReplayOptions()
+    """Run the checks over the bag's TF and stamped topics; a :class:`BagError` mid-way ends the replay early, not with an exception.
+    A bag that lost messages or broke is replayed once more, skipping only its damaged messages, where it allows that."""
+    result = _replay_once(bag, options or ReplayOptions(), progress)
+    if (result.error is not None or bag.info.losses) and not result.interrupted and bag.reread_past_damage():
+        again = _replay_once(bag, options or ReplayOptions(), progress)
+        if again.stats["messages_received"] >= result.stats["messages_received"]:  # else the first read got further
+            result = again
+    return result
+
+
+def _replay_once(bag: TfBag, opts: ReplayOptions, progress: Progress | None) -> ReplayResult:
     loop = MonitorLoop(opts.period, opts.conventions, opts.state_config, opts.policy, opts.expected, opts.data)
     state, data = loop.state, loop.data
     for topic, kind in bag.data_topics.items():
@@ -137,12 +160,15 @@ def replay(bag: TfBag, options: ReplayOptions | None = None, progress: Progress 
         "data_messages": data.messages_received,
         "invalid_transforms": state.invalid_transforms,
         "decode_errors": state.decode_errors + data.decode_errors,
+        "evicted_edges": state.evicted_edges,
+        "evicted_messages": state.evicted_messages,
+        "refused_edges": state.refused_edges,
         "evaluations": loop.evaluations,
         "period": opts.period,
         "wall_time_s": round(wall, 3),
         "transforms_per_s": round(state.transforms_received / wall) if wall > 0 else None,
     }
-    if not bag.tf_topics:
+    if not bag.tf_topics and error is None:  # a bag that broke early may simply not have shown its TF topics
         notes.append(f"{bag.path}: the bag has no TF topic; its stamped topics' frames are listed but cannot be resolved")
     info = bag.info
     bag_dict: dict[str, Any] = {
@@ -158,8 +184,17 @@ def replay(bag: TfBag, options: ReplayOptions | None = None, progress: Progress 
     }
     if info.recovered:
         bag_dict["recovered"] = info.recovered
+    for other in info.topics:
+        held = f"its {other.messages} messages" if other.messages is not None else "its messages"
+        if bag.selection.matches(other.name) and not is_tf_type(other.msgtype):
+            notes.append(f"{bag.path}: topic {other.name} has type {other.msgtype}, not tf2_msgs/TFMessage or tf/tfMessage: {held} were skipped")
+        elif is_tf_type(other.msgtype) and not bag.selection.matches(other.name):
+            notes.append(f"{bag.path}: topic {other.name} holds TF messages but does not match {bag.selection}: {held} were skipped (--topic reads it)")
+    for code, n in sorted(loop.tracker.not_kept.items()):
+        notes.append(f"{bag.path}: more than {loop.tracker.max_history} distinct findings: {n} occurrences of {code} on further frames not kept")
+    lost = opts.policy.apply([lost_finding(bag.path, info.losses)] if info.losses else [])
     return ReplayResult(
-        findings=loop.history(),
+        findings=loop.history() + lost,
         edges=state.snapshot(end, loop.window),
         edge_stats=state.stats(end),
         stats=stats,

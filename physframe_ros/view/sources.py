@@ -43,7 +43,8 @@ def from_bag(path: str, topics: Sequence[str] = ()) -> Drawing:
     except BagError as exc:
         raise ViewError(str(exc)) from None
     drawing = from_report(result.report(), path)
-    drawing.error = str(result.error) if result.error is not None else None
+    lost = [f.message for f in result.findings if f.code == "BAG_MESSAGES_LOST"]
+    drawing.error = str(result.error) if result.error is not None else (lost[0] if lost else None)
     return drawing
 
 

@@ -88,3 +88,31 @@ def test_big_endian_cdr():
     be += struct.pack(">iI", 2, 0) + struct.pack(">I", 2) + b"a\x00" + b"\x00\x00" + struct.pack(">I", 2) + b"b\x00"
     be += b"\x00" * ((4 - len(be)) & 7) + struct.pack(">7d", 1, 2, 3, 0, 0, 0, 1)
     assert decode_cdr(bytes(be)) == decode_cdr(le)
+
+
+def _good_then(mutate):
+    """A good message decoded first (so its layout is cached), then the same bytes changed by ``mutate``."""
+    raw = encode_cdr([("odom", "base_link", 1.0, (0, 0, 0, 0, 0, 0, 1))])
+    assert decode_cdr(raw)[0][:2] == ("odom", "base_link")
+    bad = bytearray(raw)
+    mutate(bad)
+    return bytes(bad)
+
+
+def test_string_without_nul_terminator_is_rejected():
+    # "odom\0" sits at bytes 20..24: replace its NUL; the cached fast layout must not accept it either
+    with pytest.raises(TfDecodeError, match="frame_id is not NUL-terminated"):
+        decode_cdr(_good_then(lambda b: b.__setitem__(24, ord("x"))))
+    # "base_link\0" at bytes 32..41
+    with pytest.raises(TfDecodeError, match="child_frame_id is not NUL-terminated"):
+        decode_cdr(_good_then(lambda b: b.__setitem__(41, ord("x"))))
+
+
+def test_nanosec_of_a_second_or_more_is_rejected():
+    with pytest.raises(TfDecodeError, match="nanosec 1000000000"):
+        decode_cdr(_good_then(lambda b: b.__setitem__(slice(12, 16), struct.pack("<I", 10**9))))
+    ros1 = bytearray(encode_ros1([("odom", "base_link", 1.0, (0, 0, 0, 0, 0, 0, 1))]))
+    assert decode_ros1(bytes(ros1))
+    ros1[12:16] = struct.pack("<I", 2**32 - 1)
+    with pytest.raises(TfDecodeError, match="nsec 4294967295"):
+        decode_ros1(bytes(ros1))

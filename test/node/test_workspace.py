@@ -84,7 +84,8 @@ def test_ros2_launch_params_file_tf_topics_and_debug_log_level(workspace, ros_pr
     cmd = start(workspace, f"ros2 launch physframe_ros monitor.launch.py params_file:={tmp_path / 'fast.yaml'} tf_topics:=/robot1/tf log_level:=debug",
                 ros_domain_id, tmp_path)
     try:
-        assert cmd.wait_for_output("watching /tf, /tf_static, /robot1/tf and samples of the stamped topics * every 5 s; evaluating every 0.3 s", 30.0), cmd.output
+        started = "watching /tf, /tf_static, /robot1/tf and samples of the stamped topics * every 5 s; evaluating every 0.3 s"
+        assert cmd.wait_for_output(started, 30.0), cmd.output
         robot1 = TfSource("robot1_localization", dynamic=(TfEdge("odom", "map"),))
         ros_probe.add_node(TfSourceNode(robot1, dynamic_topic="/robot1/tf", context=ros_probe.context))
         see_finding_once(ros_probe, cmd, BAD_ORDER, 0.3)

@@ -167,3 +167,16 @@ def test_topic_choice_limits_what_a_bag_drawing_shows(tmp_path: Path) -> None:
     out = tmp_path / "robot2.svg"
     assert main(["view", str(bag), "--topic", "/robot2/*", "-o", str(out)]) == 0
     assert set(_frames(out.read_bytes())) == {"robot2/odom", "robot2/base_link"}
+
+
+def test_bag_that_lost_messages_is_drawn_and_said_with_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bag = write_bag(robot_with("cycle"), tmp_path, "mcap")
+    data = next(bag.glob("*.mcap"))
+    raw = bytearray(data.read_bytes())
+    raw[len(raw) // 3 : len(raw) // 3 + 512] = bytes(512)
+    data.write_bytes(bytes(raw))
+    out = tmp_path / "frames.svg"
+    assert main(["view", str(bag), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "TF messages the bag's index lists could not be read" in err and "the drawing shows what was read before" in err
+    assert "faulty error" in _frames(out.read_bytes())["map"]  # the cycle is still found and drawn

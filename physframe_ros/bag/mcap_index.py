@@ -1,0 +1,176 @@
+"""Read an MCAP file message by message through its indexes, skipping whatever is damaged.
+
+``rosbags`` reads a chunk record by record and stops quietly at the first damaged one,
+so zeroed bytes early in a chunk hide every message after them. The summary section
+at the end of the file lists every chunk (its offset, compression and the offsets of
+its message indexes), and each chunk's message index gives the offset of each message
+inside the chunk: with them each message is read on its own, and a damaged one (or a
+chunk that does not decompress) costs only itself.
+"""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO, Callable, Iterator
+
+from .chunks import ChunkMessages, merge_in_time
+from .recovery import RecoveredMessage, mcap_decompress
+
+_MAGIC = b"\x89MCAP0\r\n"
+_U16 = struct.Struct("<H").unpack_from
+_U32 = struct.Struct("<I").unpack_from
+_U64 = struct.Struct("<Q").unpack_from
+_FOOTER = 1 + 8 + 20  # opcode, length, summary_start, summary_offset_start, crc
+
+
+class IndexUnusable(Exception):
+    """The summary section or footer cannot be read: the file has to be walked from the front."""
+
+
+@dataclass(frozen=True)
+class _Chunk:
+    start: int  # message_start_time (ns)
+    offset: int  # of the chunk record in the file
+    length: int
+    index_offsets: tuple[tuple[int, int], ...]  # (channel id, offset of its message index record)
+    compression: str
+    uncompressed_size: int
+
+
+def _string(data: bytes, pos: int) -> tuple[str, int]:
+    size = _U32(data, pos)[0]
+    end = pos + 4 + size
+    if end > len(data):
+        raise IndexUnusable("string runs past its record")
+    return data[pos + 4 : end].decode(), end
+
+
+class McapIndex:
+    """The summary of one MCAP file: its channels and chunks."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.channels: dict[int, tuple[str, str]] = {}  # id -> (topic, schema name)
+        self.chunks: list[_Chunk] = []
+        with path.open("rb") as bio:
+            size = self.size = bio.seek(0, 2)
+            if size < 8 + _FOOTER + 8:
+                raise IndexUnusable("too short for a footer")
+            bio.seek(size - 8 - _FOOTER)
+            footer = bio.read(_FOOTER + 8)
+            if footer[-8:] != _MAGIC or footer[0] != 0x02:
+                raise IndexUnusable("no footer")
+            start = _U64(footer, 9)[0]
+            end = size - 8 - _FOOTER
+            if not 8 <= start < end:
+                raise IndexUnusable("no summary section")
+            bio.seek(start)
+            self._read_summary(bio.read(end - start))
+
+    def _read_summary(self, data: bytes) -> None:
+        schemas: dict[int, str] = {}
+        pos = 0
+        try:
+            while pos + 9 <= len(data):
+                op, length = data[pos], _U64(data, pos + 1)[0]
+                body = data[pos + 9 : pos + 9 + length]
+                pos += 9 + length
+                if len(body) != length:
+                    raise IndexUnusable("summary record runs past the summary")
+                if op == 0x03:
+                    schemas[_U16(body, 0)[0]] = _string(body, 2)[0]
+                elif op == 0x04:
+                    topic, _ = _string(body, 4)
+                    self.channels[_U16(body, 0)[0]] = (topic, schemas.get(_U16(body, 2)[0], ""))
+                elif op == 0x08:
+                    self.chunks.append(self._chunk_index(body))
+        except (struct.error, UnicodeDecodeError) as exc:
+            raise IndexUnusable(f"damaged summary: {exc}") from None
+        if not self.chunks:
+            raise IndexUnusable("no chunk index")
+
+    @staticmethod
+    def _chunk_index(body: bytes) -> _Chunk:
+        start, _end, offset, length = struct.unpack_from("<4Q", body, 0)
+        map_size = _U32(body, 32)[0]
+        entries = tuple(struct.unpack_from("<HQ", body, 36 + i) for i in range(0, map_size, 10))
+        pos = 36 + map_size + 8  # past message_index_length
+        compression, pos = _string(body, pos)
+        _compressed, uncompressed = struct.unpack_from("<QQ", body, pos)
+        return _Chunk(start, offset, length, entries, compression, uncompressed)
+
+    def messages(self, bio: BinaryIO, chunk: _Chunk) -> list[tuple[int, int, RecoveredMessage]]:
+        """The readable messages of one chunk as (log time, offset, message); the caller counts what is missing."""
+        indexed: list[tuple[int, int, int]] = []  # (log time, offset in the chunk's records, channel)
+        for channel, at in chunk.index_offsets:
+            bio.seek(at)
+            head = bio.read(9)
+            if len(head) < 9 or head[0] != 0x07:
+                continue  # a damaged message index: its messages count as lost against the bag's totals
+            body = bio.read(min(_U64(head, 1)[0], self.size - at))  # a damaged length is never allocated
+            if len(body) < 6:
+                continue
+            size = min(_U32(body, 2)[0], len(body) - 6)
+            indexed += [(*struct.unpack_from("<QQ", body, 6 + i), channel) for i in range(0, size - size % 16, 16)]
+        if not indexed:
+            return []
+        records = self._records(bio, chunk)
+        if records is None:
+            return []
+        out = []
+        for stamp, offset, channel in indexed:
+            message = self._message(records, offset, channel, stamp)
+            if message is not None:
+                out.append((stamp, chunk.offset + offset, message))
+        return out
+
+    def _records(self, bio: BinaryIO, chunk: _Chunk) -> bytes | None:
+        bio.seek(chunk.offset)
+        raw = bio.read(max(0, min(chunk.length, self.size - chunk.offset)))
+        try:
+            if len(raw) < 9 + 36 or raw[0] != 0x06:
+                return None
+            clen = _U32(raw, 9 + 28)[0]
+            pos = 9 + 32 + clen
+            rlen = _U64(raw, pos)[0]
+            data = raw[pos + 8 : pos + 8 + rlen]
+            return mcap_decompress(data, chunk.compression, chunk.uncompressed_size)
+        except Exception:  # a chunk that does not decompress: all its messages are lost
+            return None
+
+    def _message(self, records: bytes, offset: int, channel: int, stamp: int) -> RecoveredMessage | None:
+        if offset + 9 + 22 > len(records) or records[offset] != 0x05:
+            return None
+        length = _U64(records, offset + 1)[0]
+        start = offset + 9
+        if length < 22 or start + length > len(records):
+            return None
+        cid, _seq, log_time = struct.unpack_from("<HIQ", records, start)
+        named = self.channels.get(cid)
+        if cid != channel or log_time != stamp or named is None:
+            return None
+        return named[0], named[1], log_time, records[start + 22 : start + length]
+
+
+def read_indexed(files: list[Path]) -> Iterator[RecoveredMessage]:
+    """Every readable message of the files in time order; chunks are decompressed only when their turn comes."""
+    indexes = [McapIndex(f) for f in files]  # IndexUnusable for any: the caller keeps what it had
+    handles = [f.open("rb") for f in files]
+
+    def reader(n: int, chunk: _Chunk) -> Callable[[], ChunkMessages]:
+        def read() -> ChunkMessages:
+            try:
+                found = indexes[n].messages(handles[n], chunk)
+            except (OSError, OverflowError, ValueError, struct.error):  # offsets past any file: the chunk is lost
+                return []
+            return [(stamp, offset + (n << 48), message) for stamp, offset, message in found]
+
+        return read
+
+    try:
+        yield from merge_in_time([(c.start, reader(n, c)) for n, idx in enumerate(indexes) for c in idx.chunks])
+    finally:
+        for h in handles:
+            h.close()

@@ -1,0 +1,162 @@
+"""Read a ROS 1 bag message by message through its index, skipping whatever is damaged.
+
+The index at the end of a v2.0 bag lists every chunk (its position and time span);
+after each chunk come its index data records, the time and offset of each of its
+messages. With them each message is read on its own, so a damaged record or a chunk
+that does not decompress costs only its own messages, where ``rosbags`` stops at
+the first damaged chunk.
+"""
+
+from __future__ import annotations
+
+import bz2
+import struct
+from collections import Counter
+from pathlib import Path
+from typing import BinaryIO, Callable, Iterator
+
+from .chunks import ChunkMessages, merge_in_time
+from .recovery import RecoveredMessage, ros1_connection, ros1_header, ros1_record
+
+_MAGIC = b"#ROSBAG V2.0\n"
+_U32 = struct.Struct("<I").unpack_from
+_U64 = struct.Struct("<Q").unpack_from
+_TIME = struct.Struct("<II").unpack_from
+
+
+class Ros1IndexUnusable(Exception):
+    """The bag header or index cannot be read: the file has to be walked from the front."""
+
+
+def _ns(raw: bytes) -> int:
+    sec, nsec = _TIME(raw)
+    return sec * 1_000_000_000 + nsec
+
+
+class Ros1Index:
+    """The index of one ROS 1 bag: its connections and the position and start time of each chunk."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.connections: dict[int, tuple[str, str]] = {}
+        self.chunks: list[tuple[int, int]] = []  # (start time ns, position of the chunk record)
+        self.counts: Counter[int] = Counter()  # messages per connection id, as the chunk infos count them
+        try:
+            with path.open("rb") as bio:
+                if bio.read(len(_MAGIC)) != _MAGIC:
+                    raise Ros1IndexUnusable("bad magic")
+                first = ros1_record(bio)
+                if first is None or first[0].get("op") != b"\x03":
+                    raise Ros1IndexUnusable("no bag header record")
+                bio.seek(_U64(first[0]["index_pos"])[0])
+                while (record := ros1_record(bio)) is not None:
+                    header, data, missing = record
+                    if missing:
+                        raise Ros1IndexUnusable("the index is cut short")
+                    if header.get("op") == b"\x07":
+                        ros1_connection(header, data, self.connections)
+                    elif header.get("op") == b"\x06":
+                        self.chunks.append((_ns(header["start_time"]), _U64(header["chunk_pos"])[0]))
+                        for i in range(0, len(data) - len(data) % 8, 8):
+                            self.counts[_U32(data, i)[0]] += _U32(data, i + 4)[0]
+        except Ros1IndexUnusable:
+            raise
+        except Exception as exc:  # lengths, missing fields, struct: the index is damaged
+            raise Ros1IndexUnusable(f"{type(exc).__name__}: {exc}") from None
+        if not self.chunks:
+            raise Ros1IndexUnusable("no chunk in the index")
+
+    def indexed_counts(self) -> Counter[int]:
+        """Messages per connection id as the index data records after each chunk list them: a second
+        source beside the chunk infos, read without reading the chunks themselves."""
+        counts: Counter[int] = Counter()
+        with self.path.open("rb") as bio:
+            size = bio.seek(0, 2)
+            for _start, position in self.chunks:
+                try:
+                    bio.seek(position)
+                    bio.seek(_U32(bio.read(4))[0], 1)  # past the chunk's header
+                    data_size = _U32(bio.read(4))[0]
+                    if bio.tell() + data_size > size:
+                        continue
+                    bio.seek(data_size, 1)  # past its data
+                    while (record := ros1_record(bio)) is not None and record[0].get("op") == b"\x04":
+                        counts[_U32(record[0]["conn"])[0]] += _U32(record[0]["count"])[0]
+                except Exception:  # damaged records after this chunk: what was counted stands
+                    continue
+        return counts
+
+    @property
+    def orphans(self) -> Counter[int]:
+        """Messages per connection id the chunk infos count but no connection record names."""
+        return Counter({conn: n for conn, n in self.counts.items() if conn not in self.connections and n})
+
+    def messages(self, bio: BinaryIO, position: int, unnamed: Counter[int]) -> ChunkMessages:
+        """The readable messages of the chunk at ``position`` as (time, offset, message); ``unnamed``
+        counts per connection id the messages whose connection record (so their topic) is lost."""
+        bio.seek(position)
+        record = ros1_record(bio)
+        if record is None or record[0].get("op") != b"\x05" or record[2]:
+            return []
+        header, data, _ = record
+        indexed: list[tuple[int, int, int]] = []  # (time ns, offset in the chunk's data, connection)
+        try:
+            while (after := ros1_record(bio)) is not None and after[0].get("op") == b"\x04":
+                conn = _U32(after[0]["conn"])[0]
+                raw = after[1]
+                indexed += [(_ns(raw[i : i + 8]), _U32(raw, i + 8)[0], conn) for i in range(0, len(raw) - len(raw) % 12, 12)]
+        except Exception:  # damaged index data records: the entries read before them stand
+            pass
+        compression = header.get("compression", b"none")
+        try:
+            if compression == b"bz2":
+                data = bz2.decompress(data)
+            elif compression == b"lz4":
+                import lz4.frame  # type: ignore[import-untyped]
+
+                data = lz4.frame.decompress(data)
+            elif compression != b"none":
+                return []
+        except Exception:  # a chunk that does not decompress: all its messages are lost
+            return []
+        out = []
+        for stamp, offset, conn in indexed:
+            if conn not in self.connections:
+                unnamed[conn] += 1
+                continue
+            message = self._message(data, offset, conn, stamp)
+            if message is not None:
+                out.append((stamp, position + offset, message))
+        return out
+
+    def _message(self, data: bytes, offset: int, conn: int, stamp: int) -> RecoveredMessage | None:
+        try:
+            hlen = _U32(data, offset)[0]
+            header = ros1_header(data[offset + 4 : offset + 4 + hlen])
+            dlen = _U32(data, offset + 4 + hlen)[0]
+            start = offset + 8 + hlen
+            if header.get("op") != b"\x02" or _U32(header["conn"])[0] != conn or _ns(header["time"]) != stamp or start + dlen > len(data):
+                return None
+        except (struct.error, KeyError, UnicodeDecodeError):
+            return None
+        named = self.connections.get(conn)
+        return None if named is None else (named[0], named[1], stamp, data[start : start + dlen])
+
+
+def read_ros1_indexed(path: Path, unnamed: Counter[int]) -> Iterator[RecoveredMessage]:
+    """Every readable message of the bag in time order; chunks are read only when their turn comes.
+    ``unnamed`` counts the messages of connections whose topic is lost (see :meth:`Ros1Index.messages`)."""
+    unnamed.clear()
+    index = Ros1Index(path)  # Ros1IndexUnusable: the caller keeps what it had
+    with path.open("rb") as bio:
+
+        def reader(position: int) -> Callable[[], ChunkMessages]:
+            def read() -> ChunkMessages:
+                try:
+                    return index.messages(bio, position, unnamed)
+                except Exception:  # a chunk record or its index records damaged beyond reading: the chunk is lost
+                    return []
+
+            return read
+
+        yield from merge_in_time([(start, reader(position)) for start, position in index.chunks])

@@ -1,0 +1,56 @@
+"""The index-based ROS 1 reader reads what rosbags reads from an intact bag, and skips only the damaged messages."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("rosbags")
+
+from bag.tfbags import robot_with, write_rosbag1
+
+from physframe_ros.bag import open_bag
+from physframe_ros.bag.ros1_index import Ros1Index, Ros1IndexUnusable, read_ros1_indexed
+
+
+def ours(path: Path, unnamed: Counter[int] | None = None) -> list[tuple[str, float, bytes]]:
+    return [(topic, stamp * 1e-9, bytes(data)) for topic, _type, stamp, data in read_ros1_indexed(path, Counter() if unnamed is None else unnamed)]
+
+
+@pytest.mark.parametrize("compression", [None, "lz4", "bz2"])
+def test_intact_bag_reads_the_same_messages_in_the_same_order(tmp_path: Path, compression: str | None) -> None:
+    bag = write_rosbag1(robot_with("cycle"), tmp_path / "r.bag", compression=compression)
+    with open_bag(bag) as b:
+        theirs = [(topic, t, bytes(data)) for topic, t, _s, data, _f in b.messages()]
+    assert len(theirs) == 2412 and ours(bag) == theirs
+
+
+def test_damaged_messages_are_skipped_one_by_one(tmp_path: Path) -> None:
+    bag = write_rosbag1(robot_with(None), tmp_path / "r.bag")
+    intact = ours(bag)
+    raw = bytearray(bag.read_bytes())
+    raw[40_000:40_100] = bytes(100)
+    bag.write_bytes(bytes(raw))
+    damaged = ours(bag)
+    assert len(intact) - 2 <= len(damaged) < len(intact)
+
+
+def test_a_bag_cut_short_has_no_usable_index(tmp_path: Path) -> None:
+    bag = write_rosbag1(robot_with(None), tmp_path / "r.bag")
+    bag.write_bytes(bag.read_bytes()[: bag.stat().st_size // 2])
+    with pytest.raises(Ros1IndexUnusable):
+        Ros1Index(bag)
+
+
+def test_messages_whose_connection_record_is_lost_are_counted(tmp_path: Path) -> None:
+    bag = write_rosbag1(robot_with(None), tmp_path / "r.bag")
+    raw = bytearray(bag.read_bytes())
+    index_pos = raw.rindex(b"topic=/tf_static")  # the /tf_static connection record of the index at the end
+    conn_field = raw.rindex(b"conn=", 0, index_pos)
+    raw[conn_field + 5 : conn_field + 9] = (77).to_bytes(4, "little")  # it now describes a connection no message uses
+    bag.write_bytes(bytes(raw))
+    unnamed: Counter[int] = Counter()
+    read = ours(bag, unnamed)
+    assert unnamed == Counter({1: 2}) and len(read) == 2400

@@ -16,6 +16,7 @@ from ...core.expected import Lookup
 from ...core.findings import Finding, Location, Severity
 from ...core.rotations import IDENTITY, RDF, format_rotation
 from ...core.tree import Edge
+from ..frame_ids import frame_id_finding, names_frame
 from ..model import FileFacts
 from .values import HEADER, HEADER_BY_USE, ODOMETRY, STAMPED, TF_MESSAGE, TRANSFORM, UNSET, ListValue, Record, Rot, frame_value
 
@@ -161,6 +162,16 @@ def param_default(value: Any) -> Any:
     """A parameter's written default as the analysis may use it: an empty string is no frame but
     "set me" (the launch file or a guard such as ``if (!frame_.empty())`` decides), so it is unknown."""
     return None if value == "" else value
+
+
+def keep_param(params: dict[str, Any], sink: FactSink | None, pname: Any, default: Any, line: int) -> None:
+    """A parameter's default is its value unless a launch file says otherwise: kept in ``params``, and
+    checked as a frame id (into ``sink``, when given) when the parameter's name says it is one."""
+    if not isinstance(pname, str) or default is None:
+        return
+    params.setdefault(pname, default)
+    if sink is not None and names_frame(pname):
+        sink.add(frame_id_finding(default, sink.loc(line), f"parameter '{pname}' default"))
 
 
 @lru_cache(maxsize=1)

@@ -14,11 +14,11 @@ import re
 from typing import Any, Callable
 
 from ...core.conventions import Conventions
-from ..frame_ids import frame_id_finding, is_header_field, names_frame
+from ..frame_ids import frame_id_finding, is_header_field
 from ..model import FileFacts
 from .angles import RPY_APIS, euler_slot_finding, is_vector_component, scalar_in_vector_slot
 from .calls import STEP_BUDGET, BoundedCalls, Budget
-from .facts import FactSink, message_kind, param_default, slot_name_finding, static_broadcaster_names
+from .facts import FactSink, keep_param, message_kind, param_default, slot_name_finding, static_broadcaster_names
 from .values import (
     NAMED_NUMBERS,
     STAMPED,
@@ -259,13 +259,7 @@ class _Run:
             self.f.sink.add(frame_id_finding(value, self.f.sink.loc(target.lineno), ".".join([p[0], *p[1]])))
 
     def keep_param(self, pname: Any, default: Any, line: int) -> None:
-        """A parameter's default is its value unless a launch file says otherwise: kept, and checked as a
-        frame id when the parameter's name says it is one."""
-        if not isinstance(pname, str) or default is None:
-            return
-        self.f.params.setdefault(pname, default)
-        if self.emit and names_frame(pname):
-            self.f.sink.add(frame_id_finding(default, self.f.sink.loc(line), f"parameter '{pname}' default"))
+        keep_param(self.f.params, self.f.sink if self.emit else None, pname, default, line)
 
     # --- names --------------------------------------------------------------------------
     def path(self, node: ast.AST) -> tuple[str, list[str]] | None:

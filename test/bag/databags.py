@@ -179,14 +179,7 @@ def _write_ros2(robot: DataRobot, path: Path, storage: str) -> Path:
     typestore = get_typestore(Stores.ROS2_HUMBLE)
     writer = Writer(path, version=9, storage_plugin=StoragePlugin.MCAP if storage == "mcap" else StoragePlugin.SQLITE3)
     with writer:
-        tf = robot.tf.sorted()
-        conns = {t: writer.add_connection(t, "tf2_msgs/msg/TFMessage", typestore=typestore) for t in sorted({m.topic for m in tf})}
-        for s in robot.sensors:
-            conns[s.topic] = writer.add_connection(s.topic, s.msgtype, typestore=typestore)
-        records = [(m.t, 0, m.topic, encode_cdr(m.transforms)) for m in tf]
-        records += [(t, 1, s.topic, typestore.serialize_cdr(sensor_message(typestore, s, t, i), s.msgtype)) for t, s, i in sensor_messages(robot)]
-        for t, _, topic, raw in sorted(records, key=lambda r: (r[0], r[1])):
-            writer.write(conns[topic], round((START + t) * 1e9), bytes(raw))
+        _write_records(writer, typestore, robot, encode_cdr, typestore.serialize_cdr)
     return path
 
 
@@ -196,12 +189,17 @@ def _write_ros1(robot: DataRobot, path: Path) -> Path:
     typestore = ros1_typestore()
     writer = Writer(path)
     with writer:
-        tf = robot.tf.sorted()
-        conns = {t: writer.add_connection(t, "tf2_msgs/msg/TFMessage", typestore=typestore) for t in sorted({m.topic for m in tf})}
-        for s in robot.sensors:
-            conns[s.topic] = writer.add_connection(s.topic, s.msgtype, typestore=typestore)
-        records = [(m.t, 0, m.topic, encode_ros1(m.transforms)) for m in tf]
-        records += [(t, 1, s.topic, typestore.serialize_ros1(sensor_message(typestore, s, t, i), s.msgtype)) for t, s, i in sensor_messages(robot)]
-        for t, _, topic, raw in sorted(records, key=lambda r: (r[0], r[1])):
-            writer.write(conns[topic], round((START + t) * 1e9), bytes(raw))
+        _write_records(writer, typestore, robot, encode_ros1, typestore.serialize_ros1)
     return path
+
+
+def _write_records(writer: Any, typestore: Any, robot: DataRobot, encode_tf: Callable[..., Any], serialize: Callable[..., Any]) -> None:
+    """TF and sensor messages into an open writer, in time order (TF first at equal times)."""
+    tf = robot.tf.sorted()
+    conns = {t: writer.add_connection(t, "tf2_msgs/msg/TFMessage", typestore=typestore) for t in sorted({m.topic for m in tf})}
+    for s in robot.sensors:
+        conns[s.topic] = writer.add_connection(s.topic, s.msgtype, typestore=typestore)
+    records = [(m.t, 0, m.topic, encode_tf(m.transforms)) for m in tf]
+    records += [(t, 1, s.topic, serialize(sensor_message(typestore, s, t, i), s.msgtype)) for t, s, i in sensor_messages(robot)]
+    for t, _, topic, raw in sorted(records, key=lambda r: (r[0], r[1])):
+        writer.write(conns[topic], round((START + t) * 1e9), bytes(raw))

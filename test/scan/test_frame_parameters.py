@@ -5,18 +5,11 @@ namespace, cob's controller YAML ``frame_id: "/odom_combined"``."""
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
+from scan.trees import write_tree as _write
+
 from physframe_ros.scan.scanner import scan
-
-
-def _write(root: Path, files: dict[str, str]) -> Path:
-    for rel, text in files.items():
-        p = root / rel
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(textwrap.dedent(text).lstrip())
-    return root
 
 
 def _invalid(root: Path) -> list[tuple[str, int | None, tuple[str, ...]]]:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
 import pytest
+from scan.trees import write_tree as _write
 
 from physframe_ros.core.findings import Location
 from physframe_ros.core.rotations import ypr_to_quaternion
@@ -14,14 +14,6 @@ from physframe_ros.scan.launch_common import static_transform_edge
 from physframe_ros.scan.scanner import scan
 
 LOC = Location("launch/x.launch", 3)
-
-
-def _write(root: Path, files: dict[str, str]) -> Path:
-    for rel, text in files.items():
-        p = root / rel
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(textwrap.dedent(text).lstrip())
-    return root
 
 
 def _package(name: str, catkin: bool = False) -> str:

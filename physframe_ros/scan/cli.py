@@ -68,8 +68,8 @@ def run(args: argparse.Namespace) -> int:
     from ..core.findings import FindingPolicy
     from ..core.mined import check_mined, load_rules
     from ..core.report import exit_status, report_dict
+    from ..report.sarif import sarif_dict
     from ..report.text import format_source_findings, use_colour, write_text
-    from .sarif import sarif_dict
     from .scanner import progress_stream, scan, source_lines
 
     paths = list(args.paths)

@@ -25,19 +25,14 @@ from ..core.findings import Finding, FindingPolicy, Location, sort_findings
 from .code import CPP_UNAVAILABLE, analyze_cpp, analyze_python, mentions_tf
 from .code.headers import MAX_HEADER_BYTES, own_headers
 from .context import ReadRefused, ScanContext
+from .description import needs_xacro, parse_sdf_file, parse_urdf_file, parse_xacro_file
 from .discovery import SourceFile, classify, discover
 from .executables import executable_sources
-from .launch_py import parse_launch_py_file
-from .launch_ros1 import parse_launch_xml_file
-from .launch_xml_yaml import parse_launch_yaml_file
+from .launch import parse_launch_py_file, parse_launch_xml_file, parse_launch_yaml_file, parse_params_yaml
 from .model import FileFacts
-from .params_yaml import parse_params_yaml
-from .sdf import parse_sdf_file
 from .source_text import decode_source
 from .subsystems import Subsystem, build_subsystems, check_subsystems, merge_edges
-from .urdf import parse_urdf_file
 from .workers import MEMORY_LIMIT, Job, WorkerPool
-from .xacro_support import needs_xacro, parse_xacro_file
 
 FILE_TIMEOUT = 10.0  # seconds one file may take before it becomes a PARSE_ERROR
 PARALLEL_BYTES = 1 << 20  # below this one worker is faster than several

@@ -9,9 +9,7 @@ import pytest
 
 from physframe_ros.core.rotations import rpy_to_quaternion
 from physframe_ros.scan.context import ScanContext
-from physframe_ros.scan.sdf import parse_sdf_file
-from physframe_ros.scan.urdf import parse_urdf_file
-from physframe_ros.scan.xacro_support import expand_robot
+from physframe_ros.scan.description import expand_robot, parse_sdf_file, parse_urdf_file
 
 ARM_URDF = textwrap.dedent("""\
     <?xml version="1.0"?>

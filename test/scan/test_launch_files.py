@@ -10,7 +10,7 @@ from scan.trees import write_tree as _write
 from physframe_ros.core.findings import Location
 from physframe_ros.core.rotations import ypr_to_quaternion
 from physframe_ros.scan.context import ScanContext
-from physframe_ros.scan.launch_common import static_transform_edge
+from physframe_ros.scan.launch.common import static_transform_edge
 from physframe_ros.scan.scanner import scan
 
 LOC = Location("launch/x.launch", 3)

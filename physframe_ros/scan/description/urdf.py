@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..core.checks import transform_findings
-from ..core.findings import Finding, Location
-from ..core.rotations import rpy_to_quaternion
-from ..core.tree import Edge
-from .model import FileFacts, parse_document
-from .xml_lines import XmlNode
+from ...core.checks import transform_findings
+from ...core.findings import Finding, Location
+from ...core.rotations import rpy_to_quaternion
+from ...core.tree import Edge
+from ..model import FileFacts, parse_document
+from ..xml_lines import XmlNode
 
 STATIC_JOINTS = frozenset({"fixed"})
 KNOWN_JOINTS = frozenset({"fixed", "revolute", "continuous", "prismatic", "floating", "planar"})

@@ -5,12 +5,12 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from ..core.findings import Finding, Location
-from .context import ScanContext
-from .launch_common import NodeSpec, add_include, add_node, description_from_command, split_command
-from .launch_subst import COMMAND_MARK, Substituter
-from .model import FileFacts, LaunchedNode
-from .xml_lines import XmlNode
+from ...core.findings import Finding, Location
+from ..context import ScanContext
+from ..model import FileFacts, LaunchedNode
+from ..xml_lines import XmlNode
+from .common import NodeSpec, add_include, add_node, description_from_command, split_command
+from .substitutions import COMMAND_MARK, Substituter
 
 
 def is_ros2_xml(root: XmlNode, text: str) -> bool:

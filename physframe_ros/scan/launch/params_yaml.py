@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from .frame_ids import names_frame, parameter_findings
-from .model import FileFacts
+from ..frame_ids import names_frame, parameter_findings
+from ..model import FileFacts
 
 # `  frame_id: "/odom"`, `- child_frame_id: /base`, `odometry.frame_id: 'odom'  # comment`
 _ENTRY = re.compile(r"""^[ \t]*(?:-[ \t]+)?([\w.]*frame[\w.]*)[ \t]*:[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s#'"{\[][^#\n]*?))[ \t]*(?:#.*)?$""", re.MULTILINE)

@@ -20,14 +20,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping
 
-from ..core.findings import Finding, Location
-from ..core.tree import Edge
-from .context import MAX_FILE_BYTES, ReadRefused, ScanContext
-from .model import FileFacts
-from .safe_eval import BUILTINS, MATH, MAX_STR, MAX_WEIGHT, ExpressionLimit, UnsafeExpression, evaluate, safe_functions, weight
-from .source_text import decode_source
+from ...core.findings import Finding, Location
+from ...core.tree import Edge
+from ..context import MAX_FILE_BYTES, ReadRefused, ScanContext
+from ..model import FileFacts
+from ..safe_eval import BUILTINS, MATH, MAX_STR, MAX_WEIGHT, ExpressionLimit, UnsafeExpression, evaluate, safe_functions, weight
+from ..source_text import decode_source
+from ..xml_lines import XmlError, XmlNode, parse_xml
 from .urdf import parse_urdf_file, robot_edges
-from .xml_lines import XmlError, XmlNode, parse_xml
 
 _FIND_SHARE = re.compile(r"\$\(find-pkg-share\s+")
 _TEMPLATE_PART = re.compile(r"\$\{[^}]*\}|\$\([^)]*\)")

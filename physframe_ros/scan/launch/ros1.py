@@ -9,14 +9,14 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, replace
 
-from ..core.findings import Location
-from .context import ScanContext
-from .frame_ids import parameter_findings
-from .launch_common import RSP_EXECUTABLES, DescriptionRef, NodeSpec, add_description, add_include, add_node, description_from_command
-from .launch_subst import Substituter, truth
-from .launch_xml_yaml import is_ros2_xml, parse_ros2_xml
-from .model import FileFacts, parse_document
-from .xml_lines import XmlNode
+from ...core.findings import Location
+from ..context import ScanContext
+from ..frame_ids import parameter_findings
+from ..model import FileFacts, parse_document
+from ..xml_lines import XmlNode
+from .common import RSP_EXECUTABLES, DescriptionRef, NodeSpec, add_description, add_include, add_node, description_from_command
+from .substitutions import Substituter, truth
+from .xml_yaml import is_ros2_xml, parse_ros2_xml
 
 
 @dataclass

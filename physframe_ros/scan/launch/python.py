@@ -16,11 +16,11 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.findings import Finding, Location
-from .context import ScanContext
-from .launch_common import DescriptionRef, NodeSpec, add_include, add_node, description_from_command, split_command
-from .launch_subst import truth
-from .model import FileFacts, LaunchedNode
+from ...core.findings import Finding, Location
+from ..context import ScanContext
+from ..model import FileFacts, LaunchedNode
+from .common import DescriptionRef, NodeSpec, add_include, add_node, description_from_command, split_command
+from .substitutions import truth
 
 
 class _Unknown:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .context import ScanContext
-from .launch_common import shell_split
+from ..context import ScanContext
+from .common import shell_split
 
 _INNER = re.compile(r"\$\(([^()]*)\)")
 #: ``$(command ...)`` keeps its text for the caller (robot_description from xacro) behind this mark.

@@ -14,14 +14,14 @@ import shlex
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from ..core.checks import transform_findings
-from ..core.findings import Finding, Location
-from ..core.rotations import ypr_to_quaternion
-from ..core.tree import Edge
-from .context import ScanContext
-from .frame_ids import parameter_findings
-from .model import FileFacts, LaunchedNode
-from .xacro_support import expand_robot
+from ...core.checks import transform_findings
+from ...core.findings import Finding, Location
+from ...core.rotations import ypr_to_quaternion
+from ...core.tree import Edge
+from ..context import ScanContext
+from ..description.xacro_support import expand_robot
+from ..frame_ids import parameter_findings
+from ..model import FileFacts, LaunchedNode
 
 STP = "static_transform_publisher"
 RSP_EXECUTABLES = frozenset({"robot_state_publisher", "state_publisher"})

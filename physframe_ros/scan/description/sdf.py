@@ -13,12 +13,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from ..core.checks import frame_id_problem, transform_findings
-from ..core.findings import Finding, Location
-from ..core.rotations import matrix_to_quaternion, quaternion_to_matrix, rpy_to_matrix
-from ..core.tree import Edge
-from .model import FileFacts, parse_document
-from .xml_lines import XmlNode
+from ...core.checks import frame_id_problem, transform_findings
+from ...core.findings import Finding, Location
+from ...core.rotations import matrix_to_quaternion, quaternion_to_matrix, rpy_to_matrix
+from ...core.tree import Edge
+from ..model import FileFacts, parse_document
+from ..xml_lines import XmlNode
 
 MODEL = "__model__"
 _Pose = tuple[tuple[tuple[float, ...], ...], tuple[float, float, float]]  # rotation matrix, translation

@@ -30,6 +30,11 @@ def placeholder(var: str) -> str:
     return "{" + var + "}"
 
 
+def without_placeholders(name: str) -> str:
+    """The name as it runs with every placeholder empty (no namespace)."""
+    return _VAR.sub("", name)
+
+
 def bind(name: str, binding: Binding) -> str:
     """The name with every placeholder the binding knows replaced (the others stay as written)."""
     return _VAR.sub(lambda m: binding.get(m.group(1), m.group(0)), name)

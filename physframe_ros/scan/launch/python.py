@@ -95,7 +95,19 @@ class _Interp:
             return self._name_value(node.id, line)
         if isinstance(node, ast.Call):
             return self._call(node, line)
+        if isinstance(node, ast.Subscript) and _dotted(node.value) in ("os.environ", "environ"):  # os.environ['TURTLEBOT3_MODEL']
+            return self._env(node.slice, None, line)
         return UNKNOWN
+
+    def _env(self, name_node: ast.expr | None, default: ast.expr | None, line: int) -> Any:
+        """The robot's environment: a value given with --env, else a written default, else a choice
+        the descriptions it names are expanded over."""
+        name = self.eval(name_node, line)
+        if not isinstance(name, str):
+            return UNKNOWN
+        if name in self.ctx.env or default is None:
+            return self.ctx.env_value(name)
+        return self.eval(default, line)
 
     def _name_value(self, name: str, line: int) -> Any:
         cands = self.assigns.get(name)
@@ -118,8 +130,10 @@ class _Interp:
             return os.path.dirname(self.abs_file)
         if name == "ThisLaunchFile":
             return self.abs_file
-        if name == "EnvironmentVariable":  # the robot's environment is unknown; a written default is not
-            return self.eval(kw["default_value"], line) if "default_value" in kw else UNKNOWN
+        if name == "EnvironmentVariable":
+            return self._env(first or kw.get("name"), kw.get("default_value"), line)
+        if _dotted(node.func) in ("os.environ.get", "environ.get", "os.getenv", "getenv"):
+            return self._env(first or kw.get("key"), node.args[1] if len(node.args) > 1 else kw.get("default"), line)
         if name == "PathJoinSubstitution":
             parts = self.eval(first, line)
             return _join(parts if isinstance(parts, list) else [parts])

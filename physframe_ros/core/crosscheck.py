@@ -76,8 +76,18 @@ def choose(expected: ExpectedTree, live_frames: set[str]) -> Match:
 def match_live(expected: ExpectedTree, live: Iterable[Edge]) -> tuple[Match, list[Finding]]:
     """The chosen variant and the findings against it."""
     live = list(live)
+    match = choose(expected, set(frames_of(live)))
+    return match, check_variant(expected, match, live)
+
+
+def crosscheck(expected: ExpectedTree, live: Iterable[Edge]) -> list[Finding]:
+    """Compare a live (or replayed) tree with the tree the sources declare."""
+    return match_live(expected, live)[1]
+
+
+def check_variant(expected: ExpectedTree, match: Match, live: list[Edge]) -> list[Finding]:
+    """The findings of the live tree against one variant with its bindings."""
     live_frames = set(frames_of(live))
-    match = choose(expected, live_frames)
     declared = _instances(match)
     chosen = match.variant
     # frames other subsystems declare (they may run beside it); the chosen one's siblings are alternatives to it
@@ -86,12 +96,36 @@ def match_live(expected: ExpectedTree, live: Iterable[Edge]) -> tuple[Match, lis
     findings = [*_missing_frames(declared, live_frames), *_edge_findings(declared, live, live_frames),
                 *_unexpected(declared, live, others)]
     named = match.describe()
-    return match, [f.with_(details={**f.details, "variant": named}) for f in findings]
+    return [f.with_(details={**f.details, "variant": named}) for f in findings]
 
 
-def crosscheck(expected: ExpectedTree, live: Iterable[Edge]) -> list[Finding]:
-    """Compare a live (or replayed) tree with the tree the sources declare."""
-    return match_live(expected, live)[1]
+@dataclass(frozen=True)
+class VariantDiff:
+    """``physframe diff``: one variant against the live tree."""
+
+    match: Match  # this variant with the bindings the live tree supports
+    chosen: bool  # the variant matching picks
+    agreeing: int  # declared edges the live tree has, with the declared parent and (static) value
+    declared: int  # declared edges, bound
+    findings: list[Finding]
+
+
+def compare(expected: ExpectedTree, live: Iterable[Edge]) -> list[VariantDiff]:
+    """Every variant against the live tree, the chosen one first."""
+    live = list(live)
+    picked = choose(expected, set(frames_of(live)))
+    out = []
+    for v, score in zip(expected.candidates(), picked.scores):
+        match = Match(v, score.bindings, picked.scores)
+        findings = check_variant(expected, match, live)
+        declared = _instances(match)
+        wrong = {f.frames[:2] for f in findings if f.code in ("STATIC_VALUE_MISMATCH", "EXPECTED_EDGE_MISSING")}
+        wrong |= {(f.frames[1], f.frames[0]) for f in findings if f.code == "PARENT_MISMATCH"}
+        live_pairs = {(e.parent, e.child) for e in live}
+        agreeing = sum(1 for e in declared if (e.parent, e.child) in live_pairs and (e.parent, e.child) not in wrong)
+        out.append(VariantDiff(match, v is picked.variant, agreeing, len(declared), findings))
+    out.sort(key=lambda d: not d.chosen)
+    return out
 
 
 def _instances(match: Match) -> list[Edge]:

@@ -131,7 +131,7 @@ def build_subsystems(ws: Workspace, facts: dict[str, FileFacts], kinds: dict[str
         reach = _Reach()
         members = _closure(top, facts, exes, ws, by_name, reparse, reach)
         covered.update(f.path for f in members.values())
-        sub = _assemble(top, True, members)
+        sub = _by_argument(top, facts[top], facts, exes, ws, by_name, reparse, reach) or _assemble(top, True, members)
         sub.unknown_nodes, sub.known_edges = reach.unknown, list(dict.fromkeys(reach.known))
         sub.has_body = any(f.uses for f in members.values()) or any(kinds.get(f.path) in DESCRIPTION_KINDS for f in members.values())
         out.append(sub)
@@ -151,6 +151,27 @@ def build_subsystems(ws: Workspace, facts: dict[str, FileFacts], kinds: dict[str
     for name, paths in sorted(leftovers.items()):
         out.append(_assemble(name, False, {p: facts[p] for p in paths}))
     return out
+
+
+def _by_argument(top: str, top_facts: FileFacts, facts: dict[str, FileFacts], exes: ExecutableMap, ws: Workspace,
+                 by_name: dict[str, list[str]], reparse: Reparse | None, reach: _Reach) -> Subsystem | None:
+    """A top-level launch file whose argument declares the values it takes (``ur_type``, choices
+    ur3 ... ur30): one variant per value, when the trees they run differ."""
+    if reparse is None or not top_facts.arg_choices:
+        return None
+    arg, values = next(iter(top_facts.arg_choices.items()))
+    runs = {((arg, v),): _assemble(top, True, _closure(top, facts, exes, ws, by_name, reparse, _Reach(), {arg: v}))
+            for v in values[:MAX_VARIANTS]}
+    if len({tuple(sorted((e.parent, e.child, e.translation, e.rotation) for e in r.edges)) for r in runs.values()}) < 2:
+        return None
+    sub = _assemble(top, True, {})
+    sub.files = sorted({f for r in runs.values() for f in r.files})
+    sub.variants = {k: r.edges for k, r in runs.items()}
+    sub.edges = merge_edges(e for r in runs.values() for e in r.edges)
+    sub.lookups = list(dict.fromkeys(lk for r in runs.values() for lk in r.lookups))
+    sub.findings = list({f.key: f for r in runs.values() for f in r.findings}.values())
+    sub.unknown_broadcasts = max(r.unknown_broadcasts for r in runs.values())
+    return sub
 
 
 @dataclass

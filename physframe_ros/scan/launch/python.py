@@ -57,6 +57,7 @@ class _Interp:
     assigns: dict[str, list[tuple[int, ast.expr]]] = field(default_factory=dict)
     args: dict[str, Any] = field(default_factory=dict)
     given: dict[str, str] = field(default_factory=dict)  # passed by an including launch file
+    choices: dict[str, list[str]] = field(default_factory=dict)  # DeclareLaunchArgument(choices=[...])
     depth: int = 0
 
     def eval(self, node: ast.expr | None, line: int = 1 << 30) -> Any:
@@ -241,6 +242,7 @@ def parse_launch_py_file(text: str, rel_path: str, ctx: ScanContext, launch_args
     for call in calls:
         if _name(call.func) == "DeclareLaunchArgument":
             _declare(call, interp)
+    facts.arg_choices = {k: v for k, v in interp.choices.items() if k not in interp.given}
     off = _switched_off(calls, interp)
     for call in calls:
         if id(call) in off:
@@ -300,6 +302,9 @@ def _declare(call: ast.Call, interp: _Interp) -> None:
     if not isinstance(name, str):
         return
     default = kw.get("default_value") or (call.args[1] if len(call.args) > 1 else None)
+    choices = interp.eval(kw["choices"], call.lineno) if "choices" in kw else None
+    if isinstance(choices, list) and all(isinstance(c, str) for c in choices):
+        interp.choices[name] = choices
     if name in interp.given:
         interp.args[name] = interp.given[name]
         return

@@ -30,9 +30,12 @@ def placeholder(var: str) -> str:
     return "{" + var + "}"
 
 
+_VAR_SEP = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}/?")
+
+
 def without_placeholders(name: str) -> str:
-    """The name as it runs with every placeholder empty (no namespace)."""
-    return _VAR.sub("", name)
+    """The name as it runs with every placeholder empty (no namespace): ``{frame_prefix}/base_link`` is ``base_link``."""
+    return _VAR_SEP.sub("", name)
 
 
 def bind(name: str, binding: Binding) -> str:
@@ -49,9 +52,18 @@ class _OneVar:
     tail: str
 
     def value_in(self, frame: str) -> str | None:
-        if len(frame) >= len(self.head) + len(self.tail) and frame.startswith(self.head) and frame.endswith(self.tail):
-            return frame[len(self.head):len(frame) - len(self.tail)]
-        return None
+        """The placeholder's value when ``frame`` is this name, if it is a plausible prefix: empty, or
+        a word without spaces that a '/' or '_' separates from the rest (``robot1/``, ``TB3_1``, ``left_``),
+        not an arbitrary piece of another frame's name."""
+        if len(frame) < len(self.head) + len(self.tail) or not (frame.startswith(self.head) and frame.endswith(self.tail)):
+            return None
+        value = frame[len(self.head):len(frame) - len(self.tail)]
+        if value == "":
+            return value
+        if any(c.isspace() for c in value):
+            return None
+        separated = value[-1] in "/_" or self.tail[:1] in ("/", "_", "") and (value[0] in "/_" or self.head[-1:] in ("/", "_", ""))
+        return value if separated else None
 
 
 def _split(name: str) -> _OneVar | None:
@@ -78,7 +90,7 @@ def bindings(names: Iterable[str], live_frames: set[str]) -> list[dict[str, str]
         per_var = support.setdefault(one.var, {})
         for f in live_frames:
             value = one.value_in(f)
-            if value is not None and _plausible(value):
+            if value is not None:
                 per_var.setdefault(value, set()).add(n)
     choices: list[list[str]] = []
     for v in all_vars:
@@ -87,12 +99,6 @@ def bindings(names: Iterable[str], live_frames: set[str]) -> list[dict[str, str]
         keep = sorted(value for value, c in counts.items() if best and c * 2 >= best and (c >= 2 or best == 1))
         choices.append(keep or [""])
     return [dict(zip(all_vars, combo)) for combo in itertools.islice(itertools.product(*choices), MAX_INSTANCES)]
-
-
-def _plausible(value: str) -> bool:
-    """A prefix is empty or a namespace-like word ending in '/' or '_' (``robot1/``, ``tb3_0_``); not
-    an arbitrary piece of another frame's name."""
-    return value == "" or (value[-1] in "/_" and " " not in value)
 
 
 class NameSet:
@@ -119,8 +125,7 @@ class NameSet:
             return True
         for p in self.patterns:
             if isinstance(p, _OneVar):
-                value = p.value_in(frame)
-                if value is not None and _plausible(value):
+                if p.value_in(frame) is not None:
                     return True
             elif p.fullmatch(frame):
                 return True

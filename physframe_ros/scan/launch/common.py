@@ -178,11 +178,20 @@ def add_include(path: str | None, written: str, line: int, facts: FileFacts, ctx
         facts.include_args[rel] = args
 
 
+_PREFIX_ARG = re.compile(r"prefix|namespace|^ns$|robot_name", re.I)
+
+
+def names_a_prefix(arg: str) -> bool:
+    """An argument that prefixes frame names (``namespace``, ``tf_prefix``, ``frame_prefix``...): when only the
+    launch knows its value, the names built from it are placeholders, bound against the live names."""
+    return _PREFIX_ARG.search(arg) is not None
+
+
 def description_from_command(words: Sequence[str | None]) -> DescriptionRef | None:
     """``xacro FILE a:=1`` (also ``$(find xacro)/xacro``, ``rosrun xacro xacro``, ``cat FILE``);
     words the scan cannot know (None, or holding an unknown part) are left out, except that an
-    argument whose value only the launch knows (``namespace:=<a launch-time expression>``) is given
-    the placeholder ``{namespace}``: the names built from it are patterns in the expected tree."""
+    argument naming a prefix whose value only the launch knows (``namespace:=<a launch-time expression>``)
+    is given the placeholder ``{namespace}``: the names built from it are patterns in the expected tree."""
     known: list[str] = [w for w in words if w is not None and "\x01" not in w]
     path = next((w for w in known if w.endswith(DESCRIPTION_SUFFIXES)), None)
     if path is None:
@@ -196,7 +205,8 @@ def description_from_command(words: Sequence[str | None]) -> DescriptionRef | No
             continue
         following = words[i + 1] if i + 1 < len(words) else ""
         if "\x01" in v or (not v and (following is None or following == "\x01")):
-            args[k] = "{" + k + "}"
+            if names_a_prefix(k):
+                args[k] = "{" + k + "}"
         else:
             args[k] = v
     return DescriptionRef(path, tuple(args.items()))

@@ -19,7 +19,7 @@ from typing import Any
 from ...core.findings import Finding, Location
 from ..context import ScanContext
 from ..model import FileFacts, LaunchedNode
-from .common import DescriptionRef, NodeSpec, add_include, add_node, description_from_command, split_command
+from .common import DescriptionRef, NodeSpec, add_include, add_node, description_from_command, names_a_prefix, split_command
 from .substitutions import truth
 
 
@@ -358,6 +358,8 @@ def _include(call: ast.Call, interp: _Interp, facts: FileFacts, ctx: ScanContext
         v = _concat(v) if isinstance(v, list) else v
         if isinstance(k, str) and isinstance(v, (str, int, float)):
             passed[k] = str(v)
+        elif isinstance(k, str) and names_a_prefix(k):  # one robot of several (a loop's f'TB3_{i}'): a placeholder
+            passed[k] = "{" + k + "}"
     if isinstance(path, str):
         add_include(path, path, call.lineno, facts, ctx, passed)
     else:

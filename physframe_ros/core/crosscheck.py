@@ -80,6 +80,22 @@ def match_live(expected: ExpectedTree, live: Iterable[Edge]) -> tuple[Match, lis
     return match, check_variant(expected, match, live)
 
 
+def fold_into_conventions(tree_findings: list[Finding], crossed: list[Finding]) -> list[Finding]:
+    """A static rotation that differs from its declaration and breaks an axis convention is one problem:
+    the convention finding (INCORRECT_TRANSFORM) gets the declaring line and value, the value finding goes."""
+    # its frames end with the edge: (parent, child), or (anchor, parent, child) through a chain
+    broken = {f.frames[-2:]: i for i, f in enumerate(tree_findings) if f.code == "INCORRECT_TRANSFORM" and f.location is None}
+    out = []
+    for f in crossed:
+        i = broken.get(f.frames[:2]) if f.code == "STATIC_VALUE_MISMATCH" else None
+        if i is None:
+            out.append(f)
+            continue
+        conv = tree_findings[i]
+        tree_findings[i] = conv.with_(message=f"{conv.message}; {f.message}", location=f.location, details={**conv.details, **f.details})
+    return out
+
+
 def crosscheck(expected: ExpectedTree, live: Iterable[Edge]) -> list[Finding]:
     """Compare a live (or replayed) tree with the tree the sources declare."""
     return match_live(expected, live)[1]

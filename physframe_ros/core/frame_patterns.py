@@ -62,7 +62,7 @@ class _OneVar:
             return value
         if any(c.isspace() for c in value):
             return None
-        separated = value[-1] in "/_" or self.tail[:1] in ("/", "_", "") and (value[0] in "/_" or self.head[-1:] in ("/", "_", ""))
+        separated = value[-1] in "/_" or (self.tail[:1] in ("/", "_", "") and (value[0] in "/_" or self.head[-1:] in ("/", "_", "")))
         return value if separated else None
 
 

@@ -18,7 +18,7 @@ from typing import Any, Callable, Hashable, Iterable
 
 from .checks import check_tree, transform_findings
 from .conventions import Conventions
-from .crosscheck import Match, match_live
+from .crosscheck import Match, fold_into_conventions, match_live
 from .expected import ExpectedTree
 from .findings import Finding, TimeSpan
 from .rotations import DEFAULT_TOLERANCE
@@ -394,7 +394,7 @@ class TfState:
         if expected is not None:
             waiting = expected_grace > 0 and (self.first_receive is None or now - self.first_receive < expected_grace)
             self.expected_match, crossed = match_live(expected, edges)
-            findings.extend(f for f in crossed if not (waiting and f.code in GRACE_CODES))
+            findings.extend(f for f in fold_into_conventions(findings, crossed) if not (waiting and f.code in GRACE_CODES))
         findings.extend(self._stale(silent, now, name_of))
         findings.extend(self._static_dynamic(alive, name_of))
         hold = max(self.config.event_hold, window)

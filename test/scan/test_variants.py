@@ -126,3 +126,37 @@ def test_a_frame_prefix_only_the_launch_knows_is_a_placeholder(tmp_path: Path) -
     live = [Edge(f"{p}/base", f"{p}/tool0", True, (0, 0, 0), (0, 0, 0, 1)) for p in ("left", "right")]
     match, found = match_live(result.expected, live)
     assert found == [] and match.describe().endswith("frame_prefix = 'left/', 'right/'")
+
+
+def test_a_launch_argument_with_choices_is_one_variant_per_value(tmp_path: Path) -> None:
+    arm = """\
+        <robot name="arm" xmlns:xacro="http://ros.org/wiki/xacro">
+          <xacro:arg name="gripper" default="none"/>
+          <link name="base"/><link name="tool0"/>
+          <joint name="j" type="fixed"><parent link="base"/><child link="tool0"/><origin xyz="0 0 0.1"/></joint>
+          <xacro:if value="${'$(arg gripper)' == 'hand'}">
+            <link name="hand"/>
+            <joint name="h" type="fixed"><parent link="tool0"/><child link="hand"/></joint>
+          </xacro:if>
+        </robot>
+        """
+    ws = write_tree(tmp_path / "ws", {
+        "arm/package.xml": "<package><name>arm</name></package>",
+        "arm/urdf/arm.urdf.xacro": arm,
+        "arm/launch/view.launch.py": """\
+            from launch import LaunchDescription
+            from launch.actions import DeclareLaunchArgument
+            from launch.substitutions import Command, LaunchConfiguration, PathJoinSubstitution
+            from launch_ros.actions import Node
+            from launch_ros.substitutions import FindPackageShare
+            def generate_launch_description():
+                desc = Command(['xacro ', PathJoinSubstitution([FindPackageShare('arm'), 'urdf', 'arm.urdf.xacro']),
+                                ' gripper:=', LaunchConfiguration('gripper')])
+                return LaunchDescription([
+                    DeclareLaunchArgument('gripper', default_value='none', choices=['none', 'hand']),
+                    Node(package='robot_state_publisher', executable='robot_state_publisher', parameters=[{'robot_description': desc}])])
+            """,
+    })
+    result = scan([ws], jobs=1)
+    variants = {v.name: sorted(e.child for e in v.edges) for v in result.expected.variants}
+    assert variants == {"arm/launch/view.launch.py gripper=hand": ["hand", "tool0"], "arm/launch/view.launch.py gripper=none": ["tool0"]}

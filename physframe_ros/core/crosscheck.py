@@ -44,7 +44,8 @@ class Match:
     scores: tuple[VariantScore, ...]
 
     def describe(self) -> str:
-        """``variant 'robot.launch.py TURTLEBOT3_MODEL=burger' with namespace = 'robot1/', 'robot2/'``"""
+        """``variant 'robot.launch.py TURTLEBOT3_MODEL=burger' with namespace = 'robot1/', 'robot2/'`` (bindings
+        to the empty prefix are not shown)."""
         text = f"variant '{self.variant.name}'"
         values: dict[str, list[str]] = {}
         for b in self.bindings:
@@ -52,8 +53,9 @@ class Match:
                 values.setdefault(var, [])
                 if value not in values[var]:
                     values[var].append(value)
-        if values:
-            text += " with " + "; ".join(f"{var} = {', '.join(repr(v) for v in vs)}" for var, vs in values.items())
+        shown = {var: vs for var, vs in values.items() if vs != [""]}  # an empty prefix is the name as written
+        if shown:
+            text += " with " + "; ".join(f"{var} = {', '.join(repr(v) for v in vs)}" for var, vs in shown.items())
         return text
 
 
@@ -262,5 +264,5 @@ def _vec(v: Iterable[float]) -> str:
 
 
 def _num(c: float) -> str:
-    text = f"{c:.4g}"
-    return "0" if text == "-0" else text
+    text = f"{c:.4f}".rstrip("0").rstrip(".")  # 0.1 mm, 1e-4 rad: below what a description writes
+    return "0" if text in ("-0", "") else text

@@ -107,7 +107,7 @@ def test_the_variant_that_explains_the_live_tree_is_chosen_and_named():
         match, found = match_live(tree, live_of(tree.variants[0].edges, prefix))
         assert found == [], found
         assert match.variant.name == "bringup TURTLEBOT3_MODEL=burger"
-        assert match.describe() == f"variant 'bringup TURTLEBOT3_MODEL=burger' with namespace = {prefix!r}"
+        assert match.describe() == "variant 'bringup TURTLEBOT3_MODEL=burger'" + (f" with namespace = {prefix!r}" if prefix else "")
     match, found = match_live(tree, live_of(tree.variants[1].edges))
     assert (match.variant.choice, found) == ({"TURTLEBOT3_MODEL": "waffle"}, [])
 
@@ -142,7 +142,7 @@ def test_a_changed_value_names_the_line_and_both_rotations_as_rpy():
     live = [e if e.child != "camera_rgb_optical_frame" else Edge(e.parent, e.child, True, e.translation, I) for e in live]
     (f,) = crosscheck(tree, live)
     assert (f.code, str(f.location)) == ("STATIC_VALUE_MISMATCH", "urdf/waffle.urdf:272")
-    assert "rotation rpy (0, 0, 0) where rpy (-1.571, 0, -1.571) is declared (120 deg apart)" in f.message
+    assert "rotation rpy (0, 0, 0) where rpy (-1.5708, 0, -1.5708) is declared (120 deg apart)" in f.message
     assert "change the publisher, or urdf/waffle.urdf:272" in f.message
 
 

@@ -59,8 +59,24 @@ class Match:
         return text
 
 
+_CHOSEN: list[tuple[ExpectedTree, frozenset[str], Match]] = []  # the last few choices: a live tree rarely changes its frames
+CHOSEN_KEPT = 4
+
+
 def choose(expected: ExpectedTree, live_frames: set[str]) -> Match:
-    """The variant (and its bindings) that best explains the live frames; the first on a tie."""
+    """The variant (and its bindings) that best explains the live frames; the first on a tie.
+    Remembered for the same expected tree and frames: the node evaluates the same tree every period."""
+    key = frozenset(live_frames)
+    for tree, frames, match in _CHOSEN:
+        if tree is expected and frames == key:
+            return match
+    match = _choose(expected, live_frames)
+    _CHOSEN.insert(0, (expected, key, match))
+    del _CHOSEN[CHOSEN_KEPT:]
+    return match
+
+
+def _choose(expected: ExpectedTree, live_frames: set[str]) -> Match:
     best: tuple[Variant, VariantScore] | None = None
     scores = []
     for v in expected.candidates():

@@ -107,13 +107,14 @@ class NameSet:
     def __init__(self, names: Iterable[str]) -> None:
         self.plain: set[str] = set()
         self.patterns: list[_OneVar | re.Pattern[str]] = []
-        for n in names:
+        for n in dict.fromkeys(names):  # variants repeat each other's names
             if not is_pattern(n):
                 self.plain.add(n)
                 continue
             one = _split(n)
             if one is not None:
-                self.patterns.append(one)
+                if one not in self.patterns:
+                    self.patterns.append(one)
             else:
                 parts = _VAR.split(n)  # literal, var, literal, var, ...
                 self.patterns.append(re.compile("".join(re.escape(p) if i % 2 == 0 else ".*" for i, p in enumerate(parts))))

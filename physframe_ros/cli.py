@@ -33,6 +33,7 @@ examples:
   physframe mine static_transforms.csv -o conventions.yaml && physframe scan src/ --mined conventions.yaml
 
 exit status (scan, replay): 0 no error finding, 1 at least one error, 2 bad usage or unreadable input
+exit status (diff): 0 the tree agrees with the expected tree's chosen variant, 1 it differs, 2 bad usage
 """
 
 

@@ -22,6 +22,12 @@ static_transform_publisher, robot_state_publisher, includes, nodes) and C++/Pyth
 one subsystem; the tree checks (cycles, two parents, REP-105 order, axis conventions, lookups that
 cannot resolve) run per subsystem.
 
+The expected tree (--expected-out) keeps robot models a launch argument (choices=[...]) or the
+robot's environment (TURTLEBOT3_MODEL) chooses as variants, not one merged tree, and writes names a
+launch prefixes as placeholders ({namespace}base_link) that the node, replay and `physframe diff`
+bind to the live names (robot1/base_link). --launch PKG/FILE with --arg and --env writes the tree of
+that one launch as started.
+
 Safe on a hostile tree: only regular files inside the scan root are read (no symlink, include,
 load_yaml or $(find) leads outside; FIFOs and devices are never opened; files over 4 MB are
 skipped); nothing is executed (xacro ${...} and $(eval) go through a restricted evaluator, never

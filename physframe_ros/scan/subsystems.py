@@ -80,13 +80,13 @@ def merge_edges(edges: Iterable[Edge]) -> list[Edge]:
     merged: dict[tuple[object, ...], Edge] = {}
     for e in edges:
         key = (e.parent, e.child, e.static, e.translation and tuple(round(v, 9) for v in e.translation),
-               e.rotation and tuple(round(v, 9) for v in e.rotation))
+               e.rotation and tuple(round(v, 9) for v in e.rotation), e.constant_part)
         old = merged.get(key)
         if old is None:
             merged[key] = e
         else:
             srcs = old.sources + tuple(s for s in e.sources if s not in old.sources)
-            merged[key] = Edge(old.parent, old.child, old.static, old.translation, old.rotation, srcs, old.publishers)
+            merged[key] = replace(old, sources=srcs)
     return list(merged.values())
 
 

@@ -319,7 +319,7 @@ class _Run(Walker[Node]):
     # --- statements ---------------------------------------------------------------------
     def function(self, fn: Node, args: tuple[Value, ...] = ()) -> Value:
         if fn.type == "compound_statement":  # a body recovered from a syntax error
-            self.block(fn)
+            self.block([fn])
             return None
         shapes = self.f.shapes
         key = fn.id
@@ -328,7 +328,7 @@ class _Run(Walker[Node]):
         for name, expr in inits:
             self.store(name, self.eval(expr))
         if body is not None:
-            self.block(body)
+            self.block([body])
         for line, how in self.copies.pending.values():
             self.f.sink.add(Finding("MISSING_FRAME", f"{how} with an empty one: the message goes out with no frame", (), self.f.sink.loc(line)))
         return self.result()
@@ -342,33 +342,35 @@ class _Run(Walker[Node]):
                 value = self.eval(default)
             self.env[name] = self.typed(short, value)
 
-    def block(self, body: Node) -> None:
-        stack = [body]
-        f = self.f
-        while stack:
-            node = stack.pop()
-            f.steps += 1
-            if f.steps > STEP_BUDGET:
-                raise Budget()
-            t = node.type
-            if t == "declaration":
-                self.declaration(node, self.env)
-            elif t == "expression_statement":
-                for c in node.named_children:
-                    self.eval(c)
-            elif t == "return_statement":
-                value = node.named_children[0] if node.named_child_count else None
-                self.results.append(self.eval(value) if value is not None else None)
-            elif t == "condition_clause":
-                for c in node.named_children:
-                    if c.type == "declaration":
-                        self.declaration(c, self.env)
-                    else:
-                        self.eval(c)
-            elif t in ("function_definition", "class_specifier", "struct_specifier"):
-                continue
+    def nested(self, node: Node) -> Sequence[Node]:
+        return node.named_children  # blocks, if/for/while/switch bodies, try: their statements
+
+    # statement handlers (the STATEMENTS table): each returns the statements nested in it, walked next
+    def s_declaration(self, node: Node) -> Sequence[Node]:
+        self.declaration(node, self.env)
+        return ()
+
+    def s_expression(self, node: Node) -> Sequence[Node]:
+        for c in node.named_children:
+            self.eval(c)
+        return ()
+
+    def s_return(self, node: Node) -> Sequence[Node]:
+        value = node.named_children[0] if node.named_child_count else None
+        self.results.append(self.eval(value) if value is not None else None)
+        return ()
+
+    def s_condition(self, node: Node) -> Sequence[Node]:
+        for c in node.named_children:
+            if c.type == "declaration":
+                self.declaration(c, self.env)
             else:
-                stack.extend(reversed(node.named_children))
+                self.eval(c)
+        return ()
+
+    def s_skip(self, node: Node) -> Sequence[Node]:
+        """A local class or function: walked where it is called, not where it is defined."""
+        return ()
 
     def declaration(self, node: Node, scope: dict[str, Value]) -> None:
         shapes = self.f.shapes
@@ -377,31 +379,33 @@ class _Run(Walker[Node]):
         for what, child, name, value_node, line in items:
             if what == "default_value":  # `std::string frame_ = "map";` in a class
                 scope[name] = self.typed(short, self.eval(child))
-                continue
-            if what == "vexing":
+            elif what == "vexing":
                 self.vexing(child, short, type_text, scope)
-                continue
-            if value_node is None:
+            elif value_node is None:
                 value = self.default(short, name, line, scope is self.env, type_text)
                 if scope is self.env:
                     scope[name] = value
                 else:
                     scope.setdefault(name, value)
-                continue
-            if value_node.type in ("argument_list", "initializer_list"):
-                args = value_node.named_children
-                if value_node.type == "initializer_list" and not args:
-                    value = self.default(short, name, line, scope is self.env, type_text)
-                else:
-                    value = self.construct(short, type_text, args, line)
             else:
-                self.bind = (value_node.id, name)
-                value = self.eval(value_node)
-                self.bind = None
-            value = self.typed(short, value)
-            if isinstance(value, Record) and not value.name:
-                value.name = name
-            scope[name] = value
+                scope[name] = self.initialised(short, type_text, name, value_node, line, scope is self.env)
+
+    def initialised(self, short: str, type_text: str, name: str, value_node: Node, line: int, local: bool) -> Value:
+        """The value of ``T x(args)``, ``T x{args}`` or ``T x = expr``."""
+        if value_node.type in ("argument_list", "initializer_list"):
+            args = value_node.named_children
+            if value_node.type == "initializer_list" and not args:
+                value = self.default(short, name, line, local, type_text)
+            else:
+                value = self.construct(short, type_text, args, line)
+        else:
+            self.bind = (value_node.id, name)
+            value = self.eval(value_node)
+            self.bind = None
+        value = self.typed(short, value)
+        if isinstance(value, Record) and not value.name:
+            value.name = name
+        return value
 
     def vexing(self, decl: Node, short: str, type_text: str, scope: dict[str, Value]) -> None:
         """``Eigen::Quaterniond q(m);`` parses as a function declaration; inside a body it is a construction."""
@@ -571,14 +575,8 @@ class _Run(Walker[Node]):
         value = self.eval(right)
         self.bind = None
         if self.emit and right is not None:
-            if right.type in _STRING_LITERALS:
-                self.header_literal(left, value, _line(left))
-            p = self.path(left)
-            if p is not None and p[1][-2:] == ["header", "frame_id"]:
-                self.copies.frame_set(".".join([p[0], *p[1][:-2]]), _line(left))
-            elif p is not None and p[1][-1:] == ["header"] and isinstance(value, Record) and _empty_header(value):
-                self.copies.overwrite(".".join([p[0], *p[1][:-1]]), _line(left), f"'{_text(left, self.f.src)} = {value.name}'")
-            self.component_copy(left, right, _line(left))
+            self.assigned(left, right, value, right.type in _STRING_LITERALS, _line(left))
+            self.header_written(left, value)
         if op == "*=":
             current = self.eval(left)
             value = rot_mul(current, value) if isinstance(current, Rot) and isinstance(value, Rot) else None
@@ -586,6 +584,17 @@ class _Run(Walker[Node]):
             value = None
         self.assign(left, value)
         return value
+
+    def header_written(self, left: Node, value: Value) -> None:
+        """``msg.header.frame_id = ...`` sets a message's frame; ``msg.header = h`` with a header whose frame_id
+        was never set overwrites it (reported at the end of the function unless set again)."""
+        p = self.path(left)
+        if p is None:
+            return
+        if p[1][-2:] == ["header", "frame_id"]:
+            self.copies.frame_set(".".join([p[0], *p[1][:-2]]), _line(left))
+        elif p[1][-1:] == ["header"] and isinstance(value, Record) and _empty_header(value):
+            self.copies.overwrite(".".join([p[0], *p[1][:-1]]), _line(left), f"'{_text(left, self.f.src)} = {value.name}'")
 
     def e_comma(self, node: Node) -> Value:
         """``m << 1, 0, 0, ...`` (Eigen comma initializer, ``cv::Mat_<float>(3,3) << ...``)."""
@@ -630,7 +639,7 @@ class _Run(Walker[Node]):
     def e_lambda(self, node: Node) -> Value:
         body = node.child_by_field_name("body")
         if body is not None:
-            self.block(body)
+            self.block([body])
         return None
 
     def e_init_list(self, node: Node) -> Value:
@@ -1210,6 +1219,15 @@ _Run.API = {
 }
 
 _Run.kind = operator.attrgetter("type")
+_Run.STATEMENTS = {
+    "declaration": _Run.s_declaration,
+    "expression_statement": _Run.s_expression,
+    "return_statement": _Run.s_return,
+    "condition_clause": _Run.s_condition,
+    "function_definition": _Run.s_skip,
+    "class_specifier": _Run.s_skip,
+    "struct_specifier": _Run.s_skip,
+}
 _Run.EXPRESSIONS = {
     "number_literal": _Run.e_number,
     "string_literal": _Run.e_string,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 import math
 import re
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
 from ...core.conventions import Conventions
 from ..model import FileFacts
@@ -167,21 +167,7 @@ class _Run(Walker[ast.AST]):
         return not self.module and name.startswith("self.")
 
     # --- statements ---------------------------------------------------------------------
-    def block(self, body: list[ast.stmt]) -> None:
-        stack: list[ast.stmt] = list(reversed(body))
-        f = self.f
-        while stack:
-            node = stack.pop()
-            f.steps += 1
-            if f.steps > STEP_BUDGET:
-                raise Budget()
-            handler = _STATEMENTS.get(type(node))
-            if handler is not None:
-                inner = handler(self, node)
-                if inner:
-                    stack.extend(reversed(inner))
-
-    # statement handlers (the _STATEMENTS table): each returns the statements nested in it, walked next
+    # statement handlers (the STATEMENTS table): each returns the statements nested in it, walked next
     def s_assign(self, node: ast.Assign) -> list[ast.stmt]:
         self.assign_stmt(node.targets, node.value)
         return []
@@ -232,9 +218,7 @@ class _Run(Walker[ast.AST]):
         self.bind = None
         if self.emit:
             for target in targets:
-                if isinstance(value_node, ast.Constant):
-                    self.header_literal(target, value, target.lineno)
-                self.component_copy(target, value_node, target.lineno)
+                self.assigned(target, value_node, value, isinstance(value_node, ast.Constant), target.lineno)
         for target in targets:
             if isinstance(target, (ast.Tuple, ast.List)):
                 items: list[Value] = []
@@ -684,7 +668,7 @@ def _table(handler: Callable[..., Result], *names: str) -> dict[str, Callable[..
     return dict.fromkeys(names, handler)
 
 
-_STATEMENTS: dict[type, Callable[[_Run, Any], list[ast.stmt]]] = {
+_Run.STATEMENTS = {
     ast.Assign: _Run.s_assign,
     ast.AnnAssign: _Run.s_ann_assign,
     ast.AugAssign: _Run.s_aug_assign,

@@ -112,7 +112,29 @@ class Walker(Generic[N]):
         self.depth -= 1
         return value
 
+    def block(self, statements: Sequence[N]) -> None:
+        """Walk statements in source order, each once (flow-insensitive: every branch taken, loops once)."""
+        stack = list(reversed(statements))
+        f = self.f
+        table = self.STATEMENTS
+        while stack:
+            node = stack.pop()
+            f.steps += 1
+            if f.steps > STEP_BUDGET:
+                raise Budget()
+            handler = table.get(self.kind(node))
+            inner = handler(self, node) if handler is not None else self.nested(node)
+            if inner:
+                stack.extend(reversed(inner))
+
     # --- the syntax side ------------------------------------------------------------------
+    #: statement kind -> handler that walks the statement and returns the statements nested in it
+    STATEMENTS: ClassVar[dict[Hashable, Callable[[Any, Any], Sequence[Any]]]] = {}
+
+    def nested(self, node: N) -> Sequence[N]:
+        """The statements inside a node of a kind STATEMENTS does not hold (none, unless the front end says)."""
+        return ()
+
 
     def path(self, node: N) -> Path | None:
         raise NotImplementedError
@@ -190,6 +212,13 @@ class Walker(Generic[N]):
         return distinct[0] if len(distinct) == 1 else None
 
     # --- facts about assignments ----------------------------------------------------------
+    def assigned(self, target: N, source: N, value: Value, literal: bool, line: int) -> None:
+        """What ``target = source`` says (reporting walks): a frame id written out in full where it is used
+        (``literal``: the source is a literal), a quaternion component copied."""
+        if literal:
+            self.header_literal(target, value, line)
+        self.component_copy(target, source, line)
+
     def header_literal(self, target: N, value: Value, line: int) -> None:
         """``marker.header.frame_id = "/map"``: a frame id written out in full where it is used."""
         p = self.path(target)

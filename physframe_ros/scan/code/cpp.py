@@ -27,7 +27,7 @@ from .angles import RPY_APIS, euler_slot_finding, is_vector_component, scalar_in
 from .calls import STEP_BUDGET, BoundedCalls, Budget
 from .cpp_macros import blank_macros, first_branches
 from .facts import FactSink, keep_param, message_kind, param_default, slot_name_finding, static_broadcaster_names
-from .headers import HeaderCopies, member_declarations, mentions_field
+from .headers import HeaderCopies, member_declarations, member_string_defaults, mentions_field
 from .values import (
     HEADER,
     HEADER_BY_USE,
@@ -235,6 +235,8 @@ class _CppFile(BoundedCalls):
                 kind = message_kind(short)
                 if kind in (ODOMETRY, TRANSFORM, STAMPED) and name not in self.members:
                     self.members[name] = Record(kind, short, name, 0, local=False)
+            for name, value in member_string_defaults(header).items():
+                self.members.setdefault(name, value)
         self.member_names = {id(v): name for name, v in self.members.items() if isinstance(v, Record)}
 
     def _check_published_members(self) -> None:
@@ -674,6 +676,13 @@ class _Run:
         if op == "*=":
             current = self.eval(left)
             value = rot_mul(current, value) if isinstance(current, Rot) and isinstance(value, Rot) else None
+        elif op == "+=":  # `frame_ += "_camera_link"`: the value grows from the current one, which it replaces
+            current = self.eval(left)
+            value = concat((current, value)) if isinstance(current, str) and isinstance(value, str) else None
+            name = _text(left, self.f.src) if left.type == "identifier" else ""
+            if isinstance(value, str) and name and not self.emit and name not in self.env:
+                self.f.members[name] = value
+                return value
         elif op != "=":
             value = None
         self.assign(left, value)

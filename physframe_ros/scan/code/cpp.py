@@ -121,12 +121,16 @@ def _constant(value: Any) -> Any:
 
 
 
-def analyze_cpp(text: str, rel_path: str, conventions: Conventions | None = None, headers: Sequence[str] = ()) -> FileFacts:
+def analyze_cpp(
+    text: str, rel_path: str, conventions: Conventions | None = None, headers: Sequence[str] = (), helpers: Callable[[str], str | None] | None = None
+) -> FileFacts:
     """Frame facts of one C++ file. Never raises: failures become a PARSE_ERROR finding.
-    ``headers``: the text of the file's own headers, for the message members they declare."""
+    ``headers``: the text of the file's own headers, for the message members they declare.
+    ``helpers``: a function's name -> the text of its definition in another file of the package (a helper
+    returning a message, see :mod:`.helpers`), or None."""
     lines = text.count("\n") + 1
     try:
-        return _CppFile(text, FactSink(rel_path, lines, conventions), headers).run()
+        return _CppFile(text, FactSink(rel_path, lines, conventions), headers, helpers).run()
     except Exception as exc:  # a scanner must survive any input; report it and move on
         sink = FactSink(rel_path, lines, conventions)
         sink.parse_error(1, f"C++ analysis failed ({type(exc).__name__}: {exc}); file skipped")
@@ -182,10 +186,12 @@ def _function_name(fn: Node, src: bytes) -> str | None:
 
 
 class _CppFile(BoundedCalls):
-    def __init__(self, text: str, sink: FactSink, headers: Sequence[str] = ()) -> None:
+    def __init__(self, text: str, sink: FactSink, headers: Sequence[str] = (), helpers: Callable[[str], str | None] | None = None) -> None:
         super().__init__()
         self.text = text
         self.headers = headers
+        self.helpers = helpers
+        self.foreign: dict[str, tuple[_CppFile, Node] | None] = {}  # helpers of other files, parsed once each
         self.member_names: dict[int, str] = {}  # id of a member message Record -> the member's name
         self.published_members: list[tuple[Record, int]] = []
         self.src = blank_macros(text.encode("utf-8", "replace"))
@@ -226,6 +232,30 @@ class _CppFile(BoundedCalls):
         except Budget:
             self.sink.parse_error(1, f"analysis stopped after {STEP_BUDGET} steps; later functions not analysed")
         return self.sink.facts
+
+    def foreign_call(self, name: str, args: tuple[Any, ...], line: int) -> Any:
+        """A message-returning helper defined in another file of the package, walked in its own text with the
+        constant arguments; the message it returns counts as built at the call. Its findings are left to
+        that file's own analysis, and it follows no further file."""
+        if name not in self.foreign:
+            text = self.helpers(name) if self.helpers is not None else None
+            self.foreign[name] = None
+            if text:
+                other = _CppFile(text, FactSink(self.sink.facts.path, 0, self.sink.conventions))
+                other._collect(_PARSER.parse(other.src).root_node)
+                fn = other.functions.get(name)
+                if fn is not None:
+                    self.foreign[name] = (other, fn)
+        found = self.foreign[name]
+        if found is None:
+            return None
+        try:
+            value = fresh(found[0].call(found[1], args))
+        except Budget:
+            return None
+        if isinstance(value, Record):
+            value.line = line
+        return value
 
     def _message_members(self) -> None:
         """Message members of the class: declared in this file or in its own headers."""
@@ -981,6 +1011,8 @@ class _Run:
             self.escape(a)
         values = tuple(_constant(self.eval(a)) for a in args)
         fn = self.f.functions.get(name)
+        if fn is None and name not in self.f.functions and self.emit:
+            return self.f.foreign_call(name, values, line)
         if fn is None or not self.emit:
             return None
         if not any(v is not None for v in values):

@@ -8,6 +8,7 @@ from pathlib import Path
 from scan.trees import write_tree
 
 from physframe_ros.scan.code import analyze_cpp
+from physframe_ros.scan.code.helpers import message_helpers
 from physframe_ros.scan.scanner import scan
 
 # stereolabs/zed-ros2-wrapper: the frame names are member defaults in the class header
@@ -80,3 +81,87 @@ def test_the_header_is_found_in_the_include_folder_beside_src(tmp_path: Path) ->
     })  # fmt: skip
     result = scan([root])
     assert {(e.parent, e.child) for e in result.expected.edges} == {("map", "zed_odom"), ("odom", "zed_camera_link")}
+
+
+# ouster-lidar/ouster-ros: the TransformStamped is built by a helper of another file of the package
+# (src/os_ros.cpp:183-195) and broadcast from a header with frame names from brace-initialised parameter
+# defaults (src/os_transforms_broadcaster.h:31-32, 79-90), on /tf_static or /tf as a parameter chooses.
+OUSTER_HELPER = """\
+#include "ouster_ros/os_ros.h"
+namespace ouster_ros {
+geometry_msgs::TransformStamped transform_to_tf_msg(
+    const mat4d& mat, const std::string& frame,
+    const std::string& child_frame, ros::Time timestamp) {
+    Eigen::Affine3d aff;
+    aff.linear() = mat.block<3, 3>(0, 0);  // a brace in a comment: {
+    geometry_msgs::TransformStamped msg = tf2::eigenToTransform(aff);
+    msg.header.stamp = timestamp;
+    msg.header.frame_id = frame;
+    msg.child_frame_id = child_frame;
+    return msg;
+}
+}
+"""
+
+OUSTER_DECLARATION = """\
+namespace ouster_ros {
+geometry_msgs::TransformStamped transform_to_tf_msg(
+    const mat4d& mat, const std::string& frame,
+    const std::string& child_frame, ros::Time timestamp);
+}
+"""
+
+OUSTER_BROADCASTER = """\
+#pragma once
+#include <tf2_ros/static_transform_broadcaster.h>
+#include <tf2_ros/transform_broadcaster.h>
+namespace ouster_ros {
+class OusterTransformsBroadcaster {
+   public:
+    void parse_parameters(ros::NodeHandle& pnh) {
+        sensor_frame = pnh.param("sensor_frame", std::string{"os_sensor"});
+        lidar_frame = pnh.param("lidar_frame", std::string{"os_lidar"});
+    }
+    void broadcast_transforms(const SensorInfo& info) {
+        auto now = ros::Time::now();
+        static_tf_bcast.sendTransform(transform_to_tf_msg(
+            info.lidar_to_sensor_transform, sensor_frame, lidar_frame, now));
+    }
+    void broadcast_transforms(const SensorInfo& info, const ros::Time& ts) {
+        tf_bcast.sendTransform(transform_to_tf_msg(
+            info.lidar_to_sensor_transform, sensor_frame, lidar_frame, ts));
+    }
+   private:
+    tf2_ros::StaticTransformBroadcaster static_tf_bcast;
+    tf2_ros::TransformBroadcaster tf_bcast;
+    std::string lidar_frame;
+    std::string sensor_frame;
+};
+}
+"""
+
+
+def test_a_message_helper_of_another_file_of_the_package_is_followed(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "ouster-ros/package.xml": "<package format='3'><name>ouster_ros</name></package>",
+        "ouster-ros/include/ouster_ros/os_ros.h": OUSTER_DECLARATION,
+        "ouster-ros/src/os_ros.cpp": OUSTER_HELPER,
+        "ouster-ros/src/os_transforms_broadcaster.h": OUSTER_BROADCASTER,
+    })  # fmt: skip
+    result = scan([root])
+    assert sorted((e.parent, e.child, e.static, e.sources[0].line) for e in result.expected.edges) == [
+        ("os_sensor", "os_lidar", False, 17),
+        ("os_sensor", "os_lidar", True, 13),
+    ]
+    # one program choosing /tf_static or /tf at run time is no STATIC_DYNAMIC_CONFLICT
+    assert [f.code for f in result.findings if f.code != "PARSE_ERROR"] == []
+    # the helper outside the package (or absent) is a call not followed: nothing is extracted
+    alone = analyze_cpp(OUSTER_BROADCASTER, "src/os_transforms_broadcaster.h")
+    assert alone.edges == [] and alone.findings == []
+
+
+def test_only_one_definition_returning_a_message_is_a_helper() -> None:
+    twice = OUSTER_HELPER + OUSTER_HELPER.replace("ouster_ros", "other")
+    assert list(message_helpers([OUSTER_HELPER, OUSTER_DECLARATION])) == ["transform_to_tf_msg"]
+    assert message_helpers([twice]) == {}
+    assert message_helpers(["std::string frame_of(int i) {\n  return \"map\";\n}\n"]) == {}

@@ -378,16 +378,20 @@ class FactSink:
         if frame is UNSET or frame == "":
             how = "never set" if frame is UNSET else 'set to ""'
             inferred = value.kind == HEADER_BY_USE
+            # a geometry_msgs container whose header the code never writes (not even the stamp) may carry a
+            # quantity with no frame (mavros landing_target: a target's size in a Vector3Stamped)
+            unused = value.type_name in _GEOMETRY_STAMPED and not any(k == "header" or k.startswith("header.") for k in value.fields)
             self.add(
                 Finding(
                     "MISSING_FRAME",
                     f"{value.type_name} '{value.name}' (built at line {value.line}) is published with header.frame_id {how}: "
                     "subscribers and tf2 cannot tell which frame the data is in"
-                    + (" (a message type the scanner does not know: if its header carries only a stamp, ignore this)" if inferred else ""),
+                    + (" (a message type the scanner does not know: if its header carries only a stamp, ignore this)" if inferred else "")
+                    + (" (the code writes nothing of its header, not even the stamp: if it carries no spatial quantity, ignore this)" if unused else ""),
                     (),
                     loc,
-                    # whether this type's frame_id matters is not known: a warning, never an error
-                    severity=Severity.WARNING if inferred else None,
+                    # whether this message's frame_id matters is not shown: a warning, never an error
+                    severity=Severity.WARNING if inferred or unused else None,
                 )
             )
         if value.kind in (ODOMETRY, TRANSFORM):

@@ -165,3 +165,30 @@ def test_only_one_definition_returning_a_message_is_a_helper() -> None:
     assert list(message_helpers([OUSTER_HELPER, OUSTER_DECLARATION])) == ["transform_to_tf_msg"]
     assert message_helpers([twice]) == {}
     assert message_helpers(["std::string frame_of(int i) {\n  return \"map\";\n}\n"]) == {}
+
+
+# mavlink/mavros mavros_extras/src/plugins/landing_target.cpp:424-429: a target's size in a Vector3Stamped
+# whose header the code never writes; wind_estimation.cpp:72-83: a wind velocity stamped but with no frame.
+MAVROS_PLUGIN = """\
+void LandingTargetPlugin::handle_landing_target(const LANDING_TARGET & land_target)
+{
+  geometry_msgs::msg::Vector3Stamped tg_size_msg;
+  tg_size_msg.vector.x = target_size_x;
+  tg_size_msg.vector.y = target_size_y;
+  tg_size_msg.vector.z = 0.0;
+  lt_marker_pub->publish(tg_size_msg);
+
+  auto twist_cov = geometry_msgs::msg::TwistWithCovarianceStamped();
+  twist_cov.header.stamp = node->now();
+  twist_cov.twist.twist.linear.x = speed * std::sin(course);
+  wind_pub->publish(twist_cov);
+}
+"""
+
+
+def test_a_geometry_message_whose_header_is_never_written_is_only_a_warning() -> None:
+    facts = analyze_cpp(MAVROS_PLUGIN, "mavros_extras/src/plugins/landing_target.cpp")
+    assert [(f.code, f.location.line if f.location else None, f.level.value) for f in facts.findings] == [
+        ("MISSING_FRAME", 7, "warning"),
+        ("MISSING_FRAME", 12, "error"),
+    ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core.expected import Lookup
+from ..core.expected import Lookup, PartialEdge
 from ..core.findings import Finding, Location
 from ..core.tree import Edge
 from .xml_lines import XmlError, XmlNode, parse_xml
@@ -36,6 +36,7 @@ class FileFacts:
     notes: list[str] = field(default_factory=list)  # "file:line: remark" the user may want, not findings
     partial: bool = False  # descriptions: a fragment, or read only in part: its tree is not a whole robot
     unknown_broadcasts: int = 0  # code: broadcasts whose frames could not be resolved (some transform is not seen)
+    partial_edges: list[PartialEdge] = field(default_factory=list)  # code: broadcasts and lookups with one frame known
 
 
 def parse_document(facts: FileFacts, text: str, what: str, root_tag: str | None = None) -> XmlNode | None:

@@ -233,7 +233,8 @@ def scan(
         findings.setdefault(finding.key, finding)
     all_edges = merge_edges(e for s in subsystems for e in s.edges)
     lookups = list(dict.fromkeys(lk for s in subsystems for lk in s.lookups))
-    expected = ExpectedTree(all_edges, lookups, [s.to_dict() for s in subsystems if s.edges or s.lookups])
+    partial = list(dict.fromkeys(pe for ff in facts.values() for pe in ff.partial_edges))
+    expected = ExpectedTree(all_edges, lookups, [s.to_dict() for s in subsystems if s.edges or s.lookups], partial)
     result_findings = sort_findings((policy or FindingPolicy()).apply(findings.values()))
     notes = [CPP_UNAVAILABLE] if CPP_UNAVAILABLE and any(f.kind == "cpp" for f in ws.files) else []
     notes.extend(_summary(sorted(n for ff in facts.values() for n in ff.notes)))
@@ -249,7 +250,7 @@ def _summary(file_notes: list[str], shown: int = 3) -> list[str]:
 
 
 def _keep(ff: FileFacts, facts: dict[str, FileFacts]) -> None:
-    if ff.edges or ff.lookups or ff.findings or ff.nodes or ff.includes or ff.uses or ff.notes or ff.unknown_broadcasts:
+    if ff.edges or ff.lookups or ff.findings or ff.nodes or ff.includes or ff.uses or ff.notes or ff.unknown_broadcasts or ff.partial_edges:
         facts[ff.path] = ff
 
 

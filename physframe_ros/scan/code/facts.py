@@ -12,7 +12,7 @@ from typing import Any, Iterator
 
 from ...core.checks import axis_finding, invalid_values, transform_findings
 from ...core.conventions import WORLD_CLASSES, Conventions
-from ...core.expected import Lookup
+from ...core.expected import Lookup, PartialEdge
 from ...core.findings import Finding, Location, Severity
 from ...core.rotations import IDENTITY, RDF, format_rotation
 from ...core.tree import Edge
@@ -253,6 +253,7 @@ class FactSink:
             self._missing(parent, child, loc, what)
         if parent is None or child is None:
             self.facts.unknown_broadcasts += 1
+            self._partial(parent, child, "static" if static else "broadcast", loc)
         if not parent or not child or parent == child:
             return
         valid_quat = quat if quat is not None and invalid_values(None, quat) is None else None
@@ -265,6 +266,15 @@ class FactSink:
             self.add(axis_finding(edge, self.conventions))
         elif rot is not None and rot.partial:
             self.add(self._partial_axis_finding(parent, child, rot, loc))
+
+    def _partial(self, parent: str | None, child: str | None, kind: str, loc: Location) -> None:
+        """One frame known (a name), the other known only at run time (None): kept, outside the tree."""
+        if (parent is None) != (child is None) and (parent or child):
+            if kind == "lookup":  # as for whole lookups: ROS 1 tf resolved "/map" to "map"
+                parent, child = parent and parent.lstrip("/"), child and child.lstrip("/")
+            edge = PartialEdge(parent, child, kind, loc)
+            if edge not in self.facts.partial_edges:
+                self.facts.partial_edges.append(edge)
 
     def _missing(self, parent: str | None, child: str | None, loc: Location, what: str) -> None:
         if parent == "":
@@ -319,6 +329,7 @@ class FactSink:
         source may be one frame (how it moved between t1 and t2)."""
         t, s = frame_value(target), frame_value(source)
         if t is None or s is None or not t or not s:
+            self._partial(t, s, "lookup", self.loc(line))
             return
         loc = self.loc(line)
         # ROS 1 tf resolved "/map" to "map"; the tree holds the names without the slash

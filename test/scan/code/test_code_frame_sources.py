@@ -192,3 +192,52 @@ def test_a_geometry_message_whose_header_is_never_written_is_only_a_warning() ->
         ("MISSING_FRAME", 7, "warning"),
         ("MISSING_FRAME", 12, "error"),
     ]
+
+
+# CCNYRoboticsLab/imu_tools imu_filter_madgwick/src/imu_filter_ros.cpp: the fixed frame is a parameter with
+# a fallback in an `if` (:45-46), the IMU frame comes from each incoming message (:178), and the filter
+# broadcasts fixed -> imu (:340-347) and looks up fixed <- imu (:434).
+IMU_FILTER = """\
+ImuFilterRos::ImuFilterRos(ros::NodeHandle nh, ros::NodeHandle nh_private)
+{
+    if (!nh_private_.getParam("fixed_frame", fixed_frame_))
+        fixed_frame_ = "odom";
+}
+
+void ImuFilterRos::imuCallback(const ImuMsg::ConstPtr& imu_msg_raw)
+{
+    imu_frame_ = imu_msg_raw->header.frame_id;
+    publishTransform(imu_msg_raw);
+}
+
+void ImuFilterRos::publishTransform(const ImuMsg::ConstPtr& imu_msg_raw)
+{
+    geometry_msgs::TransformStamped transform;
+    transform.header.stamp = imu_msg_raw->header.stamp;
+    transform.header.frame_id = fixed_frame_;
+    transform.child_frame_id = imu_frame_;
+    transform.transform.rotation.w = 1.0;
+    tf_broadcaster_.sendTransform(transform);
+}
+
+void ImuFilterRos::publishRawMsg(const ImuMsg::ConstPtr& imu_msg)
+{
+    geometry_msgs::TransformStamped transform;
+    transform = tf_buffer_.lookupTransform(fixed_frame_, imu_msg->header.frame_id, imu_msg->header.stamp);
+}
+"""
+
+
+def test_a_frame_known_only_at_run_time_leaves_a_partial_edge(tmp_path: Path) -> None:
+    facts = analyze_cpp(IMU_FILTER, "imu_filter_madgwick/src/imu_filter_ros.cpp")
+    assert facts.edges == [] and facts.lookups == [] and facts.findings == []
+    assert [(p.parent, p.child, p.kind, p.location.line if p.location else None) for p in facts.partial_edges] == [
+        ("odom", None, "broadcast", 20),
+        ("odom", None, "lookup", 26),
+    ]
+    root = write_tree(tmp_path, {"imu_filter_madgwick/src/imu_filter_ros.cpp": IMU_FILTER})
+    exported = scan([root]).expected.to_dict()
+    assert exported["edges"] == [] and [(p["parent"], p["child"], p["kind"]) for p in exported["partial_edges"]] == [
+        ("odom", None, "broadcast"),
+        ("odom", None, "lookup"),
+    ]

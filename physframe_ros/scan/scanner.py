@@ -25,7 +25,7 @@ from ..core.expected import ExpectedTree
 from ..core.findings import Finding, FindingPolicy, Location, sort_findings
 from .code import CPP_UNAVAILABLE, analyze_cpp, analyze_python, mentions_tf
 from .code.headers import MAX_HEADER_BYTES, own_headers
-from .code.helpers import helper_sources, message_helpers, package_of
+from .code.helpers import PackageIndex, helper_sources, package_of
 from .context import ReadRefused, ScanContext
 from .description import needs_xacro, parse_sdf_file, parse_urdf_file, parse_xacro_file
 from .discovery import SourceFile, classify, discover
@@ -101,7 +101,9 @@ def _dispatch(text: str, rel: str, kind: str, ctx: ScanContext, launch_args: dic
     if kind == "cpp":
         if analyze_cpp is None:
             return FileFacts(rel, lines=text.count("\n") + 1)
-        return analyze_cpp(text, rel, headers=_own_header_texts(text, rel, ctx), helpers=_package_helpers(rel, ctx))
+        pkg = package_of(rel, ctx.packages.values())
+        package = _package_index(ctx, pkg) if pkg is not None else None
+        return analyze_cpp(text, rel, headers=_own_header_texts(text, rel, ctx), package=package)
     if kind == "python":
         return analyze_python(text, rel)
     if kind == "launch_py":
@@ -148,22 +150,23 @@ def _dispatch(text: str, rel: str, kind: str, ctx: ScanContext, launch_args: dic
     return FileFacts(rel)
 
 
-def _package_helpers(rel: str, ctx: ScanContext) -> Callable[[str], str | None]:
-    """Name -> definition text of a message-returning helper elsewhere in the file's package, read on the
-    first call the file's analysis cannot follow in the file itself."""
-    pkg = package_of(rel, ctx.packages.values())
-    return lambda name: _helper_index(ctx, pkg).get(name) if pkg is not None else None
-
-
 @lru_cache(maxsize=8)
-def _helper_index(ctx: ScanContext, pkg: str) -> dict[str, str]:
-    def read(path: str) -> str:
+def _package_index(ctx: ScanContext, pkg: str) -> PackageIndex:
+    """What the other C++ files of a package tell each file's analysis, read once per worker on first use."""
+    texts: list[str] = []
+
+    def read_one(path: str) -> str:
         try:
             return decode_source(ctx.read_bytes(path), "cpp")
         except OSError:
-            return ""  # unreadable, outside the tree or too large: its helpers stay unfollowed
+            return ""  # unreadable, outside the tree or too large: what it holds stays unknown
 
-    return message_helpers(helper_sources(ctx.root, pkg, read))
+    def read() -> list[str]:
+        if not texts:
+            texts.extend(helper_sources(ctx.root, pkg, read_one))
+        return texts
+
+    return PackageIndex(read)
 
 
 def _own_header_texts(text: str, rel: str, ctx: ScanContext) -> list[str]:

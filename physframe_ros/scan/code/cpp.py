@@ -27,6 +27,7 @@ from .calls import STEP_BUDGET, Budget
 from .cpp_macros import blank_macros, first_branches
 from .facts import FactSink, message_kind, param_default, slot_name_finding, static_broadcaster_names
 from .headers import HeaderCopies, member_declarations, member_string_defaults, mentions_field
+from .helpers import PackageIndex
 from .values import (
     HEADER,
     HEADER_BY_USE,
@@ -118,15 +119,15 @@ def _constant(value: Value) -> Value:
 
 
 def analyze_cpp(
-    text: str, rel_path: str, conventions: Conventions | None = None, headers: Sequence[str] = (), helpers: Callable[[str], str | None] | None = None
+    text: str, rel_path: str, conventions: Conventions | None = None, headers: Sequence[str] = (), package: PackageIndex | None = None
 ) -> FileFacts:
     """Frame facts of one C++ file. Never raises: failures become a PARSE_ERROR finding.
     ``headers``: the text of the file's own headers, for the message members they declare.
-    ``helpers``: a function's name -> the text of its definition in another file of the package (a helper
-    returning a message, see :mod:`.helpers`), or None."""
+    ``package``: what the package's other C++ files define (message helpers, parameter defaults; see
+    :mod:`.helpers`), or None."""
     lines = text.count("\n") + 1
     try:
-        return _CppFile(text, FactSink(rel_path, lines, conventions), headers, helpers).run()
+        return _CppFile(text, FactSink(rel_path, lines, conventions), headers, package).run()
     except Exception as exc:  # a scanner must survive any input; report it and move on
         sink = FactSink(rel_path, lines, conventions)
         sink.parse_error(1, f"C++ analysis failed ({type(exc).__name__}: {exc}); file skipped")
@@ -182,11 +183,11 @@ def _function_name(fn: Node, src: bytes) -> str | None:
 
 
 class _CppFile(FileWalk):
-    def __init__(self, text: str, sink: FactSink, headers: Sequence[str] = (), helpers: Callable[[str], str | None] | None = None) -> None:
+    def __init__(self, text: str, sink: FactSink, headers: Sequence[str] = (), package: PackageIndex | None = None) -> None:
         super().__init__(sink, static_broadcaster_names(text, _STATIC_BROADCASTER))
         self.text = text
         self.headers = headers
-        self.helpers = helpers
+        self.package = package
         self.foreign: dict[str, tuple[_CppFile, Node] | None] = {}  # helpers of other files, parsed once each
         self.src = blank_macros(text.encode("utf-8", "replace"))
         self.functions: dict[str, Node | None] = {}
@@ -214,6 +215,10 @@ class _CppFile(FileWalk):
             for fn in relevant:
                 if _learns(src[fn.start_byte : fn.end_byte]):
                     _Run(self, emit=False).function(fn)
+            if self.package is not None and b"get_parameter" in src:
+                # a ROS 2 node reads parameters its base class declares in another file of the package
+                for name, value in self.package.parameters().items():
+                    self.params.setdefault(name, value)
             for fn in relevant:
                 self.call(fn)
             self._check_published_members()
@@ -226,7 +231,7 @@ class _CppFile(FileWalk):
         constant arguments; the message it returns counts as built at the call. Its findings are left to
         that file's own analysis, and it follows no further file."""
         if name not in self.foreign:
-            text = self.helpers(name) if self.helpers is not None else None
+            text = self.package.helper(name) if self.package is not None else None
             self.foreign[name] = None
             if text:
                 other = _CppFile(text, FactSink(self.sink.facts.path, 0, self.sink.conventions))
@@ -580,8 +585,12 @@ class _Run(Walker[Node]):
         return self.eval(node.named_children[0]) if node.named_child_count else None
 
     def e_compound(self, node: Node) -> Value:
-        """``std::string{"os_sensor"}``: a braced temporary of one string is that string."""
+        """``std::string{"os_sensor"}``: a braced temporary of one string is that string;
+        ``geometry_msgs::msg::TransformStamped{}``: a message built empty, as ``T x;`` builds it."""
         value = node.child_by_field_name("value")
+        if value is not None and value.named_child_count == 0:
+            type_text = _text(node.child_by_field_name("type"), self.f.src)
+            return self.construct(_short_type(type_text), type_text, [], _line(node))
         if value is not None and value.named_child_count == 1:
             inner = self.eval(value.named_children[0])
             return inner if isinstance(inner, str) else None

@@ -1,15 +1,20 @@
-"""C++ helpers that build a message in one file of a package and are called from another.
+"""What the other C++ files of a package tell one file's analysis: message helpers and parameter defaults.
 
 ``transform_to_tf_msg(mat, frame, child, stamp)`` in ouster-ros' ``os_ros.cpp`` returns the
 TransformStamped that ``os_transforms_broadcaster.h`` broadcasts with its own frame names. A file's
 analysis follows such a call into the helper's text when the package defines the function once and its
 return type is a message the analysis tracks; anything else stays a call it does not follow (unknown).
+
+``declare_parameter("global_frame_id", rclcpp::ParameterValue("map"), descriptor)`` in beluga's
+``ros2_common.cpp`` (the node's base class) gives ``get_parameter("global_frame_id")`` in
+``amcl_node.cpp`` its default, when the package declares that parameter with one default only.
 """
 
 from __future__ import annotations
 
 import os
 import re
+from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from .facts import message_kind
@@ -18,6 +23,12 @@ HELPER_SUFFIXES = (".cpp", ".cc", ".cxx", ".c++")
 MAX_HELPER_CHARS = 20_000  # a helper longer than this is not a message builder worth following
 # `geometry_msgs::TransformStamped transform_to_tf_msg(` / `static nav_msgs::msg::Odometry ns::make_odom(`
 # at the start of a line: a definition (or declaration) of a free function or method returning a message type.
+# `declare_parameter("name", "map")`, `declare_parameter<std::string>("name", std::string("map"))`,
+# `declare_parameter("name", rclcpp::ParameterValue("map"), descriptor)`
+_DECLARED = re.compile(
+    r'declare_parameter\s*(?:<[^<>()]*>)?\s*\(\s*"([^"\\\n]+)"\s*,\s*(?:(?:rclcpp::)?ParameterValue\s*\(\s*)?'
+    r'(?:(?:std::)?string\s*[({]\s*)?"([^"\\\n]*)"'
+)
 _DEFINITION = re.compile(r"^[ \t]*(?:(?:inline|static)[ \t]+)*((?:\w+::)+\w+)[ \t]+(?:\w+::)*(\w+)[ \t]*\(", re.MULTILINE)
 
 
@@ -35,6 +46,34 @@ def message_helpers(texts: Iterable[str]) -> dict[str, str]:
             name = m.group(2)
             found[name] = None if name in found else body
     return {name: body for name, body in found.items() if body is not None}
+
+
+def declared_parameters(texts: Iterable[str]) -> dict[str, str]:
+    """Parameter name -> its string default, for parameters declared with one non-empty default in ``texts``."""
+    found: dict[str, set[str]] = {}
+    for text in texts:
+        for name, default in _DECLARED.findall(text):
+            found.setdefault(name, set()).add(default)
+    return {name: next(iter(defaults)) for name, defaults in found.items() if len(defaults) == 1 and "" not in defaults}
+
+
+@dataclass
+class PackageIndex:
+    """The package's other C++ sources, read on first use (``read`` gives their texts)."""
+
+    read: Callable[[], list[str]]
+    _helpers: dict[str, str] | None = field(default=None, repr=False)
+    _parameters: dict[str, str] | None = field(default=None, repr=False)
+
+    def helper(self, name: str) -> str | None:
+        if self._helpers is None:
+            self._helpers = message_helpers(self.read())
+        return self._helpers.get(name)
+
+    def parameters(self) -> dict[str, str]:
+        if self._parameters is None:
+            self._parameters = declared_parameters(self.read())
+        return self._parameters
 
 
 def _definition(text: str, start: int, params_open: int) -> str | None:

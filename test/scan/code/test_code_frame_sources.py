@@ -241,3 +241,56 @@ def test_a_frame_known_only_at_run_time_leaves_a_partial_edge(tmp_path: Path) ->
         ("odom", None, "broadcast"),
         ("odom", None, "lookup"),
     ]
+
+
+# Ekumen-OS/beluga: the base class declares the frame parameters in one file (beluga_amcl/src/ros2_common.cpp:36-42)
+# and the node reads them in another (amcl_node.cpp:629-634) into a message built as `T{}`.
+BELUGA_COMMON = """\
+BaseAMCLNode::BaseAMCLNode(const std::string& node_name, const rclcpp::NodeOptions& options)
+    : rclcpp_lifecycle::LifecycleNode(node_name, "", options) {
+  {
+    auto descriptor = rcl_interfaces::msg::ParameterDescriptor();
+    descriptor.description = "The name of the coordinate frame published by the localization system.";
+    this->declare_parameter("global_frame_id", rclcpp::ParameterValue("map"), descriptor);
+  }
+  {
+    auto descriptor = rcl_interfaces::msg::ParameterDescriptor();
+    this->declare_parameter("odom_frame_id", rclcpp::ParameterValue("odom"), descriptor);
+  }
+}
+"""
+
+BELUGA_NODE = """\
+void AmclNode::laser_callback(sensor_msgs::msg::LaserScan::ConstSharedPtr laser_scan) {
+  if (enable_tf_broadcast_) {
+    auto message = geometry_msgs::msg::TransformStamped{};
+    message.header.stamp = laser_scan->header.stamp;
+    message.header.frame_id = get_parameter("global_frame_id").as_string();
+    message.child_frame_id = get_parameter("odom_frame_id").as_string();
+    message.transform = tf2::toMsg(map_to_odom_transform);
+    tf_broadcaster_->sendTransform(message);
+  }
+}
+"""
+
+
+def test_parameters_the_package_declares_in_another_file_have_their_default(tmp_path: Path) -> None:
+    root = write_tree(tmp_path, {
+        "beluga_amcl/package.xml": "<package format='3'><name>beluga_amcl</name></package>",
+        "beluga_amcl/src/ros2_common.cpp": BELUGA_COMMON,
+        "beluga_amcl/src/amcl_node.cpp": BELUGA_NODE,
+    })  # fmt: skip
+    result = scan([root])
+    assert [(e.parent, e.child, e.sources[0].file, e.sources[0].line) for e in result.expected.edges] == [
+        ("map", "odom", "beluga_amcl/src/amcl_node.cpp", 8)
+    ]
+    assert result.findings == []
+    # a name the package declares with two defaults says nothing
+    other = BELUGA_COMMON.replace('ParameterValue("map")', 'ParameterValue("world")').replace("BaseAMCLNode", "OtherNode")
+    root2 = write_tree(tmp_path / "two", {
+        "beluga_amcl/package.xml": "<package format='3'><name>beluga_amcl</name></package>",
+        "beluga_amcl/src/ros2_common.cpp": BELUGA_COMMON,
+        "beluga_amcl/src/other_node.cpp": other,
+        "beluga_amcl/src/amcl_node.cpp": BELUGA_NODE,
+    })  # fmt: skip
+    assert scan([root2]).expected.edges == []

@@ -389,9 +389,9 @@ class FactSink:
         if frame is UNSET or frame == "":
             how = "never set" if frame is UNSET else 'set to ""'
             inferred = value.kind == HEADER_BY_USE
-            # a geometry_msgs container whose header the code never writes (not even the stamp) may carry a
-            # quantity with no frame (mavros landing_target: a target's size in a Vector3Stamped)
-            unused = value.type_name in _GEOMETRY_STAMPED and not any(k == "header" or k.startswith("header.") for k in value.fields)
+            # a Vector3Stamped whose header the code never writes (not even the stamp) is often a plain triple
+            # with no frame (mavros landing_target: a target's size); poses and points always have one
+            unused = value.type_name == "Vector3Stamped" and not any(k == "header" or k.startswith("header.") for k in value.fields)
             self.add(
                 Finding(
                     "MISSING_FRAME",

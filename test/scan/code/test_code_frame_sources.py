@@ -182,15 +182,20 @@ void LandingTargetPlugin::handle_landing_target(const LANDING_TARGET & land_targ
   twist_cov.header.stamp = node->now();
   twist_cov.twist.twist.linear.x = speed * std::sin(course);
   wind_pub->publish(twist_cov);
+
+  geometry_msgs::msg::PoseStamped pose;
+  pose.pose.position.z = 2;
+  local_pos_pub->publish(pose);
 }
 """
 
 
-def test_a_geometry_message_whose_header_is_never_written_is_only_a_warning() -> None:
+def test_a_vector3_stamped_whose_header_is_never_written_is_only_a_warning() -> None:
     facts = analyze_cpp(MAVROS_PLUGIN, "mavros_extras/src/plugins/landing_target.cpp")
     assert [(f.code, f.location.line if f.location else None, f.level.value) for f in facts.findings] == [
         ("MISSING_FRAME", 7, "warning"),
         ("MISSING_FRAME", 12, "error"),
+        ("MISSING_FRAME", 16, "error"),  # a pose always has a frame, header written or not
     ]
 
 

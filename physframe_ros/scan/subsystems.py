@@ -255,9 +255,20 @@ def check_subsystems(subsystems: Iterable[Subsystem], conventions: Conventions) 
             out.setdefault(f.key, f)
         for f in _unreachable(sub, joined):
             out.setdefault(f.key, f)
-        for f in static_dynamic_conflicts(sub.edges):
+        for f in static_dynamic_conflicts(_two_ways_across_files(sub.edges)):
             out.setdefault(f.key, f)
     return list(out.values())
+
+
+def _two_ways_across_files(edges: list[Edge]) -> list[Edge]:
+    """The edges, without the pairs one source file sends both static and dynamic: there the two ways are a
+    run-time choice of one program (ouster-ros: ``broadcast_transforms(info)`` on /tf_static when
+    ``publish_static_tf``, ``broadcast_transforms(info, ts)`` on /tf otherwise), not two publishers."""
+    files: dict[tuple[str, str, bool], set[str]] = {}
+    for e in edges:
+        files.setdefault((e.parent, e.child, e.static), set()).update(loc.file for loc in e.sources[:1])
+    one_file = {(p, c) for (p, c, static), names in files.items() if static and len(names | files.get((p, c, False), set())) == 1 and (p, c, False) in files}
+    return [e for e in edges if (e.parent, e.child) not in one_file]
 
 
 def _unprefixed(edges: list[Edge]) -> list[Edge]:

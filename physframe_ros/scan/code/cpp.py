@@ -27,7 +27,8 @@ from .angles import RPY_APIS
 from .calls import STEP_BUDGET, Budget
 from .cpp_macros import blank_macros, first_branches
 from .facts import FactSink, message_kind, param_default, slot_name_finding, static_broadcaster_names
-from .headers import HeaderCopies, member_declarations, mentions_field
+from .headers import HeaderCopies, member_declarations, member_string_defaults, mentions_field
+from .helpers import PackageIndex
 from .values import (
     HEADER,
     HEADER_BY_USE,
@@ -49,6 +50,7 @@ from .values import (
     binary_number,
     component,
     concat,
+    fresh,
     rot_from_axis_angle,
     rot_from_matrix,
     rot_from_quaternion,
@@ -116,12 +118,16 @@ def _constant(value: Value) -> Value:
 
 
 
-def analyze_cpp(text: str, rel_path: str, conventions: Conventions | None = None, headers: Sequence[str] = ()) -> FileFacts:
+def analyze_cpp(
+    text: str, rel_path: str, conventions: Conventions | None = None, headers: Sequence[str] = (), package: PackageIndex | None = None
+) -> FileFacts:
     """Frame facts of one C++ file. Never raises: failures become a PARSE_ERROR finding.
-    ``headers``: the text of the file's own headers, for the message members they declare."""
+    ``headers``: the text of the file's own headers, for the message members they declare.
+    ``package``: what the package's other C++ files define (message helpers, parameter defaults; see
+    :mod:`.helpers`), or None."""
     lines = text.count("\n") + 1
     try:
-        return _CppFile(text, FactSink(rel_path, lines, conventions), headers).run()
+        return _CppFile(text, FactSink(rel_path, lines, conventions), headers, package).run()
     except Exception as exc:  # a scanner must survive any input; report it and move on
         sink = FactSink(rel_path, lines, conventions)
         sink.parse_error(1, f"C++ analysis failed ({type(exc).__name__}: {exc}); file skipped")
@@ -177,10 +183,12 @@ def _function_name(fn: Node, src: bytes) -> str | None:
 
 
 class _CppFile(FileWalk):
-    def __init__(self, text: str, sink: FactSink, headers: Sequence[str] = ()) -> None:
+    def __init__(self, text: str, sink: FactSink, headers: Sequence[str] = (), package: PackageIndex | None = None) -> None:
         super().__init__(sink, static_broadcaster_names(text, _STATIC_BROADCASTER))
         self.text = text
         self.headers = headers
+        self.package = package
+        self.foreign: dict[str, tuple[_CppFile, Node] | None] = {}  # helpers of other files, parsed once each
         self.src = blank_macros(text.encode("utf-8", "replace"))
         self.functions: dict[str, Node | None] = {}
         # What each syntax node says, by node id: functions are walked more than once (both passes,
@@ -207,12 +215,40 @@ class _CppFile(FileWalk):
             for fn in relevant:
                 if _learns(src[fn.start_byte : fn.end_byte]):
                     _Run(self, emit=False).function(fn)
+            if self.package is not None and b"get_parameter" in src:
+                # a ROS 2 node reads parameters its base class declares in another file of the package
+                for name, value in self.package.parameters().items():
+                    self.params.setdefault(name, value)
             for fn in relevant:
                 self.call(fn)
             self._check_published_members()
         except Budget:
             self.sink.parse_error(1, f"analysis stopped after {STEP_BUDGET} steps; later functions not analysed")
         return self.sink.facts
+
+    def foreign_call(self, name: str, args: tuple[Any, ...], line: int) -> Any:
+        """A message-returning helper defined in another file of the package, walked in its own text with the
+        constant arguments; the message it returns counts as built at the call. Its findings are left to
+        that file's own analysis, and it follows no further file."""
+        if name not in self.foreign:
+            text = self.package.helper(name) if self.package is not None else None
+            self.foreign[name] = None
+            if text:
+                other = _CppFile(text, FactSink(self.sink.facts.path, 0, self.sink.conventions))
+                other._collect(_PARSER.parse(other.src).root_node)
+                fn = other.functions.get(name)
+                if fn is not None:
+                    self.foreign[name] = (other, fn)
+        found = self.foreign[name]
+        if found is None:
+            return None
+        try:
+            value = fresh(found[0].call(found[1], args))
+        except Budget:
+            return None
+        if isinstance(value, Record):
+            value.line = line
+        return value
 
     def _message_members(self) -> None:
         """Message members of the class: declared in this file or in its own headers."""
@@ -222,6 +258,8 @@ class _CppFile(FileWalk):
                 kind = message_kind(short)
                 if kind in (ODOMETRY, TRANSFORM, STAMPED) and name not in self.members:
                     self.members[name] = Record(kind, short, name, 0, local=False)
+            for name, value in member_string_defaults(header).items():
+                self.members.setdefault(name, value)
         self.member_names = {id(v): name for name, v in self.members.items() if isinstance(v, Record)}
 
     def _check_published_members(self) -> None:
@@ -533,8 +571,12 @@ class _Run(Walker[Node]):
         return self.eval(node.named_children[0]) if node.named_child_count else None
 
     def e_compound(self, node: Node) -> Value:
-        """``std::string{"os_sensor"}``: a braced temporary of one string is that string."""
+        """``std::string{"os_sensor"}``: a braced temporary of one string is that string;
+        ``geometry_msgs::msg::TransformStamped{}``: a message built empty, as ``T x;`` builds it."""
         value = node.child_by_field_name("value")
+        if value is not None and value.named_child_count == 0:
+            type_text = _text(node.child_by_field_name("type"), self.f.src)
+            return self.construct(_short_type(type_text), type_text, [], _line(node))
         if value is not None and value.named_child_count == 1:
             inner = self.eval(value.named_children[0])
             return inner if isinstance(inner, str) else None
@@ -580,6 +622,13 @@ class _Run(Walker[Node]):
         if op == "*=":
             current = self.eval(left)
             value = rot_mul(current, value) if isinstance(current, Rot) and isinstance(value, Rot) else None
+        elif op == "+=":  # `frame_ += "_camera_link"`: the value grows from the current one, which it replaces
+            current = self.eval(left)
+            value = concat((current, value)) if isinstance(current, str) and isinstance(value, str) else None
+            name = _text(left, self.f.src) if left.type == "identifier" else ""
+            if isinstance(value, str) and name and not self.emit and name not in self.env:
+                self.f.members[name] = value
+                return value
         elif op != "=":
             value = None
         self.assign(left, value)
@@ -942,6 +991,8 @@ class _Run(Walker[Node]):
             self.escape(a)
         values = tuple(_constant(self.eval(a)) for a in c.args)
         fn = self.f.functions.get(c.name)
+        if fn is None and c.name not in self.f.functions and self.emit:
+            return self.f.foreign_call(c.name, values, c.line)
         if fn is None or not self.emit:
             return None
         constants = any(v is not None for v in values)

@@ -12,7 +12,7 @@ from typing import Any, Iterator
 
 from ...core.checks import invalid_values, transform_findings
 from ...core.conventions import Conventions
-from ...core.expected import Lookup
+from ...core.expected import Lookup, PartialEdge
 from ...core.findings import Finding, Location, Severity
 from ...core.tree import Edge
 from ..frame_ids import frame_id_finding, names_frame
@@ -252,6 +252,7 @@ class FactSink:
             self._missing(parent, child, loc, what)
         if parent is None or child is None:
             self.facts.unknown_broadcasts += 1
+            self._partial(parent, child, "static" if static else "broadcast", loc)
         if not parent or not child or parent == child:
             return
         valid_quat = quat if quat is not None and invalid_values(None, quat) is None else None
@@ -262,6 +263,15 @@ class FactSink:
             return  # the same helper reached again with other arguments that do not matter here
         self.facts.edges.append(edge)
         self.add(reversed_name_finding(rec.name, parent, child, loc))
+
+    def _partial(self, parent: str | None, child: str | None, kind: str, loc: Location) -> None:
+        """One frame known (a name), the other known only at run time (None): kept, outside the tree."""
+        if (parent is None) != (child is None) and (parent or child):
+            if kind == "lookup":  # as for whole lookups: ROS 1 tf resolved "/map" to "map"
+                parent, child = parent and parent.lstrip("/"), child and child.lstrip("/")
+            edge = PartialEdge(parent, child, kind, loc)
+            if edge not in self.facts.partial_edges:
+                self.facts.partial_edges.append(edge)
 
     def _missing(self, parent: str | None, child: str | None, loc: Location, what: str) -> None:
         if parent == "":
@@ -278,6 +288,7 @@ class FactSink:
         source may be one frame (how it moved between t1 and t2)."""
         t, s = frame_value(target), frame_value(source)
         if t is None or s is None or not t or not s:
+            self._partial(t, s, "lookup", self.loc(line))
             return
         loc = self.loc(line)
         # ROS 1 tf resolved "/map" to "map"; the tree holds the names without the slash
@@ -337,16 +348,20 @@ class FactSink:
         if frame is UNSET or frame == "":
             how = "never set" if frame is UNSET else 'set to ""'
             inferred = value.kind == HEADER_BY_USE
+            # a Vector3Stamped whose header the code never writes (not even the stamp) is often a plain triple
+            # with no frame (mavros landing_target: a target's size); poses and points always have one
+            unused = value.type_name == "Vector3Stamped" and not any(k == "header" or k.startswith("header.") for k in value.fields)
             self.add(
                 Finding(
                     "MISSING_FRAME",
                     f"{value.type_name} '{value.name}' (built at line {value.line}) is published with header.frame_id {how}: "
                     "subscribers and tf2 cannot tell which frame the data is in"
-                    + (" (a message type the scanner does not know: if its header carries only a stamp, ignore this)" if inferred else ""),
+                    + (" (a message type the scanner does not know: if its header carries only a stamp, ignore this)" if inferred else "")
+                    + (" (the code writes nothing of its header, not even the stamp: if it carries no spatial quantity, ignore this)" if unused else ""),
                     (),
                     loc,
-                    # whether this type's frame_id matters is not known: a warning, never an error
-                    severity=Severity.WARNING if inferred else None,
+                    # whether this message's frame_id matters is not shown: a warning, never an error
+                    severity=Severity.WARNING if inferred or unused else None,
                 )
             )
         if value.kind in (ODOMETRY, TRANSFORM):

@@ -16,6 +16,7 @@ import time
 import warnings
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, TextIO
 
@@ -23,7 +24,7 @@ from ..core.conventions import Conventions
 from ..core.expected import ExpectedTree
 from ..core.findings import Finding, FindingPolicy, Location, sort_findings
 from .code import CPP_UNAVAILABLE, analyze_cpp, analyze_python, mentions_tf
-from .code.headers import MAX_HEADER_BYTES, own_headers
+from .code.headers import MAX_HEADER_BYTES, PackageIndex, implementation_of, index_package, own_headers
 from .context import ReadRefused, ScanContext
 from .description import needs_xacro, parse_sdf_file, parse_urdf_file, parse_xacro_file
 from .discovery import SourceFile, classify, discover
@@ -99,7 +100,8 @@ def _dispatch(text: str, rel: str, kind: str, ctx: ScanContext, launch_args: dic
     if kind == "cpp":
         if analyze_cpp is None:
             return FileFacts(rel, lines=text.count("\n") + 1)
-        return analyze_cpp(text, rel, headers=_own_header_texts(text, rel, ctx))
+        headers, helpers = _own_code(text, rel, ctx)
+        return analyze_cpp(text, rel, headers=headers, helpers=helpers)
     if kind == "python":
         return analyze_python(text, rel)
     if kind == "launch_py":
@@ -146,16 +148,62 @@ def _dispatch(text: str, rel: str, kind: str, ctx: ScanContext, launch_args: dic
     return FileFacts(rel)
 
 
-def _own_header_texts(text: str, rel: str, ctx: ScanContext) -> list[str]:
-    """The text of the headers a C++ file includes from the scanned tree (for its class's message members),
-    read like every scanned file: inside the tree, regular files, bounded."""
-    out = []
-    for path in own_headers(text, rel, lambda p: os.path.isfile(ctx.abs_str(p)), ctx.packages.values()):
+MAX_OWN_HEADERS = 24  # headers followed per C++ file, includes of includes too
+MAX_HELPER_BYTES = 2 << 20  # text of other files read per C++ file for the helpers it calls
+
+
+@lru_cache(maxsize=64)
+def _package_index(root: str, package_dir: str) -> PackageIndex:
+    return index_package(root, package_dir)
+
+
+def _package_of(rel: str, ctx: ScanContext) -> str | None:
+    best = None
+    for d in ctx.packages.values():
+        if (not d or rel.startswith(d.rstrip("/") + "/")) and (best is None or len(d) > len(best)):
+            best = d
+    return best
+
+
+def _own_code(text: str, rel: str, ctx: ScanContext) -> tuple[list[str], list[tuple[str, str]]]:
+    """The headers a C++ file includes from its package, includes of includes too (for its class's members),
+    and the package's files that may define the helpers it calls: those headers and the one source file
+    named like each (``sl_tools.hpp`` -> ``sl_tools.cpp``), as (path, text). Read like every scanned file:
+    inside the tree, regular files, bounded."""
+    pkg = _package_of(rel, ctx)
+    index = _package_index(ctx.root, pkg) if pkg is not None else PackageIndex()
+    exists = lambda p: os.path.isfile(ctx.abs_str(p))  # noqa: E731
+    headers: list[tuple[str, str]] = []
+    seen = {rel}
+    todo = [(rel, text)]
+    while todo and len(headers) < MAX_OWN_HEADERS:
+        path, body = todo.pop(0)
+        for inc in own_headers(body, path, exists, ctx.packages.values(), index.include_dirs):
+            if inc in seen or len(headers) >= MAX_OWN_HEADERS:
+                continue
+            seen.add(inc)
+            try:
+                h = decode_source(ctx.read_bytes(inc, MAX_HEADER_BYTES), "cpp")
+            except OSError:
+                continue  # unreadable, outside the tree or too large: its members stay unknown
+            headers.append((inc, h))
+            todo.append((inc, h))
+    helpers = list(headers)
+    budget = MAX_HELPER_BYTES - sum(len(h) for _, h in headers)
+    for inc, _ in headers:
+        impl = implementation_of(inc, index)
+        if impl is None or impl in seen:
+            continue
+        seen.add(impl)
         try:
-            out.append(decode_source(ctx.read_bytes(path, MAX_HEADER_BYTES), "cpp"))
+            body = decode_source(ctx.read_bytes(impl, MAX_HEADER_BYTES), "cpp")
         except OSError:
-            continue  # unreadable, outside the tree or too large: its members stay unknown
-    return out
+            continue
+        budget -= len(body)
+        if budget < 0:
+            break
+        helpers.append((impl, body))
+    return [h for _, h in headers], helpers
 
 
 # --- the whole scan ---------------------------------------------------------------------------------

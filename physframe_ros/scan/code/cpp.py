@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Callable, Sequence
 
@@ -24,7 +25,7 @@ from ...core.findings import Finding
 from ..frame_ids import frame_id_finding, is_header_field
 from ..model import FileFacts
 from .angles import RPY_APIS, euler_slot_finding, is_vector_component, scalar_in_vector_slot
-from .calls import STEP_BUDGET, BoundedCalls, Budget
+from .calls import CALL_DEPTH, STEP_BUDGET, BoundedCalls, Budget
 from .cpp_macros import blank_macros, first_branches
 from .facts import FactSink, keep_param, message_kind, param_default, slot_name_finding, static_broadcaster_names
 from .headers import HeaderCopies, member_declarations, mentions_field
@@ -93,6 +94,7 @@ _STATIC_BROADCASTER = re.compile(
     r"|(\w+)\s*=\s*(?:std::|boost::)?make_(?:shared|unique)\s*<\s*[\w:]*StaticTransformBroadcaster"
     r"|(\w+)\s*(?:=|\.reset\()\s*new\s+[\w:]*StaticTransformBroadcaster"
 )
+_HEADER_EXTS = (".h", ".hh", ".hpp", ".hxx")
 _POINTER_SUFFIXES = ("SharedPtr", "ConstSharedPtr", "UniquePtr", "ConstPtr", "Ptr", "WeakPtr")
 _ROT_TYPES = frozenset(
     {"Matrix3x3", "Quaternion", "Quaterniond", "Quaternionf", "Matrix3d", "Matrix3f", "Matrix4d", "Matrix4f",
@@ -121,12 +123,15 @@ def _constant(value: Any) -> Any:
 
 
 
-def analyze_cpp(text: str, rel_path: str, conventions: Conventions | None = None, headers: Sequence[str] = ()) -> FileFacts:
+def analyze_cpp(
+    text: str, rel_path: str, conventions: Conventions | None = None, headers: Sequence[str] = (), helpers: Sequence[tuple[str, str]] = ()
+) -> FileFacts:
     """Frame facts of one C++ file. Never raises: failures become a PARSE_ERROR finding.
-    ``headers``: the text of the file's own headers, for the message members they declare."""
+    ``headers``: the text of the file's own headers, for the message members they declare; ``helpers``:
+    (path, text) of the package's files that may define functions it calls (headers, their sources)."""
     lines = text.count("\n") + 1
     try:
-        return _CppFile(text, FactSink(rel_path, lines, conventions), headers).run()
+        return _CppFile(text, FactSink(rel_path, lines, conventions), headers, helpers).run()
     except Exception as exc:  # a scanner must survive any input; report it and move on
         sink = FactSink(rel_path, lines, conventions)
         sink.parse_error(1, f"C++ analysis failed ({type(exc).__name__}: {exc}); file skipped")
@@ -182,10 +187,13 @@ def _function_name(fn: Node, src: bytes) -> str | None:
 
 
 class _CppFile(BoundedCalls):
-    def __init__(self, text: str, sink: FactSink, headers: Sequence[str] = ()) -> None:
+    def __init__(self, text: str, sink: FactSink, headers: Sequence[str] = (), helpers: Sequence[tuple[str, str]] = ()) -> None:
         super().__init__()
         self.text = text
         self.headers = headers
+        self.helpers = helpers
+        self.library: dict[str, tuple[_CppFile, Node] | None] = {}  # helper name -> its file and definition
+        self.library_files: dict[str, _CppFile] = {}
         self.member_names: dict[int, str] = {}  # id of a member message Record -> the member's name
         self.published_members: list[tuple[Record, int]] = []
         self.src = blank_macros(text.encode("utf-8", "replace"))
@@ -201,7 +209,7 @@ class _CppFile(BoundedCalls):
         self.paths: dict[int, tuple[str, list[str]] | None] = {}
         self.shapes: dict[int, Any] = {}
 
-    def run(self) -> FileFacts:
+    def parse(self) -> Node:
         tree = _PARSER.parse(self.src)
         root = tree.root_node
         if root.has_error and b"#" in self.src:
@@ -210,9 +218,15 @@ class _CppFile(BoundedCalls):
             retry = _PARSER.parse(first)
             if not retry.root_node.has_error:
                 self.src, tree, root = first, retry, retry.root_node
+        self.tree = tree  # its nodes live as long as the tree
+        return root
+
+    def run(self) -> FileFacts:
+        root = self.parse()
         if root.has_error:
             self._parse_error(root)
         functions = self._collect(root)
+        self._header_constants()
         self._message_members()
         src = self.src
         relevant = [f for f in functions if _RELEVANT.search(src, f.start_byte, f.end_byte)]  # literals only: pos/endpos is a slice
@@ -223,6 +237,8 @@ class _CppFile(BoundedCalls):
             for fn in relevant:
                 self.call(fn)
             self._check_published_members()
+            scopes = (self.members, self.globals, self.params)
+            self.sink.finish({v for scope in scopes for v in scope.values() if isinstance(v, str) and v})
         except Budget:
             self.sink.parse_error(1, f"analysis stopped after {STEP_BUDGET} steps; later functions not analysed")
         return self.sink.facts
@@ -313,8 +329,59 @@ class _CppFile(BoundedCalls):
         # keyed by position: same-named methods of different classes are different functions
         return self.follow(fn.start_byte, args, lambda: _Run(self, emit=True).function(fn, args))
 
+    def call_into(self, fn: Node, args: tuple[Any, ...]) -> Any:
+        """``call``, where arguments may be the caller's messages: the helper writes into them (``fill(img)``),
+        so each call is walked anew. _UNFOLLOWED when recursion or depth bounds it out."""
+        if not any(isinstance(a, Record) for a in args):
+            return self.call(fn, args)
+        site = fn.start_byte
+        if site in self.active or len(self.active) >= CALL_DEPTH:
+            return _UNFOLLOWED
+        self.active.append(site)
+        try:
+            return _Run(self, emit=True).function(fn, args)
+        finally:
+            self.active.pop()
+
+    def helper(self, name: str) -> tuple[_CppFile, Node] | None:
+        """The one definition of function ``name``: in this file, else in the package files that may hold it."""
+        fn = self.functions.get(name)
+        if fn is not None or name in self.functions:
+            return (self, fn) if fn is not None else None  # None: defined twice here, which one runs is unknown
+        if name not in self.library:
+            found = []
+            for path, text in self.helpers:
+                if name not in text:
+                    continue
+                lib = self.library_file(path, text)
+                fn = lib.functions.get(name)
+                if fn is not None:
+                    found.append((lib, fn))
+            self.library[name] = found[0] if len(found) == 1 else None
+        return self.library[name]
+
+    def library_file(self, path: str, text: str) -> _CppFile:
+        """Another file of the package, its functions and constants collected (not walked)."""
+        lib = self.library_files.get(path)
+        if lib is None:
+            lib = self.library_files[path] = _CppFile(text, FactSink(path, 0, self.sink.conventions))
+            lib._collect(lib.parse())
+        return lib
+
+    def _header_constants(self) -> None:
+        """String and number constants and member defaults the own headers write out (``std::string
+        camera_name_ = "zed";``): the class's values before any method runs."""
+        for path, text in self.helpers:
+            if path.endswith(_HEADER_EXTS) and "=" in text:
+                lib = self.library_file(path, text)
+                for scope, into in ((lib.members, self.members), (lib.globals, self.globals)):
+                    for k, v in scope.items():
+                        if isinstance(v, (str, float)):
+                            into.setdefault(k, v)
+
 
 _MISSING = object()
+_UNFOLLOWED = object()
 
 
 class _Run:
@@ -762,6 +829,10 @@ class _Run:
             p = self.path(args[1])
             if p is not None and p[1][-1:] == ["header"] and _empty_header(self.eval(args[0])):
                 self.copies.overwrite(".".join([p[0], *p[1][:-1]]), line, f"'{_text(node, self.f.src)}'")
+        if name == "fillImage" and args:
+            for a in args[1:]:  # sensor_msgs::fillImage sets encoding, size and data; the header is the caller's to set
+                self.eval(a)
+            return None
         if name in _FUNCTION_NAMES:
             value = self.named_function(name, text, template, args, line)
             if value is not _MISSING:
@@ -877,6 +948,8 @@ class _Run:
             target.items.append(self.eval(args[0]))
         elif method in ("push_back", "emplace_back") and n == 1 and self.emit and (self.path(receiver) or ("", []))[1][-1:] == ["poses"]:
             self.f.sink.pushed_pose(self.eval(args[0]), _text(receiver, self.f.src), line)
+        elif self.emit and any(self.message_arg(a) is not None for a in args) and self.f.helper(method) is not None:
+            return self.user_call(method, args, line)  # `api_.frameToImage(frame, img)`: a helper of the package fills img
         else:
             for a in args:  # arguments may hold lambdas (timer callbacks) and nested tf calls
                 self.eval(a)
@@ -903,12 +976,14 @@ class _Run:
                 self.f.sink.broadcast(value, static, line)
             return None
         if (name == "publish" and n >= 1) or (name == "push" and n == 2 and "pub" in _text(args[1], self.f.src).lower()):
-            # `push(msg, pub)`: gazebo_plugins' PubQueue, a queue wrapper that publishes later
-            value = self.eval(args[-1] if name == "publish" else args[0])
-            if self.emit:
-                self.f.sink.publish(value, line, static="static" in _text(receiver, self.f.src).lower())
-                if id(value) in self.f.member_names:
-                    self.f.published_members.append((value, line))
+            # `push(msg, pub)`: gazebo_plugins' PubQueue, a queue wrapper that publishes later;
+            # `publish(image, info)`: image_transport's CameraPublisher sends both
+            sent = args[:2] if name == "publish" and n >= 2 and not isinstance(self.eval(args[0]), str) else [args[-1] if name == "publish" else args[0]]
+            for value in [self.eval(a) for a in sent]:
+                if self.emit:
+                    self.f.sink.publish(value, line, static="static" in _text(receiver, self.f.src).lower())
+                    if id(value) in self.f.member_names:
+                        self.f.published_members.append((value, line))
             return None
         if name in ("lookupTransform", "canTransform", "waitForTransform") and n >= 2:
             values = [self.eval(a) for a in args]
@@ -968,16 +1043,39 @@ class _Run:
             self.f.sink.add(frame_id_finding(value, self.f.sink.loc(_line(target)), ".".join([p[0], *p[1]])))
 
     def user_call(self, name: str, args: list[Node], line: int) -> Any:
+        target = self.f.helper(name) if self.emit else None
+        messages = [self.message_arg(a) for a in args]
+        if target is not None and any(m is not None for m in messages):
+            # a helper that fills the caller's message through a reference: walk it on that message
+            values = tuple(m if m is not None else _constant(self.eval(a)) for a, m in zip(args, messages))
+            with self.f.sink.call_site(line):
+                result = target[0].call_into(target[1], values)
+            if result is not _UNFOLLOWED:
+                return self.adopt(result, target[0], line)
         for a in args:
             self.escape(a)
         values = tuple(_constant(self.eval(a)) for a in args)
-        fn = self.f.functions.get(name)
-        if fn is None or not self.emit:
+        if target is None:
             return None
         if not any(v is not None for v in values):
-            return fresh(self.f.call(fn, ()))
+            return self.adopt(target[0].call(target[1], ()), target[0], line)
         with self.f.sink.call_site(line):  # what the helper broadcasts is reported where its frames are named
-            return fresh(self.f.call(fn, values))
+            return self.adopt(target[0].call(target[1], values), target[0], line)
+
+    def adopt(self, result: Any, where: _CppFile, line: int) -> Any:
+        """A helper's result for this caller: a message is a copy, built here when the helper is in another file."""
+        value = fresh(result)
+        if isinstance(value, Record) and where is not self.f:
+            value = replace(value, name="", line=line)
+        return value
+
+    def message_arg(self, arg: Node) -> Record | None:
+        """The message an argument hands over whole (``msg``, ``&msg``), or None."""
+        p = self.path(arg)
+        if p is None or p[1]:
+            return None
+        value = self.lookup(p[0])
+        return value if isinstance(value, Record) else None
 
     def escape(self, arg: Node) -> None:
         """A message handed to code we do not follow may get its frame set there: ``fill(msg)``,

@@ -20,11 +20,12 @@ _MEMBER = re.compile(r"^[ \t]*(?:(?:private|public|protected)[ \t]*:[ \t]*)?((?:
 MAX_HEADER_BYTES = 512 * 1024
 
 
-def own_headers(text: str, rel_path: str, exists: Callable[[str], bool], package_dirs: Iterable[str]) -> list[str]:
+def own_headers(text: str, rel_path: str, exists: Callable[[str], bool], package_dirs: Iterable[str], include_dirs: Iterable[str] = ()) -> list[str]:
     """Scan-root-relative paths of the headers ``text`` includes that live in the scanned tree: next to
-    the file, or under a package's ``include/`` (``#include "gazebo_plugins/gazebo_ros_p3d.h"``)."""
+    the file, under a package's ``include/`` (``#include "gazebo_plugins/gazebo_ros_p3d.h"``) or under
+    ``include_dirs`` (the package's other ``include`` folders, which CMake adds)."""
     here = os.path.dirname(rel_path)
-    dirs = [here, *(os.path.join(d, "include") for d in package_dirs)]
+    dirs = [here, *(os.path.join(d, "include") for d in package_dirs), *include_dirs]
     out: list[str] = []
     for inc in _INCLUDE.findall(text):
         if not inc.endswith((".h", ".hh", ".hpp", ".hxx")):
@@ -35,6 +36,46 @@ def own_headers(text: str, rel_path: str, exists: Callable[[str], bool], package
                 out.append(cand)
                 break
     return out
+
+
+@dataclass(frozen=True)
+class PackageIndex:
+    """A package's ``include`` folders and C++ sources by file stem (scan-root-relative paths)."""
+
+    include_dirs: tuple[str, ...] = ()
+    sources: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+MAX_INDEXED = 20_000  # directory entries looked at per package: a vendored SDK must not stall a scan
+_SOURCE_EXTS = (".cpp", ".cc", ".cxx")
+
+
+def index_package(root: str, package_dir: str) -> PackageIndex:
+    """The ``include`` folders and sources of the package at ``package_dir`` (relative to ``root``); symlinked
+    folders are not followed (os.walk), build products are skipped."""
+    includes: list[str] = []
+    sources: dict[str, list[str]] = {}
+    seen = 0
+    for d, dirs, files in os.walk(os.path.join(root, package_dir)):
+        dirs[:] = sorted(x for x in dirs if x not in ("build", "install", "log", ".git", "test", "tests"))
+        rel = os.path.relpath(d, root)
+        rel = "" if rel == "." else rel
+        seen += len(dirs) + len(files)
+        if seen > MAX_INDEXED:
+            break
+        if os.path.basename(d) == "include":
+            includes.append(rel)
+        for name in files:
+            stem, ext = os.path.splitext(name)
+            if ext in _SOURCE_EXTS:
+                sources.setdefault(stem, []).append(os.path.join(rel, name))
+    return PackageIndex(tuple(includes), {k: tuple(v) for k, v in sources.items()})
+
+
+def implementation_of(header: str, index: PackageIndex) -> str | None:
+    """The one source file of the package named like ``header`` (``sl_tools.hpp`` -> ``src/sl_tools.cpp``)."""
+    found = index.sources.get(os.path.splitext(os.path.basename(header))[0], ())
+    return found[0] if len(found) == 1 else None
 
 
 def member_declarations(header_text: str) -> dict[str, str]:

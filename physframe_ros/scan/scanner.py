@@ -152,6 +152,12 @@ MAX_OWN_HEADERS = 24  # headers followed per C++ file, includes of includes too
 MAX_HELPER_BYTES = 2 << 20  # text of other files read per C++ file for the helpers it calls
 
 
+@lru_cache(maxsize=8192)
+def _is_file(root: str, rel: str) -> bool:
+    """Whether ``rel`` is a file under ``root``: the files of a package ask for the same headers."""
+    return os.path.isfile(os.path.join(root, rel))
+
+
 @lru_cache(maxsize=64)
 def _package_index(root: str, package_dir: str) -> PackageIndex:
     return index_package(root, package_dir)
@@ -165,6 +171,16 @@ def _package_of(rel: str, ctx: ScanContext) -> str | None:
     return best
 
 
+_FOUND: dict[tuple[str, tuple[str, ...]], dict[str, str | None]] = {}  # per package: include -> tree header
+
+
+@lru_cache(maxsize=1024)
+def _includes(ctx: ScanContext, path: str, body: str, include_dirs: tuple[str, ...]) -> list[str]:
+    """The tree headers ``body`` (the file at ``path``) includes: the files of a package share their headers."""
+    found = _FOUND.setdefault((ctx.root, include_dirs), {})
+    return own_headers(body, path, lambda p: _is_file(ctx.root, p), ctx.packages.values(), include_dirs, found)
+
+
 def _own_code(text: str, rel: str, ctx: ScanContext) -> tuple[list[str], list[tuple[str, str]]]:
     """The headers a C++ file includes from its package, includes of includes too (for its class's members),
     and the package's files that may define the helpers it calls: those headers and the one source file
@@ -172,13 +188,12 @@ def _own_code(text: str, rel: str, ctx: ScanContext) -> tuple[list[str], list[tu
     inside the tree, regular files, bounded."""
     pkg = _package_of(rel, ctx)
     index = _package_index(ctx.root, pkg) if pkg is not None else PackageIndex()
-    exists = lambda p: os.path.isfile(ctx.abs_str(p))  # noqa: E731
     headers: list[tuple[str, str]] = []
     seen = {rel}
     todo = [(rel, text)]
     while todo and len(headers) < MAX_OWN_HEADERS:
         path, body = todo.pop(0)
-        for inc in own_headers(body, path, exists, ctx.packages.values(), index.include_dirs):
+        for inc in _includes(ctx, path, body, index.include_dirs):
             if inc in seen or len(headers) >= MAX_OWN_HEADERS:
                 continue
             seen.add(inc)

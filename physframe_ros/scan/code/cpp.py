@@ -95,6 +95,9 @@ _STATIC_BROADCASTER = re.compile(
     r"|(\w+)\s*(?:=|\.reset\()\s*new\s+[\w:]*StaticTransformBroadcaster"
 )
 _HEADER_EXTS = (".h", ".hh", ".hpp", ".hxx")
+_WRITES_STRING = re.compile(r'=\s*"|\(\s*"')  # a header worth reading for its constants
+_LIBRARY: dict[tuple[str, int], _CppFile] = {}  # package files parsed for their helpers, most recent last
+_LIBRARY_SIZE = 48
 _POINTER_SUFFIXES = ("SharedPtr", "ConstSharedPtr", "UniquePtr", "ConstPtr", "Ptr", "WeakPtr")
 _ROT_TYPES = frozenset(
     {"Matrix3x3", "Quaternion", "Quaterniond", "Quaternionf", "Matrix3d", "Matrix3f", "Matrix4d", "Matrix4f",
@@ -353,6 +356,8 @@ class _CppFile(BoundedCalls):
             for path, text in self.helpers:
                 if name not in text:
                     continue
+                if not _defines(name, path, text):
+                    continue  # named, never defined here: not worth a parse
                 lib = self.library_file(path, text)
                 fn = lib.functions.get(name)
                 if fn is not None:
@@ -361,22 +366,32 @@ class _CppFile(BoundedCalls):
         return self.library[name]
 
     def library_file(self, path: str, text: str) -> _CppFile:
-        """Another file of the package, its functions and constants collected (not walked)."""
+        """Another file of the package, its functions and constants collected (not walked). Parsed once per
+        process while it is among the last few used: the files of one package share their headers."""
         lib = self.library_files.get(path)
         if lib is None:
-            lib = self.library_files[path] = _CppFile(text, FactSink(path, 0, self.sink.conventions))
-            lib._collect(lib.parse())
+            key = (path, hash(text))
+            lib = _LIBRARY.pop(key, None)
+            if lib is None:
+                lib = _CppFile(text, FactSink(path, 0))
+                lib._collect(lib.parse())
+            _LIBRARY[key] = lib
+            while len(_LIBRARY) > _LIBRARY_SIZE:
+                del _LIBRARY[next(iter(_LIBRARY))]
+            lib.steps = 0  # its walks count against this file's analysis, afresh
+            lib.sink.facts.findings.clear()  # what its helpers report is not this file's
+            self.library_files[path] = lib
         return lib
 
     def _header_constants(self) -> None:
         """String and number constants and member defaults the own headers write out (``std::string
         camera_name_ = "zed";``): the class's values before any method runs."""
         for path, text in self.helpers:
-            if path.endswith(_HEADER_EXTS) and "=" in text:
+            if path.endswith(_HEADER_EXTS) and _WRITES_STRING.search(text):
                 lib = self.library_file(path, text)
                 for scope, into in ((lib.members, self.members), (lib.globals, self.globals)):
                     for k, v in scope.items():
-                        if isinstance(v, (str, float)):
+                        if isinstance(v, float) or (isinstance(v, str) and v):  # "": set at run time
                             into.setdefault(k, v)
 
 
@@ -1055,8 +1070,8 @@ class _Run:
         for a in args:
             self.escape(a)
         values = tuple(_constant(self.eval(a)) for a in args)
-        if target is None:
-            return None
+        if target is None or (target[0] is not self.f and not _returns_message(target[1], target[0].src)):
+            return None  # another file's helper matters here only for the message it returns
         if not any(v is not None for v in values):
             return self.adopt(target[0].call(target[1], ()), target[0], line)
         with self.f.sink.call_site(line):  # what the helper broadcasts is reported where its frames are named
@@ -1181,6 +1196,29 @@ def _function_shape(fn: Node, src: bytes) -> tuple[list[tuple[int, str, str, Nod
             if name and init_args is not None and init_args.named_child_count == 1:
                 inits.append((name, init_args.named_children[0]))
     return params, inits, fn.child_by_field_name("body")
+
+
+@lru_cache(maxsize=8192)
+def _defines(name: str, path: str, text: str) -> bool:
+    """Whether ``text`` (the file at ``path``) may define function ``name``: ``name(...) ... {`` with no ``;``
+    between the parameters and the brace (a call or a declaration has one first)."""
+    start = text.find(name)
+    while start >= 0:
+        end = start + len(name)
+        before = text[start - 1] if start else " "
+        if not (before.isalnum() or before == "_") and text[end:end + 64].lstrip().startswith("("):
+            close = text.find(")", end)
+            brace, semi = text.find("{", close), text.find(";", close)
+            if close >= 0 and brace >= 0 and (semi < 0 or brace < semi):
+                return True
+        start = text.find(name, end)
+    return False
+
+
+def _returns_message(fn: Node, src: bytes) -> bool:
+    """Whether a function's declared result is a message the checks track (``std::unique_ptr<Image>``)."""
+    type_text = _text(fn.child_by_field_name("type"), src)
+    return message_kind(_short_type(type_text)) is not None or _message_type(type_text)
 
 
 def _empty_header(value: Any) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable, Iterable
 
 _INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"\n]+)[>"]', re.MULTILINE)
@@ -20,21 +21,36 @@ _MEMBER = re.compile(r"^[ \t]*(?:(?:private|public|protected)[ \t]*:[ \t]*)?((?:
 MAX_HEADER_BYTES = 512 * 1024
 
 
-def own_headers(text: str, rel_path: str, exists: Callable[[str], bool], package_dirs: Iterable[str], include_dirs: Iterable[str] = ()) -> list[str]:
+def own_headers(
+    text: str,
+    rel_path: str,
+    exists: Callable[[str], bool],
+    package_dirs: Iterable[str],
+    include_dirs: Iterable[str] = (),
+    found: dict[str, str | None] | None = None,
+) -> list[str]:
     """Scan-root-relative paths of the headers ``text`` includes that live in the scanned tree: next to
     the file, under a package's ``include/`` (``#include "gazebo_plugins/gazebo_ros_p3d.h"``) or under
-    ``include_dirs`` (the package's other ``include`` folders, which CMake adds)."""
+    ``include_dirs`` (the package's other ``include`` folders, which CMake adds). ``found``: where each
+    include was found outside the file's folder, kept by the caller for the files sharing those folders."""
     here = os.path.dirname(rel_path)
-    dirs = [here, *(os.path.join(d, "include") for d in package_dirs), *include_dirs]
+    found = {} if found is None else found
+    shared: list[str] | None = None
     out: list[str] = []
     for inc in _INCLUDE.findall(text):
         if not inc.endswith((".h", ".hh", ".hpp", ".hxx")):
             continue
-        for d in dirs:
-            cand = os.path.normpath(os.path.join(d, inc))
-            if not cand.startswith("..") and exists(cand):
-                out.append(cand)
-                break
+        local = os.path.normpath(os.path.join(here, inc))
+        if not local.startswith("..") and exists(local):
+            out.append(local)
+            continue
+        if inc not in found:
+            shared = shared if shared is not None else [*(os.path.join(d, "include") for d in package_dirs), *include_dirs]
+            cands = (os.path.normpath(os.path.join(d, inc)) for d in shared)
+            found[inc] = next((c for c in cands if not c.startswith("..") and exists(c)), None)
+        hit = found[inc]
+        if hit is not None:
+            out.append(hit)
     return out
 
 
@@ -78,6 +94,7 @@ def implementation_of(header: str, index: PackageIndex) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+@lru_cache(maxsize=256)
 def member_declarations(header_text: str) -> dict[str, str]:
     """Member name -> declared type text, for declarations of namespaced types in a header."""
     return {name: type_text for type_text, name in _MEMBER.findall(header_text)}

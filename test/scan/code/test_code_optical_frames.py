@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from scan.trees import write_tree
+
 from physframe_ros.core.conventions import Conventions
 from physframe_ros.core.findings import Location
 from physframe_ros.core.tree import Edge
 from physframe_ros.scan.code import analyze_cpp
 from physframe_ros.scan.code.optical import camera_frame_finding, optical_twins
 from physframe_ros.scan.scanner import scan
-
-from scan.trees import write_tree
 
 HEADER = """\
 #include <sensor_msgs/msg/image.hpp>

@@ -410,6 +410,7 @@ class _Run:
         self.depth = 0
         self.bind: tuple[int, str] | None = None  # (call node id, variable) for `x = lookupTransform(...)`
         self.copies = HeaderCopies()
+        self.given: dict[str, Record] = {}  # parameters bound to the caller's messages
 
     # --- statements ---------------------------------------------------------------------
     def function(self, fn: Node, args: tuple[Any, ...] = ()) -> Any:
@@ -436,6 +437,8 @@ class _Run:
             value = args[i] if i < len(args) else None
             if value is None and default is not None:
                 value = self.eval(default)
+            if isinstance(value, Record):
+                self.given[name] = value
             self.env[name] = self.typed(short, value)
 
     def block(self, body: Node) -> None:
@@ -549,6 +552,9 @@ class _Run:
     def store(self, name: str, value: Any) -> None:
         """Locals live in the walk; other names are class members, learnt in the first pass."""
         if name in self.env:
+            given = self.given.get(name)
+            if given is not None and value is not given:
+                given.escaped = True  # the helper may write into another message from here on: the caller's is unknown
             self.env[name] = self.keep_type(self.env[name], value)
         elif self.emit:
             self.env[name] = self.keep_type(self.f.members.get(name), value)  # shadow for the rest of this walk

@@ -117,3 +117,26 @@ def test_a_message_returned_by_a_function_of_the_package_source_named_like_the_h
     # the bare image goes out with no frame; the one whose frame the helper sets (to a value not known) does not
     assert found == [("MISSING_FRAME", "src/node/node.cpp", 8)]
     assert "built at line 7" in result.findings[0].message
+
+
+def test_a_helper_that_may_replace_the_message_it_was_given_is_not_followed() -> None:
+    # zed-ros-wrapper's sl_tools::imagesToROSmsg: `if (!msg) msg = make_shared<Image>();` then fills `msg`,
+    # which (branches all taken) is no longer the caller's message
+    tools = """\
+void imagesToROSmsg(sensor_msgs::ImagePtr msg, const std::string & frameId)
+{
+  if (!msg) {
+    msg = boost::make_shared<sensor_msgs::Image>();
+  }
+  msg->header.frame_id = frameId;
+}
+"""
+    node = """\
+void Node::publishStereo()
+{
+  sensor_msgs::ImagePtr stereo = boost::make_shared<sensor_msgs::Image>();
+  sl_tools::imagesToROSmsg(stereo, frame_id_);
+  pub_.publish(stereo);
+}
+"""
+    assert _codes(analyze_cpp(node, "src/node.cpp", helpers=[("src/tools/sl_tools.cpp", tools)])) == []

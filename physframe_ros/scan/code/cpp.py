@@ -228,8 +228,7 @@ class _CppFile(FileWalk):
             for fn in relevant:
                 self.call(fn)
             self._check_published_members()
-            scopes = (self.members, self.globals, self.params)
-            self.sink.finish({v for scope in scopes for v in scope.values() if isinstance(v, str) and v})
+            self.finish()
         except Budget:
             self.sink.parse_error(1, f"analysis stopped after {STEP_BUDGET} steps; later functions not analysed")
         return self.sink.facts

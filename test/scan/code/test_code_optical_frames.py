@@ -12,7 +12,7 @@ from scan.trees import write_tree
 from physframe_ros.core.conventions import Conventions
 from physframe_ros.core.findings import Location
 from physframe_ros.core.tree import Edge
-from physframe_ros.scan.code import analyze_cpp
+from physframe_ros.scan.code import analyze_cpp, analyze_python
 from physframe_ros.scan.code.optical import camera_frame_finding, optical_twins
 from physframe_ros.scan.scanner import scan
 
@@ -99,3 +99,25 @@ def test_scan_finds_the_class_header_in_another_include_folder_of_the_package(tm
     assert [(f.code, f.location.file if f.location else None, f.location.line if f.location else None) for f in result.findings] == [
         ("INCORRECT_TRANSFORM", "src/camera/src/camera_one.cpp", 11)
     ]
+
+
+def test_python_camera_node_stamps_images_with_the_body_frame() -> None:
+    source = '''\
+import rclpy
+from sensor_msgs.msg import Image
+
+BODY = "front_camera_link"
+OPTICAL = "front_camera_link_optical"
+
+
+class Camera(rclpy.node.Node):
+    def on_frame(self, data):
+        img = Image()
+        img.header.frame_id = BODY
+        self.pub.publish(img)
+        info = self.info
+        self.tf_pub.publish(info)
+'''
+    facts = analyze_python(source, "cam/camera.py")
+    assert _codes(facts) == [("INCORRECT_TRANSFORM", 12)]
+    assert facts.findings[0].frames == ("front_camera_link", "front_camera_link_optical")

@@ -24,7 +24,7 @@ from ..core.conventions import Conventions
 from ..core.expected import ExpectedTree
 from ..core.findings import Finding, FindingPolicy, Location, sort_findings
 from .code import CPP_UNAVAILABLE, analyze_cpp, analyze_python, mentions_tf
-from .code.headers import MAX_HEADER_BYTES, PackageIndex, implementation_of, index_package, own_headers
+from .code.headers import INCLUDE, MAX_HEADER_BYTES, PackageIndex, implementation_of, index_package, own_headers
 from .context import ReadRefused, ScanContext
 from .description import needs_xacro, parse_sdf_file, parse_urdf_file, parse_xacro_file
 from .discovery import SourceFile, Workspace, classify, discover
@@ -171,14 +171,17 @@ def _package_of(rel: str, ctx: ScanContext) -> str | None:
     return best
 
 
-_FOUND: dict[tuple[str, tuple[str, ...]], dict[str, str | None]] = {}  # per package: include -> tree header
+_FOUND: dict[tuple[str, tuple[str, ...], tuple[str, ...]], dict[str, str | None]] = {}  # per package: include -> tree header
 
 
 @lru_cache(maxsize=1024)
 def _includes(ctx: ScanContext, path: str, body: str, include_dirs: tuple[str, ...]) -> list[str]:
     """The tree headers ``body`` (the file at ``path``) includes: the files of a package share their headers."""
-    found = _FOUND.setdefault((ctx.root, include_dirs), {})
-    return own_headers(body, path, lambda p: _is_file(ctx.root, p), ctx.packages.values(), include_dirs, found)
+    # `#include <pkg/x.h>` is pkg's: only the packages an include names are searched, not every package of the tree
+    named = {inc.split("/", 1)[0] for inc in INCLUDE.findall(body)}
+    dirs = sorted({d for name, d in ctx.packages.items() if name in named} | {_package_of(path, ctx) or ""})
+    found = _FOUND.setdefault((ctx.root, tuple(dirs), include_dirs), {})
+    return own_headers(body, path, lambda p: _is_file(ctx.root, p), dirs, include_dirs, found)
 
 
 def _own_code(text: str, rel: str, ctx: ScanContext) -> tuple[list[str], list[tuple[str, str]]]:

@@ -95,9 +95,9 @@ _STATIC_BROADCASTER = re.compile(
     r"|(\w+)\s*(?:=|\.reset\()\s*new\s+[\w:]*StaticTransformBroadcaster"
 )
 _HEADER_EXTS = (".h", ".hh", ".hpp", ".hxx")
-_WRITES_STRING = re.compile(r'=\s*"|\(\s*"')  # a header worth reading for its constants
+_WRITES_STRING = re.compile(r'=\s*"')  # a header worth reading for its constants (`std::string frame_ = "map";`)
 _LIBRARY: dict[tuple[str, int], _CppFile] = {}  # package files parsed for their helpers, most recent last
-_LIBRARY_SIZE = 48
+_LIBRARY_SIZE = 128
 _POINTER_SUFFIXES = ("SharedPtr", "ConstSharedPtr", "UniquePtr", "ConstPtr", "Ptr", "WeakPtr")
 _ROT_TYPES = frozenset(
     {"Matrix3x3", "Quaternion", "Quaterniond", "Quaternionf", "Matrix3d", "Matrix3f", "Matrix4d", "Matrix4f",

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable, Iterable
 
-_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"\n]+)[>"]', re.MULTILINE)
+INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"\n]+)[>"]', re.MULTILINE)
 # `nav_msgs::Odometry pose_msg_;` / `private: sensor_msgs::msg::Imu imu_msg_;` (no initializer, no pointer)
 _MEMBER = re.compile(r"^[ \t]*(?:(?:private|public|protected)[ \t]*:[ \t]*)?((?:\w+::)+\w+)[ \t]+(\w+)[ \t]*;", re.MULTILINE)
 MAX_HEADER_BYTES = 512 * 1024
@@ -37,7 +37,7 @@ def own_headers(
     found = {} if found is None else found
     shared: list[str] | None = None
     out: list[str] = []
-    for inc in _INCLUDE.findall(text):
+    for inc in INCLUDE.findall(text):
         if not inc.endswith((".h", ".hh", ".hpp", ".hxx")):
             continue
         local = os.path.normpath(os.path.join(here, inc))

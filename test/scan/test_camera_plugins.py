@@ -56,4 +56,5 @@ def test_camera_plugin_frame_fixed_with_another_rotation() -> None:
 
 def test_camera_plugin_frame_optical_or_not_fixed_by_the_description() -> None:
     assert _found("camera_optical_frame") == []
+    assert _found("base_link") == [("INCORRECT_TRANSFORM", 21, ("camera_link", "base_link"))]  # a frame above the link
     assert _found("elsewhere_frame") == []  # not in the description: its rotation is unknown

@@ -31,13 +31,10 @@ def _frame_of(sensor: XmlNode) -> XmlNode | None:
     return next((el for el in sensor.iter() if el.tag in FRAME_TAGS and el.text.strip()), None)
 
 
-def _rotation_to(link: str, frame: str, edges: list[Edge], tolerance: float = 1e-3) -> OrthoRotation | None:
-    """The fixed rotation from ``link`` down to ``frame`` through static edges; None when not fixed."""
-    if frame == link:
-        return IDENTITY
-    parent = {e.child: e for e in edges}
-    rot, cur = IDENTITY, frame
-    for _ in range(len(edges) + 1):
+def _down(top: str, bottom: str, parent: dict[str, Edge], tolerance: float) -> OrthoRotation | None:
+    """The fixed rotation from ``top`` down to its descendant ``bottom`` through static edges; None if none."""
+    rot, cur = IDENTITY, bottom
+    for _ in range(len(parent) + 1):
         e = parent.get(cur)
         if e is None or not e.static or e.rotation is None:
             return None
@@ -45,9 +42,21 @@ def _rotation_to(link: str, frame: str, edges: list[Edge], tolerance: float = 1e
         if step is None:
             return None
         rot, cur = step @ rot, e.parent
-        if cur == link:
+        if cur == top:
             return rot
     return None
+
+
+def _rotation_to(link: str, frame: str, edges: list[Edge], tolerance: float = 1e-3) -> OrthoRotation | None:
+    """The fixed rotation from ``link`` to ``frame`` (below or above it) through static edges; None when not fixed."""
+    if frame == link:
+        return IDENTITY
+    parent = {e.child: e for e in edges}
+    below = _down(link, frame, parent, tolerance)
+    if below is not None:
+        return below
+    above = _down(frame, link, parent, tolerance)
+    return above.inverse() if above is not None else None
 
 
 @lru_cache(maxsize=1)

@@ -12,6 +12,7 @@ once each (their result is memoised), which carries rotations across calls (R12-
 from __future__ import annotations
 
 import math
+import operator
 import re
 from dataclasses import replace
 from functools import lru_cache
@@ -113,7 +114,6 @@ _PASS_METHODS = frozenset(
 )  # fmt: skip
 _PASS_FUNCTIONS = frozenset({"move", "forward", "string", "toMsg", "static_cast", "const_cast"})
 _INVERSE = frozenset({"inverse", "transpose", "t", "inv", "conjugate", "inverseTimes"})
-_EVAL_DEPTH = 120  # nested expressions evaluated (deeper ones are unknown)
 
 
 def _constant(value: Value) -> Value:
@@ -568,24 +568,6 @@ class _Run(Walker[Node]):
         return fields[0], fields[1:]
 
     # --- expressions --------------------------------------------------------------------
-    def eval(self, node: Node | None) -> Value:
-        if node is None:
-            return None
-        f = self.f
-        f.steps += 1  # inlined step(): this is the hottest function of the analysis
-        if f.steps > STEP_BUDGET:
-            raise Budget()
-        if self.depth > _EVAL_DEPTH:
-            return None
-        handler = _EXPRESSIONS.get(node.type)
-        if handler is None:
-            return None
-        # Any exception ends the whole file's analysis (nothing below catches one and goes on),
-        # so the depth need not be restored on the way out.
-        self.depth += 1
-        value = handler(self, node)
-        self.depth -= 1
-        return value
 
     def e_number(self, node: Node) -> Value:
         shapes = self.f.shapes
@@ -1106,7 +1088,7 @@ class _Run(Walker[Node]):
             else:  # `transformEigenToMsg(tr, msg.transform)`: that part is filled there, to a value not known
                 value.set(".".join(p[1]), None)
 
-    def construct(self, short: str, type_text: str, args: list[Node], line: int) -> Value:
+    def construct(self, short: str, type_text: str, args: Sequence[Node], line: int) -> Value:
         """A constructor call or declaration ``T x(args)`` of a type the analysis knows."""
         kind = message_kind(short)
         if kind == TF_MESSAGE and not args:
@@ -1129,32 +1111,77 @@ class _Run(Walker[Node]):
             return rec
         if short in ("string", "basic_string"):
             return self.eval(args[0]) if n == 1 else None
-        values = [self.eval(a) for a in args]
-        nums = [v for v in values if isinstance(v, float)]
-        all_nums = len(nums) == n
-        if short in _VECTOR_TYPES:
-            return (nums[0], nums[1], nums[2]) if all_nums and n == 3 else None
-        if short in _TF_TYPES:
-            rot = values[0] if n >= 1 and isinstance(values[0], Rot) else TOP_ROT
-            origin = as_vector(values[1]) if n >= 2 else None
-            return TfValue(rot, (origin[0], origin[1], origin[2]) if origin is not None and len(origin) == 3 else None)
-        if short not in _ROT_TYPES:
-            return None
-        if n == 1 and isinstance(values[0], Rot):
-            return values[0]
-        if short in ("Quaternion",) and all_nums and n == 4:
-            return rot_from_quaternion(nums)
-        if short in ("Quaterniond", "Quaternionf") and all_nums and n == 4:
-            return rot_from_quaternion((nums[1], nums[2], nums[3], nums[0]))  # Eigen takes w first
-        if short == "Quaternion" and n == 2:  # tf2::Quaternion(axis, angle)
-            axis, angle = as_vector(values[0]), as_number(values[1])
-            return rot_from_axis_angle(angle, axis) if axis is not None and angle is not None else TOP_ROT
-        if short in ("AngleAxisd", "AngleAxisf") and n == 2:
-            angle, axis = as_number(values[0]), as_vector(values[1])
-            return rot_from_axis_angle(angle, axis) if axis is not None and angle is not None else TOP_ROT
-        if all_nums and n == 9:
-            return rot_from_matrix([nums[0:3], nums[3:6], nums[6:9]])
-        return TOP_ROT
+        values = [self.eval(a) for a in args]  # evaluated whatever the type: lambdas in them are walked
+        build = _CONSTRUCTORS.get(short)
+        return build(values) if build is not None else None
+
+
+def _numbers(values: list[Value]) -> list[float] | None:
+    nums = [v for v in values if isinstance(v, float)]
+    return nums if len(nums) == len(values) else None
+
+
+def _vector(values: list[Value]) -> Value:
+    nums = _numbers(values)
+    return (nums[0], nums[1], nums[2]) if nums is not None and len(nums) == 3 else None
+
+
+def _transform(values: list[Value]) -> Value:
+    """``tf2::Transform(rotation, origin)``, ``Eigen::Isometry3d(rotation)``."""
+    rot = values[0] if values and isinstance(values[0], Rot) else TOP_ROT
+    origin = as_vector(values[1]) if len(values) >= 2 else None
+    return TfValue(rot, (origin[0], origin[1], origin[2]) if origin is not None and len(origin) == 3 else None)
+
+
+def _rotation(values: list[Value]) -> Rot:
+    """A rotation type built from one rotation, or from 9 numbers (row-major), else typed top."""
+    if len(values) == 1 and isinstance(values[0], Rot):
+        return values[0]
+    nums = _numbers(values)
+    if nums is not None and len(nums) == 9:
+        return rot_from_matrix([nums[0:3], nums[3:6], nums[6:9]])
+    return TOP_ROT
+
+
+def _axis_angle(axis: Value, angle: Value) -> Rot:
+    vec, a = as_vector(axis), as_number(angle)
+    return rot_from_axis_angle(a, vec) if vec is not None and a is not None else TOP_ROT
+
+
+def _tf_quaternion(values: list[Value]) -> Rot:
+    """``tf2::Quaternion(x, y, z, w)``, ``tf2::Quaternion(axis, angle)``."""
+    nums = _numbers(values)
+    if nums is not None and len(nums) == 4:
+        return rot_from_quaternion(nums)
+    if len(values) == 2:
+        return _axis_angle(values[0], values[1])
+    return _rotation(values)
+
+
+def _eigen_quaternion(values: list[Value]) -> Rot:
+    """``Eigen::Quaterniond(w, x, y, z)``: Eigen takes w first."""
+    nums = _numbers(values)
+    if nums is not None and len(nums) == 4:
+        return rot_from_quaternion((nums[1], nums[2], nums[3], nums[0]))
+    return _rotation(values)
+
+
+def _angle_axis(values: list[Value]) -> Rot:
+    """``Eigen::AngleAxisd(angle, axis)``."""
+    return _axis_angle(values[1], values[0]) if len(values) == 2 else _rotation(values)
+
+
+# Value types built from their constructor's arguments, by short type name.
+_CONSTRUCTORS: dict[str, Callable[[list[Value]], Value]] = {
+    **dict.fromkeys(_VECTOR_TYPES, _vector),
+    **dict.fromkeys(_TF_TYPES, _transform),
+    **dict.fromkeys(_ROT_TYPES, _rotation),
+    "Quaternion": _tf_quaternion,
+    "Quaterniond": _eigen_quaternion,
+    "Quaternionf": _eigen_quaternion,
+    "AngleAxisd": _angle_axis,
+    "AngleAxisf": _angle_axis,
+}
 
 
 def _function_shape(fn: Node, src: bytes) -> tuple[list[tuple[int, str, str, Node | None]], list[tuple[str, Node]], Node | None]:
@@ -1331,7 +1358,8 @@ _Run.API = {
     **_table(_Run.h_get_parameter, "get_parameter", "getParam", "get_parameter_or", "param", "getParamCached", "get_parameter_or_set"),
 }
 
-_EXPRESSIONS: dict[str, Callable[[_Run, Node], Value]] = {
+_Run.kind = operator.attrgetter("type")
+_Run.EXPRESSIONS = {
     "number_literal": _Run.e_number,
     "string_literal": _Run.e_string,
     "concatenated_string": _Run.e_concat,

@@ -24,8 +24,8 @@ from ..core.conventions import Conventions
 from ..core.expected import ExpectedTree
 from ..core.findings import Finding, FindingPolicy, Location, sort_findings
 from .code import CPP_UNAVAILABLE, analyze_cpp, analyze_python, mentions_tf
-from .code.headers import MAX_HEADER_BYTES, own_headers
-from .code.helpers import PackageIndex, helper_sources, package_of
+from .code.headers import INCLUDE, MAX_HEADER_BYTES, PackageIndex, implementation_of, index_package, own_headers
+from .code.helpers import PackageSources, helper_sources, package_of
 from .context import ReadRefused, ScanContext
 from .description import needs_xacro, parse_sdf_file, parse_urdf_file, parse_xacro_file
 from .discovery import SourceFile, Workspace, classify, discover
@@ -101,9 +101,10 @@ def _dispatch(text: str, rel: str, kind: str, ctx: ScanContext, launch_args: dic
     if kind == "cpp":
         if analyze_cpp is None:
             return FileFacts(rel, lines=text.count("\n") + 1)
+        headers, helpers = _own_code(text, rel, ctx)
         pkg = package_of(rel, ctx.packages.values())
-        package = _package_index(ctx, pkg) if pkg is not None else None
-        return analyze_cpp(text, rel, headers=_own_header_texts(text, rel, ctx), package=package)
+        package = _package_sources(ctx, pkg) if pkg is not None else None
+        return analyze_cpp(text, rel, headers=headers, helpers=helpers, package=package)
     if kind == "python":
         return analyze_python(text, rel)
     if kind == "launch_py":
@@ -150,9 +151,20 @@ def _dispatch(text: str, rel: str, kind: str, ctx: ScanContext, launch_args: dic
     return FileFacts(rel)
 
 
+MAX_OWN_HEADERS = 24  # headers followed per C++ file, includes of includes too
+MAX_HELPER_BYTES = 2 << 20  # text of other files read per C++ file for the helpers it calls
+
+
+@lru_cache(maxsize=8192)
+def _is_file(root: str, rel: str) -> bool:
+    """Whether ``rel`` is a file under ``root``: the files of a package ask for the same headers."""
+    return os.path.isfile(os.path.join(root, rel))
+
+
 @lru_cache(maxsize=8)
-def _package_index(ctx: ScanContext, pkg: str) -> PackageIndex:
-    """What the other C++ files of a package tell each file's analysis, read once per worker on first use."""
+def _package_sources(ctx: ScanContext, pkg: str) -> PackageSources:
+    """Every C++ source of a package, read once per worker on first use: for the message helpers and
+    parameter declarations no include leads to (a header that relies on its .cpp's includes)."""
     texts: list[str] = []
 
     def read_one(path: str) -> str:
@@ -166,19 +178,65 @@ def _package_index(ctx: ScanContext, pkg: str) -> PackageIndex:
             texts.extend(helper_sources(ctx.root, pkg, read_one))
         return texts
 
-    return PackageIndex(read)
+    return PackageSources(read)
 
 
-def _own_header_texts(text: str, rel: str, ctx: ScanContext) -> list[str]:
-    """The text of the headers a C++ file includes from the scanned tree (for its class's message members),
-    read like every scanned file: inside the tree, regular files, bounded."""
-    out = []
-    for path in own_headers(text, rel, lambda p: os.path.isfile(ctx.abs_str(p)), ctx.packages.values()):
+@lru_cache(maxsize=64)
+def _package_index(root: str, package_dir: str) -> PackageIndex:
+    return index_package(root, package_dir)
+
+
+_FOUND: dict[tuple[str, tuple[str, ...], tuple[str, ...]], dict[str, str | None]] = {}  # per package: include -> tree header
+
+
+@lru_cache(maxsize=1024)
+def _includes(ctx: ScanContext, path: str, body: str, include_dirs: tuple[str, ...]) -> list[str]:
+    """The tree headers ``body`` (the file at ``path``) includes: the files of a package share their headers."""
+    # `#include <pkg/x.h>` is pkg's: only the packages an include names are searched, not every package of the tree
+    named = {inc.split("/", 1)[0] for inc in INCLUDE.findall(body)}
+    dirs = sorted({d for name, d in ctx.packages.items() if name in named} | {package_of(path, ctx.packages.values()) or ""})
+    found = _FOUND.setdefault((ctx.root, tuple(dirs), include_dirs), {})
+    return own_headers(body, path, lambda p: _is_file(ctx.root, p), dirs, include_dirs, found)
+
+
+def _own_code(text: str, rel: str, ctx: ScanContext) -> tuple[list[str], list[tuple[str, str]]]:
+    """The headers a C++ file includes from its package, includes of includes too (for its class's members),
+    and the package's files that may define the helpers it calls: those headers and the one source file
+    named like each (``sl_tools.hpp`` -> ``sl_tools.cpp``), as (path, text). Read like every scanned file:
+    inside the tree, regular files, bounded."""
+    pkg = package_of(rel, ctx.packages.values())
+    index = _package_index(ctx.root, pkg) if pkg is not None else PackageIndex()
+    headers: list[tuple[str, str]] = []
+    seen = {rel}
+    todo = [(rel, text)]
+    while todo and len(headers) < MAX_OWN_HEADERS:
+        path, body = todo.pop(0)
+        for inc in _includes(ctx, path, body, index.include_dirs):
+            if inc in seen or len(headers) >= MAX_OWN_HEADERS:
+                continue
+            seen.add(inc)
+            try:
+                h = decode_source(ctx.read_bytes(inc, MAX_HEADER_BYTES), "cpp")
+            except OSError:
+                continue  # unreadable, outside the tree or too large: its members stay unknown
+            headers.append((inc, h))
+            todo.append((inc, h))
+    helpers = list(headers)
+    budget = MAX_HELPER_BYTES - sum(len(h) for _, h in headers)
+    for inc, _ in headers:
+        impl = implementation_of(inc, index)
+        if impl is None or impl in seen:
+            continue
+        seen.add(impl)
         try:
-            out.append(decode_source(ctx.read_bytes(path, MAX_HEADER_BYTES), "cpp"))
+            body = decode_source(ctx.read_bytes(impl, MAX_HEADER_BYTES), "cpp")
         except OSError:
-            continue  # unreadable, outside the tree or too large: its members stay unknown
-    return out
+            continue
+        budget -= len(body)
+        if budget < 0:
+            break
+        helpers.append((impl, body))
+    return [h for _, h in headers], helpers
 
 
 # --- the whole scan ---------------------------------------------------------------------------------

@@ -34,6 +34,12 @@ What they report, and where:
   mounts around the edge: the rotation must match the frames' conventions (core
   ``Conventions``); on a free edge such as map -> camera_link, a constant FLU -> RDF turn that
   is never undone is the ORB-SLAM2 bug.
+* **INCORRECT_TRANSFORM** on camera data (``optical``): an Image, CameraInfo or camera Imu published
+  with a body frame whose REP-103 optical twin the file also names, at the publish (or the call that
+  named the frame, when a helper publishes).
+* **Helpers of the package**: functions the file calls but does not define, found once in its own
+  headers or the source named like one, are walked like the file's own; a message passed whole is
+  walked through them (``frameToImage(frame, img)`` fills ``img``).
 * **REVERSED_NAME**: ``a_to_b`` (and ``b_in_a``) names the transform with header.frame_id ``a``
   and child_frame_id ``b``, which tf2's ``lookupTransform(a, b)`` returns; a variable so named
   holding the opposite transform is reported at its broadcast or lookup.

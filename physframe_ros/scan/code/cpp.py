@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import operator
 import re
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Callable, Sequence
 
@@ -24,11 +25,11 @@ from ...core.conventions import Conventions
 from ...core.findings import Finding
 from ..model import FileFacts
 from .angles import RPY_APIS
-from .calls import STEP_BUDGET, Budget
+from .calls import CALL_DEPTH, STEP_BUDGET, Budget
 from .cpp_macros import blank_macros, first_branches
 from .facts import FactSink, message_kind, param_default, slot_name_finding, static_broadcaster_names
-from .headers import HeaderCopies, member_declarations, member_string_defaults, mentions_field
-from .helpers import PackageIndex
+from .headers import HeaderCopies, member_declarations, mentions_field
+from .helpers import PackageSources
 from .values import (
     HEADER,
     HEADER_BY_USE,
@@ -95,6 +96,10 @@ _STATIC_BROADCASTER = re.compile(
     r"|(\w+)\s*=\s*(?:std::|boost::)?make_(?:shared|unique)\s*<\s*[\w:]*StaticTransformBroadcaster"
     r"|(\w+)\s*(?:=|\.reset\()\s*new\s+[\w:]*StaticTransformBroadcaster"
 )
+_HEADER_EXTS = (".h", ".hh", ".hpp", ".hxx")
+_WRITES_STRING = re.compile(r'[={]\s*"')  # a header worth reading for its constants (`std::string frame_ = "map";`, `frame_{"map"}`)
+_LIBRARY: dict[tuple[str, int], _CppFile] = {}  # package files parsed for their helpers, most recent last
+_LIBRARY_SIZE = 128
 _POINTER_SUFFIXES = ("SharedPtr", "ConstSharedPtr", "UniquePtr", "ConstPtr", "Ptr", "WeakPtr")
 _ROT_TYPES = frozenset(
     {"Matrix3x3", "Quaternion", "Quaterniond", "Quaternionf", "Matrix3d", "Matrix3f", "Matrix4d", "Matrix4f",
@@ -119,15 +124,21 @@ def _constant(value: Value) -> Value:
 
 
 def analyze_cpp(
-    text: str, rel_path: str, conventions: Conventions | None = None, headers: Sequence[str] = (), package: PackageIndex | None = None
+    text: str,
+    rel_path: str,
+    conventions: Conventions | None = None,
+    headers: Sequence[str] = (),
+    helpers: Sequence[tuple[str, str]] = (),
+    package: PackageSources | None = None,
 ) -> FileFacts:
     """Frame facts of one C++ file. Never raises: failures become a PARSE_ERROR finding.
-    ``headers``: the text of the file's own headers, for the message members they declare.
-    ``package``: what the package's other C++ files define (message helpers, parameter defaults; see
-    :mod:`.helpers`), or None."""
+    ``headers``: the text of the file's own headers, for the message members they declare; ``helpers``:
+    (path, text) of the package's files that may define functions it calls (headers, their sources);
+    ``package``: all C++ sources of the package, for message helpers and parameter declarations no
+    include leads to (see :mod:`.helpers`), or None."""
     lines = text.count("\n") + 1
     try:
-        return _CppFile(text, FactSink(rel_path, lines, conventions), headers, package).run()
+        return _CppFile(text, FactSink(rel_path, lines, conventions), headers, helpers, package).run()
     except Exception as exc:  # a scanner must survive any input; report it and move on
         sink = FactSink(rel_path, lines, conventions)
         sink.parse_error(1, f"C++ analysis failed ({type(exc).__name__}: {exc}); file skipped")
@@ -183,12 +194,16 @@ def _function_name(fn: Node, src: bytes) -> str | None:
 
 
 class _CppFile(FileWalk):
-    def __init__(self, text: str, sink: FactSink, headers: Sequence[str] = (), package: PackageIndex | None = None) -> None:
+    def __init__(
+        self, text: str, sink: FactSink, headers: Sequence[str] = (), helpers: Sequence[tuple[str, str]] = (), package: PackageSources | None = None
+    ) -> None:
         super().__init__(sink, static_broadcaster_names(text, _STATIC_BROADCASTER))
         self.text = text
         self.headers = headers
+        self.helpers = helpers
         self.package = package
-        self.foreign: dict[str, tuple[_CppFile, Node] | None] = {}  # helpers of other files, parsed once each
+        self.library: dict[str, tuple[_CppFile, Node] | None] = {}  # helper name -> its file and definition
+        self.library_files: dict[str, _CppFile] = {}
         self.src = blank_macros(text.encode("utf-8", "replace"))
         self.functions: dict[str, Node | None] = {}
         # What each syntax node says, by node id: functions are walked more than once (both passes,
@@ -196,7 +211,7 @@ class _CppFile(FileWalk):
         self.paths: dict[int, tuple[str, list[str]] | None] = {}
         self.shapes: dict[int, Any] = {}
 
-    def run(self) -> FileFacts:
+    def parse(self) -> Node:
         tree = _PARSER.parse(self.src)
         root = tree.root_node
         if root.has_error and b"#" in self.src:
@@ -205,9 +220,15 @@ class _CppFile(FileWalk):
             retry = _PARSER.parse(first)
             if not retry.root_node.has_error:
                 self.src, tree, root = first, retry, retry.root_node
+        self.tree = tree  # its nodes live as long as the tree
+        return root
+
+    def run(self) -> FileFacts:
+        root = self.parse()
         if root.has_error:
             self._parse_error(root)
         functions = self._collect(root)
+        self._header_constants()
         self._message_members()
         src = self.src
         relevant = [f for f in functions if _RELEVANT.search(src, f.start_byte, f.end_byte)]  # literals only: pos/endpos is a slice
@@ -222,33 +243,10 @@ class _CppFile(FileWalk):
             for fn in relevant:
                 self.call(fn)
             self._check_published_members()
+            self.finish()
         except Budget:
             self.sink.parse_error(1, f"analysis stopped after {STEP_BUDGET} steps; later functions not analysed")
         return self.sink.facts
-
-    def foreign_call(self, name: str, args: tuple[Any, ...], line: int) -> Any:
-        """A message-returning helper defined in another file of the package, walked in its own text with the
-        constant arguments; the message it returns counts as built at the call. Its findings are left to
-        that file's own analysis, and it follows no further file."""
-        if name not in self.foreign:
-            text = self.package.helper(name) if self.package is not None else None
-            self.foreign[name] = None
-            if text:
-                other = _CppFile(text, FactSink(self.sink.facts.path, 0, self.sink.conventions))
-                other._collect(_PARSER.parse(other.src).root_node)
-                fn = other.functions.get(name)
-                if fn is not None:
-                    self.foreign[name] = (other, fn)
-        found = self.foreign[name]
-        if found is None:
-            return None
-        try:
-            value = fresh(found[0].call(found[1], args))
-        except Budget:
-            return None
-        if isinstance(value, Record):
-            value.line = line
-        return value
 
     def _message_members(self) -> None:
         """Message members of the class: declared in this file or in its own headers."""
@@ -258,8 +256,6 @@ class _CppFile(FileWalk):
                 kind = message_kind(short)
                 if kind in (ODOMETRY, TRANSFORM, STAMPED) and name not in self.members:
                     self.members[name] = Record(kind, short, name, 0, local=False)
-            for name, value in member_string_defaults(header).items():
-                self.members.setdefault(name, value)
         self.member_names = {id(v): name for name, v in self.members.items() if isinstance(v, Record)}
 
     def _check_published_members(self) -> None:
@@ -338,6 +334,74 @@ class _CppFile(FileWalk):
         # keyed by position: same-named methods of different classes are different functions
         return self.follow(fn.start_byte, args, lambda: _Run(self, emit=True).function(fn, args))
 
+    def call_into(self, fn: Node, args: tuple[Value, ...]) -> tuple[bool, Value]:
+        """``call``, where arguments may be the caller's messages: the helper writes into them (``fill(img)``),
+        so each call is walked anew. (False, None) when recursion or depth bounds it out."""
+        if not any(isinstance(a, Record) for a in args):
+            return True, self.call(fn, args)
+        site = fn.start_byte
+        if site in self.active or len(self.active) >= CALL_DEPTH:
+            return False, None
+        self.active.append(site)
+        try:
+            return True, _Run(self, emit=True).function(fn, args)
+        finally:
+            self.active.pop()
+
+    def helper(self, name: str) -> tuple[_CppFile, Node] | None:
+        """The one definition of function ``name``: in this file, else in the package files that may hold it."""
+        fn = self.functions.get(name)
+        if fn is not None or name in self.functions:
+            return (self, fn) if fn is not None else None  # None: defined twice here, which one runs is unknown
+        if name not in self.library:
+            found = []
+            for path, text in self.helpers:
+                if name not in text or not _defines(name, path, text):
+                    continue  # never defined there: not worth a parse
+                lib = self.library_file(path, text)
+                fn = lib.functions.get(name)
+                if fn is not None:
+                    found.append((lib, fn))
+            if not found and self.package is not None:
+                # a message helper of the package no include leads to (a header relying on its .cpp's includes)
+                body = self.package.helper(name)
+                if body:
+                    lib = self.library_file(f"<package helper {name}>", body)
+                    fn = lib.functions.get(name)
+                    if fn is not None:
+                        found.append((lib, fn))
+            self.library[name] = found[0] if len(found) == 1 else None
+        return self.library[name]
+
+    def library_file(self, path: str, text: str) -> _CppFile:
+        """Another file of the package, its functions and constants collected (not walked). Parsed once per
+        process while it is among the last few used: the files of one package share their headers."""
+        lib = self.library_files.get(path)
+        if lib is None:
+            key = (path, hash(text))
+            lib = _LIBRARY.pop(key, None)
+            if lib is None:
+                lib = _CppFile(text, FactSink(path, 0))
+                lib._collect(lib.parse())
+            _LIBRARY[key] = lib
+            while len(_LIBRARY) > _LIBRARY_SIZE:
+                del _LIBRARY[next(iter(_LIBRARY))]
+            lib.steps = 0  # its walks count against this file's analysis, afresh
+            lib.sink.facts.findings.clear()  # what its helpers report is not this file's
+            self.library_files[path] = lib
+        return lib
+
+    def _header_constants(self) -> None:
+        """String and number constants and member defaults the own headers write out (``std::string
+        camera_name_ = "zed";``): the class's values before any method runs."""
+        for path, text in self.helpers:
+            if path.endswith(_HEADER_EXTS) and _WRITES_STRING.search(text):
+                lib = self.library_file(path, text)
+                for scope, into in ((lib.members, self.members), (lib.globals, self.globals)):
+                    for k, v in scope.items():
+                        if isinstance(v, float) or (isinstance(v, str) and v):  # "": set at run time
+                            into.setdefault(k, v)
+
 
 class _Run(Walker[Node]):
     """One walk of one function body."""
@@ -347,6 +411,7 @@ class _Run(Walker[Node]):
     def __init__(self, file: _CppFile, emit: bool) -> None:
         super().__init__(file, emit)
         self.copies = HeaderCopies()
+        self.given: dict[str, Record] = {}  # parameters bound to the caller's messages
 
     def text(self, node: Node | None) -> str:
         return _text(node, self.f.src)
@@ -378,7 +443,15 @@ class _Run(Walker[Node]):
             value = args[i] if i < len(args) else None
             if value is None and default is not None:
                 value = self.eval(default)
+            if isinstance(value, Record):
+                self.given[name] = value
             self.env[name] = self.typed(short, value)
+
+    def store(self, name: str, value: Value) -> None:
+        given = self.given.get(name)
+        if given is not None and value is not given:
+            given.escaped = True  # the helper may write into another message from here on: the caller's is unknown
+        super().store(name, value)
 
     def nested(self, node: Node) -> Sequence[Node]:
         return node.named_children  # blocks, if/for/while/switch bodies, try: their statements
@@ -415,8 +488,11 @@ class _Run(Walker[Node]):
         key = node.id
         type_text, short, items = shapes[key] if key in shapes else shapes.setdefault(key, _declaration_shape(node, self.f.src))
         for what, child, name, value_node, line in items:
-            if what == "default_value":  # `std::string frame_ = "map";` in a class
-                scope[name] = self.typed(short, self.eval(child))
+            if what == "default_value":  # `std::string frame_ = "map";` / `std::string frame_{"map"};` in a class
+                if child.type == "initializer_list":
+                    scope[name] = self.initialised(short, type_text, name, child, 0, False)
+                else:
+                    scope[name] = self.typed(short, self.eval(child))
             elif what == "vexing":
                 self.vexing(child, short, type_text, scope)
             elif value_node is None:
@@ -724,6 +800,10 @@ class _Run(Walker[Node]):
             p = self.path(args[1])
             if p is not None and p[1][-1:] == ["header"] and _empty_header(self.eval(args[0])):
                 self.copies.overwrite(".".join([p[0], *p[1][:-1]]), call.line, f"'{_text(node, self.f.src)}'")
+        if name == "fillImage" and args:
+            for a in args[1:]:  # sensor_msgs::fillImage sets encoding, size and data; the header is the caller's to set
+                self.eval(a)
+            return None
         handler = _FUNCTIONS.get(name)
         if handler is not None:
             value = handler(self, call)
@@ -810,6 +890,8 @@ class _Run(Walker[Node]):
         if receiver is None:
             return self.user_call(call)
         setter = _SETTERS.get(call.name)
+        if setter is None and self.emit and any(self.message_arg(a) is not None for a in call.args) and self.f.helper(call.name) is not None:
+            return self.user_call(call)  # `api_.frameToImage(frame, img)`: a helper of the package fills img
         if setter is None or isinstance(setter(self, call, target), Missing):
             for a in call.args:  # arguments may hold lambdas (timer callbacks) and nested tf calls
                 self.eval(a)
@@ -931,6 +1013,14 @@ class _Run(Walker[Node]):
             self.broadcast(value, static, c.line)
         return None
 
+    def h_publish(self, c: Call[Node]) -> Result:
+        """``publish(msg)``; image_transport's CameraPublisher ``publish(image, info)`` sends both."""
+        if c.n < 2 or isinstance(self.eval(c.args[0]), str):
+            return Walker.h_publish(self, c)
+        for a in c.args[:2]:
+            self.published(self.eval(a), c)
+        return None
+
     def h_push(self, c: Call[Node]) -> Result:
         """``push(msg, pub)``: gazebo_plugins' PubQueue, a queue wrapper that publishes later."""
         if c.n != 2 or "pub" not in _text(c.args[1], self.f.src).lower():
@@ -987,16 +1077,37 @@ class _Run(Walker[Node]):
         return ParamRef(pname) if isinstance(pname, str) else None
 
     def user_call(self, c: Call[Node]) -> Value:
+        target = self.f.helper(c.name) if self.emit else None
+        messages = [self.message_arg(a) for a in c.args]
+        if target is not None and any(m is not None for m in messages):
+            # a helper that fills the caller's message through a reference: walk it on that message
+            values = tuple(m if m is not None else _constant(self.eval(a)) for a, m in zip(c.args, messages))
+            with self.f.sink.call_site(c.line):
+                followed, result = target[0].call_into(target[1], values)
+            if followed:
+                return self.adopt(fresh(result), target[0], c.line)
         for a in c.args:
             self.escape(a)
         values = tuple(_constant(self.eval(a)) for a in c.args)
-        fn = self.f.functions.get(c.name)
-        if fn is None and c.name not in self.f.functions and self.emit:
-            return self.f.foreign_call(c.name, values, c.line)
-        if fn is None or not self.emit:
-            return None
+        if target is None or (target[0] is not self.f and not _returns_message(target[1], target[0].src)):
+            return None  # another file's helper matters here only for the message it returns or fills
+        lib, fn = target
         constants = any(v is not None for v in values)
-        return self.enter(c.line, constants, lambda: self.f.call(fn, values if constants else ()))
+        return self.adopt(self.enter(c.line, constants, lambda: lib.call(fn, values if constants else ())), lib, c.line)
+
+    def adopt(self, result: Value, where: _CppFile, line: int) -> Value:
+        """A helper's result for this caller (already a copy): built at the call when the helper is in another file."""
+        if isinstance(result, Record) and where is not self.f:
+            return replace(result, name="", line=line)
+        return result
+
+    def message_arg(self, arg: Node) -> Record | None:
+        """The message an argument hands over whole (``msg``, ``&msg``), or None."""
+        p = self.path(arg)
+        if p is None or p[1]:
+            return None
+        value = self.lookup(p[0])
+        return value if isinstance(value, Record) else None
 
     def escape(self, arg: Node) -> None:
         """A message handed to code we do not follow may get its frame set there: ``fill(msg)``,
@@ -1143,6 +1254,29 @@ def _function_shape(fn: Node, src: bytes) -> tuple[list[tuple[int, str, str, Nod
     return params, inits, fn.child_by_field_name("body")
 
 
+@lru_cache(maxsize=8192)
+def _defines(name: str, path: str, text: str) -> bool:
+    """Whether ``text`` (the file at ``path``) may define function ``name``: ``name(...) ... {`` with no ``;``
+    between the parameters and the brace (a call or a declaration has one first)."""
+    start = text.find(name)
+    while start >= 0:
+        end = start + len(name)
+        before = text[start - 1] if start else " "
+        if not (before.isalnum() or before == "_") and text[end:end + 64].lstrip().startswith("("):
+            close = text.find(")", end)
+            brace, semi = text.find("{", close), text.find(";", close)
+            if close >= 0 and brace >= 0 and (semi < 0 or brace < semi):
+                return True
+        start = text.find(name, end)
+    return False
+
+
+def _returns_message(fn: Node, src: bytes) -> bool:
+    """Whether a function's declared result is a message the checks track (``std::unique_ptr<Image>``)."""
+    type_text = _text(fn.child_by_field_name("type"), src)
+    return message_kind(_short_type(type_text)) is not None or _message_type(type_text)
+
+
 def _empty_header(value: Value) -> bool:
     """A ``std_msgs::Header`` built here whose frame_id was never set."""
     return isinstance(value, Record) and value.kind == HEADER and value.local and not value.escaped and value.get("frame_id") is UNSET
@@ -1260,6 +1394,7 @@ _SETTERS: dict[str, Callable[[_Run, Call[Node], Value], Result]] = {
 }
 _Run.API = {
     **SHARED_API,
+    "publish": _Run.h_publish,
     "sendTransform": _Run.h_send_transform,
     "push": _Run.h_push,
     **_table(_Run.h_lookup, "lookupTransform", "canTransform", "waitForTransform"),

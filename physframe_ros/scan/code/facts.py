@@ -17,6 +17,7 @@ from ...core.findings import Finding, Location, Severity
 from ...core.tree import Edge
 from ..frame_ids import frame_id_finding, names_frame
 from ..model import FileFacts
+from .optical import CAMERA_DATA, camera_frame_finding
 from .values import HEADER, HEADER_BY_USE, ODOMETRY, STAMPED, TF_MESSAGE, TRANSFORM, UNSET, ListValue, Record, frame_value
 
 # Message types that carry a header whose frame_id must be set before publishing.
@@ -186,6 +187,7 @@ class FactSink:
         self.facts = FileFacts(path, lines=lines)
         self.conventions = conventions or _default_conventions()
         self.sites: list[int] = []  # lines of the calls, outermost first, that passed constants into the helper being walked
+        self.camera_data: list[tuple[str, str, str, Location]] = []  # (type, variable, header frame, where published)
 
     @contextmanager
     def call_site(self, line: int) -> Iterator[None]:
@@ -198,6 +200,16 @@ class FactSink:
 
     def loc(self, line: int) -> Location:
         return Location(self.facts.path, line)
+
+    def site(self, line: int) -> Location:
+        """Where a use at ``line`` is reported: the outermost call that named its constants, when in a helper."""
+        return self.loc(self.sites[0] if self.sites else line)
+
+    def finish(self, known_frames: set[str]) -> None:
+        """Once the file is walked: camera data stamped with a body frame whose optical twin the file names."""
+        names = known_frames | {f for e in self.facts.edges for f in (e.parent, e.child)}
+        for type_name, var, frame, loc in self.camera_data:
+            self.add(camera_frame_finding(type_name, var, frame, names, self.facts.edges, self.conventions, loc))
 
     def parse_error(self, line: int, message: str) -> None:
         """PARSE_ERROR (info): the file could not be read in full; ``message`` says why and what was kept."""
@@ -339,11 +351,15 @@ class FactSink:
             transforms = value.get("transforms")
             self.broadcast(transforms if isinstance(transforms, ListValue) else None, static, line)
             return
+        if isinstance(value, Record) and not value.escaped and value.type_name in CAMERA_DATA:
+            frame = value.get("header.frame_id")
+            if isinstance(frame, str) and frame:
+                self.camera_data.append((value.type_name, value.name, frame, self.site(line)))
         if not isinstance(value, Record) or not value.local or value.escaped or value.kind == HEADER:
             return  # a bare std_msgs Header published is a time signal: no frame is needed
         if value.kind == HEADER_BY_USE and not any(k == "header" or k.startswith("header.") for k in value.fields):
             return  # nothing says this type has a header
-        loc = self.loc(line)
+        loc = self.site(line)
         frame = value.get("header.frame_id")
         if frame is UNSET or frame == "":
             how = "never set" if frame is UNSET else 'set to ""'

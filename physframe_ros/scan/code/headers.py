@@ -12,48 +12,92 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable, Iterable
 
-_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"\n]+)[>"]', re.MULTILINE)
+INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"\n]+)[>"]', re.MULTILINE)
 # `nav_msgs::Odometry pose_msg_;` / `private: sensor_msgs::msg::Imu imu_msg_;` (no initializer, no pointer)
 _MEMBER = re.compile(r"^[ \t]*(?:(?:private|public|protected)[ \t]*:[ \t]*)?((?:\w+::)+\w+)[ \t]+(\w+)[ \t]*;", re.MULTILINE)
-# `std::string mMapFrameId = "map";` / `std::string frame_{"odom"};` / `const std::string base_("base_link");`
-_STRING_MEMBER = re.compile(
-    r'^[ \t]*(?:const[ \t]+)?(?:std::)?string[ \t]+(\w+)[ \t]*(?:=[ \t]*"([^"\\\n]*)"|\{[ \t]*"([^"\\\n]*)"[ \t]*\}|\([ \t]*"([^"\\\n]*)"[ \t]*\))[ \t]*;',
-    re.MULTILINE,
-)
 MAX_HEADER_BYTES = 512 * 1024
 
 
-def own_headers(text: str, rel_path: str, exists: Callable[[str], bool], package_dirs: Iterable[str]) -> list[str]:
+def own_headers(
+    text: str,
+    rel_path: str,
+    exists: Callable[[str], bool],
+    package_dirs: Iterable[str],
+    include_dirs: Iterable[str] = (),
+    found: dict[str, str | None] | None = None,
+) -> list[str]:
     """Scan-root-relative paths of the headers ``text`` includes that live in the scanned tree: next to
-    the file, or under a package's ``include/`` (``#include "gazebo_plugins/gazebo_ros_p3d.h"``)."""
+    the file, under a package's ``include/`` (``#include "gazebo_plugins/gazebo_ros_p3d.h"``) or under
+    ``include_dirs`` (the package's other ``include`` folders, which CMake adds). ``found``: where each
+    include was found outside the file's folder, kept by the caller for the files sharing those folders."""
     here = os.path.dirname(rel_path)
-    # beside the file, the sibling include/ of its src/ (`src/zed_camera/{src,include}`), a package's include/
-    dirs = [here, os.path.join(os.path.dirname(here), "include"), *(os.path.join(d, "include") for d in package_dirs)]
+    found = {} if found is None else found
+    shared: list[str] | None = None
     out: list[str] = []
-    for inc in _INCLUDE.findall(text):
+    for inc in INCLUDE.findall(text):
         if not inc.endswith((".h", ".hh", ".hpp", ".hxx")):
             continue
-        for d in dirs:
-            cand = os.path.normpath(os.path.join(d, inc))
-            if not cand.startswith("..") and exists(cand):
-                out.append(cand)
-                break
+        local = os.path.normpath(os.path.join(here, inc))
+        if not local.startswith("..") and exists(local):
+            out.append(local)
+            continue
+        if inc not in found:
+            shared = shared if shared is not None else [*(os.path.join(d, "include") for d in package_dirs), *include_dirs]
+            cands = (os.path.normpath(os.path.join(d, inc)) for d in shared)
+            found[inc] = next((c for c in cands if not c.startswith("..") and exists(c)), None)
+        hit = found[inc]
+        if hit is not None:
+            out.append(hit)
     return out
 
 
+@dataclass(frozen=True)
+class PackageIndex:
+    """A package's ``include`` folders and C++ sources by file stem (scan-root-relative paths)."""
+
+    include_dirs: tuple[str, ...] = ()
+    sources: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+MAX_INDEXED = 20_000  # directory entries looked at per package: a vendored SDK must not stall a scan
+_SOURCE_EXTS = (".cpp", ".cc", ".cxx")
+
+
+def index_package(root: str, package_dir: str) -> PackageIndex:
+    """The ``include`` folders and sources of the package at ``package_dir`` (relative to ``root``); symlinked
+    folders are not followed (os.walk), build products are skipped."""
+    includes: list[str] = []
+    sources: dict[str, list[str]] = {}
+    seen = 0
+    for d, dirs, files in os.walk(os.path.join(root, package_dir)):
+        dirs[:] = sorted(x for x in dirs if x not in ("build", "install", "log", ".git", "test", "tests"))
+        rel = os.path.relpath(d, root)
+        rel = "" if rel == "." else rel
+        seen += len(dirs) + len(files)
+        if seen > MAX_INDEXED:
+            break
+        if os.path.basename(d) == "include":
+            includes.append(rel)
+        for name in files:
+            stem, ext = os.path.splitext(name)
+            if ext in _SOURCE_EXTS:
+                sources.setdefault(stem, []).append(os.path.join(rel, name))
+    return PackageIndex(tuple(includes), {k: tuple(v) for k, v in sources.items()})
+
+
+def implementation_of(header: str, index: PackageIndex) -> str | None:
+    """The one source file of the package named like ``header`` (``sl_tools.hpp`` -> ``src/sl_tools.cpp``)."""
+    found = index.sources.get(os.path.splitext(os.path.basename(header))[0], ())
+    return found[0] if len(found) == 1 else None
+
+
+@lru_cache(maxsize=256)
 def member_declarations(header_text: str) -> dict[str, str]:
     """Member name -> declared type text, for declarations of namespaced types in a header."""
     return {name: type_text for type_text, name in _MEMBER.findall(header_text)}
-
-
-def member_string_defaults(header_text: str) -> dict[str, str]:
-    """Member name -> the string its declaration in a header initialises it to (C++11 member defaults):
-    the class's frame names when its methods live in the .cpp (``std::string mOdomFrameId = "odom";``).
-    An empty default is left out: another .cpp of the class may set the member, so "" says nothing."""
-    found = ((m.group(1), next(g for g in m.groups()[1:] if g is not None)) for m in _STRING_MEMBER.finditer(header_text))
-    return {name: value for name, value in found if value}
 
 
 def mentions_field(texts: Iterable[str], member: str, field: str) -> bool:

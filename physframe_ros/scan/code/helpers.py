@@ -58,7 +58,7 @@ def declared_parameters(texts: Iterable[str]) -> dict[str, str]:
 
 
 @dataclass
-class PackageIndex:
+class PackageSources:
     """The package's other C++ sources, read on first use (``read`` gives their texts)."""
 
     read: Callable[[], list[str]]

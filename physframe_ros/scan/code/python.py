@@ -138,6 +138,7 @@ class _PyFile(FileWalk):
             _Run(self, emit=True, env=self.globals).block(tree.body)
             for fn in relevant:
                 self.call(fn)
+            self.finish()
         except Budget:
             self.sink.parse_error(1, f"analysis stopped after {STEP_BUDGET} steps; later functions not analysed")
 

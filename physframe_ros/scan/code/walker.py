@@ -71,6 +71,11 @@ class FileWalk(BoundedCalls):
         self.member_names: dict[int, str] = {}  # id of a member message Record -> the member's name
         self.published_members: list[tuple[Record, int]] = []
 
+    def finish(self) -> None:
+        """Once the file is walked: the checks that need every frame name it holds (camera data, REP-103)."""
+        scopes = (self.members, self.globals, self.params)
+        self.sink.finish({v for scope in scopes for v in scope.values() if isinstance(v, str) and v})
+
 
 class Walker(Generic[N]):
     """One walk of one function body (or of a module's top level, ``env`` given)."""

@@ -15,6 +15,7 @@ from ...core.rotations import rpy_to_quaternion
 from ...core.tree import Edge
 from ..model import FileFacts, parse_document
 from ..xml_lines import XmlNode
+from .camera_plugins import camera_plugin_findings
 
 STATIC_JOINTS = frozenset({"fixed"})
 KNOWN_JOINTS = frozenset({"fixed", "revolute", "continuous", "prismatic", "floating", "planar"})
@@ -87,6 +88,7 @@ def robot_edges(robot: XmlNode, locate: Locator, prefix: str = "") -> tuple[list
         findings.extend(transform_findings(p, c, translation, rotation, loc, what))
         if p and c:
             edges.append(Edge(p, c, static, translation if static else None, rotation if static else None, (loc,)))
+    findings.extend(camera_plugin_findings(robot, edges, locate, prefix))
     return edges, findings
 
 

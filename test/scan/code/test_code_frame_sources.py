@@ -64,7 +64,8 @@ void ZedCamera::publishUnset()
 
 
 def test_member_defaults_in_the_class_header_name_the_frames() -> None:
-    facts = analyze_cpp(ZED_SOURCE, "zed_components/src/zed_camera/src/zed_camera_component_main.cpp", headers=[ZED_HEADER])
+    header = ("zed_components/src/zed_camera/include/zed_camera_component.hpp", ZED_HEADER)
+    facts = analyze_cpp(ZED_SOURCE, "zed_components/src/zed_camera/src/zed_camera_component_main.cpp", headers=[ZED_HEADER], helpers=[header])
     assert sorted((e.parent, e.child, e.sources[0].line) for e in facts.edges) == [("map", "zed_odom", 22), ("odom", "zed_camera_link", 15)]
     # an empty header default says nothing (another .cpp of the class may set the member): no MISSING_FRAME
     assert facts.findings == []

@@ -1,0 +1,74 @@
+"""REP-103 in code: camera data (Image, CompressedImage, CameraInfo, a camera's IMU samples) is in an
+optical frame, x right, y down, z forward. A driver that names both a camera body frame and its optical
+frame (``zed_camera_frame`` and ``zed_camera_optical_frame``) and stamps its images with the body frame
+publishes them rotated: image_geometry, depth projection and RViz place every pixel on the wrong axes.
+
+The body frame's rotation to its optical twin is known from the names (REP-103's ``_optical`` suffix) or,
+when the code broadcasts the edge, from its rotation: an edge that says the two frames share their axes
+(identity) makes the "body" frame optical itself, so nothing is reported. A frame with no optical twin
+named anywhere in the file is never reported: whether it is optical is not known.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from ...core.conventions import OPTICAL, Conventions
+from ...core.findings import Finding, Location
+from ...core.rotations import FLU, RDF, OrthoRotation
+from ...core.tree import Edge
+
+# Messages whose data lie in the camera's optical axes; an IMU counts once the code names an optical
+# twin of its frame (a camera's IMU reports in the optical axes, which is why the twin exists).
+CAMERA_DATA = frozenset({"Image", "CompressedImage", "CameraInfo", "Imu"})
+_SUFFIXES = ("_frame", "_link")
+
+
+def optical_twins(frame: str) -> tuple[str, ...]:
+    """The names REP-103 practice gives the optical frame of body frame ``frame``."""
+    base = frame
+    for s in _SUFFIXES:
+        if frame.endswith(s) and len(frame) > len(s):
+            base = frame[: -len(s)]
+            break
+    return tuple(dict.fromkeys((f"{base}_optical_frame", f"{base}_optical", f"{frame}_optical", f"{base}_optical_link")))
+
+
+def _edge_rotation(edges: Iterable[Edge], parent: str, child: str, tolerance: float = 1e-3) -> OrthoRotation | None:
+    """The orthogonal rotation of a known parent -> child edge (either way round), or None."""
+    for e in edges:
+        if e.rotation is None:
+            continue
+        if (e.parent, e.child) == (parent, child):
+            return OrthoRotation.from_quaternion(e.rotation, tolerance)
+        if (e.parent, e.child) == (child, parent):
+            rot = OrthoRotation.from_quaternion(e.rotation, tolerance)
+            return rot.inverse() if rot is not None else None
+    return None
+
+
+def camera_frame_finding(
+    type_name: str, var: str, frame: str, known: Iterable[str], edges: Iterable[Edge], conventions: Conventions, loc: Location
+) -> Finding | None:
+    """INCORRECT_TRANSFORM when camera data ``var`` (of ``type_name``) is stamped with ``frame``, a body frame whose
+    optical twin the code also names; None when ``frame`` is optical, has no known twin or an edge makes it optical."""
+    if type_name not in CAMERA_DATA or not frame or conventions.classify(frame).cls.name == OPTICAL:
+        return None
+    names = set(known)
+    twin = next((t for t in optical_twins(frame) if t in names and conventions.classify(t).cls.name == OPTICAL), None)
+    if twin is None:
+        return None
+    edges = list(edges)
+    rot = _edge_rotation(edges, frame, twin)
+    if rot is not None and rot.apply(FLU) != RDF:
+        return None  # the code's own edge says the two frames are not body and optical (identity: both optical)
+    how = f"the broadcast {frame} -> {twin} turns {FLU} into {RDF}" if rot is not None else "REP-103 names it the optical frame of the body frame"
+    what = "its angular velocity and acceleration" if type_name == "Imu" else "its pixels (and the intrinsics that project them)"
+    return Finding(
+        "INCORRECT_TRANSFORM",
+        f"{type_name} '{var}' is published in '{frame}', a camera body frame ({FLU}: x forward, y left, z up), while the code also "
+        f"names its optical frame '{twin}' ({how}): {what} are in the optical axes, {RDF} (x right, y down, z forward), so "
+        f"consumers place the data rotated; stamp it with '{twin}'",
+        (frame, twin),
+        loc,
+    )

@@ -1,0 +1,123 @@
+"""REP-103 in driver code: camera data stamped with a body frame whose optical twin the code also names
+(the ZED X One wrapper: ``_camImgFrameId = _cameraName + "_camera_frame"`` next to ``_camOptFrameId =
+_cameraName + "_camera_optical_frame"``, the camera name a member default in the class header, the image
+built by a helper that takes the frame and published with its camera_info)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scan.trees import write_tree
+
+from physframe_ros.core.conventions import Conventions
+from physframe_ros.core.findings import Location
+from physframe_ros.core.tree import Edge
+from physframe_ros.scan.code import analyze_cpp, analyze_python
+from physframe_ros.scan.code.optical import camera_frame_finding, optical_twins
+from physframe_ros.scan.scanner import scan
+
+HEADER = """\
+#include <sensor_msgs/msg/image.hpp>
+class CameraOne : public rclcpp::Node
+{
+  void initFrames();
+  void publishImages();
+  void publishImage(const image_transport::CameraPublisher & pub, const std::string & frameId);
+  std::string _cameraName = "cam_one";
+  std::string _camImgFrameId;
+  std::string _camOptFrameId;
+};
+"""
+
+SOURCE = """\
+#include "camera_one.hpp"
+
+void CameraOne::initFrames()
+{
+  _camImgFrameId = _cameraName + "_camera_frame";
+  _camOptFrameId = _cameraName + "_camera_optical_frame";
+}
+
+void CameraOne::publishImages()
+{
+  publishImage(_pubColor, _camImgFrameId);
+  publishImage(_pubGray, _camOptFrameId);
+}
+
+void CameraOne::publishImage(const image_transport::CameraPublisher & pub, const std::string & frameId)
+{
+  auto image = std::make_unique<sensor_msgs::msg::Image>();
+  image->header.frame_id = frameId;
+  pub.publish(std::move(image), _camInfoMsg);
+}
+"""
+
+
+def _codes(facts: object) -> list[tuple[str, int | None]]:
+    return [(f.code, f.location.line if f.location else None) for f in facts.findings]  # type: ignore[attr-defined]
+
+
+def test_image_stamped_with_the_body_frame_whose_optical_twin_the_class_names() -> None:
+    facts = analyze_cpp(SOURCE, "src/camera_one.cpp", headers=[HEADER], helpers=[("include/camera_one.hpp", HEADER)])
+    # reported at the call that names the frame, not in the helper; the optical call is fine
+    assert _codes(facts) == [("INCORRECT_TRANSFORM", 11)]
+    f = facts.findings[0]
+    assert f.frames == ("cam_one_camera_frame", "cam_one_camera_optical_frame")
+    assert "stamp it with 'cam_one_camera_optical_frame'" in f.message
+    # without the header the camera name, and so every frame, is unknown: nothing is said
+    assert _codes(analyze_cpp(SOURCE, "src/camera_one.cpp")) == []
+
+
+def test_a_body_frame_with_no_optical_twin_named_is_not_reported() -> None:
+    source = SOURCE.replace('  _camOptFrameId = _cameraName + "_camera_optical_frame";\n', "")
+    assert _codes(analyze_cpp(source, "src/camera_one.cpp", headers=[HEADER], helpers=[("include/camera_one.hpp", HEADER)])) == []
+
+
+def test_the_rule_on_names_and_on_a_broadcast_edge() -> None:
+    conv, loc = Conventions(), Location("a.cpp", 3)
+    assert optical_twins("camera_link")[0] == "camera_optical_frame"
+    assert "camera_link_optical" in optical_twins("camera_link")
+    known = {"camera_link", "camera_optical_frame"}
+    assert camera_frame_finding("CameraInfo", "info", "camera_link", known, [], conv, loc) is not None
+    assert camera_frame_finding("CameraInfo", "info", "camera_optical_frame", known, [], conv, loc) is None
+    assert camera_frame_finding("PointCloud2", "cloud", "camera_link", known, [], conv, loc) is None
+    # an edge whose rotation is the body -> optical turn confirms it; one with no rotation says both are optical
+    turn = Edge("camera_link", "camera_optical_frame", True, (0.0, 0.0, 0.0), (-0.5, 0.5, -0.5, 0.5))
+    same = Edge("camera_link", "camera_optical_frame", True, (0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0))
+    found = camera_frame_finding("Imu", "imu", "camera_link", known, [turn], conv, loc)
+    assert found is not None and "turns FLU into RDF" in found.message
+    assert camera_frame_finding("Imu", "imu", "camera_link", known, [same], conv, loc) is None
+
+
+def test_scan_finds_the_class_header_in_another_include_folder_of_the_package(tmp_path: Path) -> None:
+    root = write_tree(tmp_path / "pkg", {
+        "package.xml": "<package format='3'><name>cam_driver</name></package>",
+        "src/camera/include/camera_one.hpp": HEADER,
+        "src/camera/src/camera_one.cpp": SOURCE,
+    })
+    result = scan([root], jobs=1)
+    assert [(f.code, f.location.file if f.location else None, f.location.line if f.location else None) for f in result.findings] == [
+        ("INCORRECT_TRANSFORM", "src/camera/src/camera_one.cpp", 11)
+    ]
+
+
+def test_python_camera_node_stamps_images_with_the_body_frame() -> None:
+    source = '''\
+import rclpy
+from sensor_msgs.msg import Image
+
+BODY = "front_camera_link"
+OPTICAL = "front_camera_link_optical"
+
+
+class Camera(rclpy.node.Node):
+    def on_frame(self, data):
+        img = Image()
+        img.header.frame_id = BODY
+        self.pub.publish(img)
+        info = self.info
+        self.tf_pub.publish(info)
+'''
+    facts = analyze_python(source, "cam/camera.py")
+    assert _codes(facts) == [("INCORRECT_TRANSFORM", 12)]
+    assert facts.findings[0].frames == ("front_camera_link", "front_camera_link_optical")

@@ -1,0 +1,142 @@
+"""Helpers defined in another file of the package: a header's inline method that fills the caller's
+message through a reference (avt_vimba_camera: ``api_.frameToImage(frame, img)`` -> ``sensor_msgs::fillImage``,
+which never touches the header), and a function of the source file named like an included header that
+returns a message (zed: ``sl_tools::imageToROSmsg(img, frameId, t)`` in ``sl_tools.cpp``). Image and
+camera_info go out together through image_transport's CameraPublisher: both are checked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scan.trees import write_tree
+
+from physframe_ros.scan.code import analyze_cpp
+from physframe_ros.scan.scanner import scan
+
+API = """\
+#include <sensor_msgs/fill_image.h>
+class VimbaApi
+{
+public:
+  bool frameToImage(const FramePtr frame, sensor_msgs::Image& image)
+  {
+    std::string encoding = sensor_msgs::image_encodings::MONO8;
+    sensor_msgs::fillImage(image, encoding, frame->height(), frame->width(), frame->step(), frame->data());
+    return true;
+  }
+  bool frameToStampedImage(const FramePtr frame, sensor_msgs::Image& image)
+  {
+    image.header.frame_id = frame_id_;
+    return frameToImage(frame, image);
+  }
+};
+"""
+
+CAMERA = """\
+#include <avt_vimba_camera/vimba_api.h>
+
+void MonoCamera::frameCallback(const FramePtr& frame)
+{
+  sensor_msgs::Image img;
+  if (api_.frameToImage(frame, img)) {
+    sensor_msgs::CameraInfo ci = info_man_->getCameraInfo();
+    ci.header.stamp = img.header.stamp = ros::Time::now();
+    pub_.publish(img, ci);
+  }
+}
+
+void MonoCamera::stampedCallback(const FramePtr& frame)
+{
+  sensor_msgs::Image img;
+  api_.frameToStampedImage(frame, img);
+  pub_.publish(img, info_man_->getCameraInfo());
+}
+"""
+
+
+def _codes(facts: object) -> list[tuple[str, int | None]]:
+    return [(f.code, f.location.line if f.location else None) for f in facts.findings]  # type: ignore[attr-defined]
+
+
+def test_a_header_method_that_fills_the_image_but_not_its_header() -> None:
+    facts = analyze_cpp(CAMERA, "src/mono_camera.cpp", helpers=[("include/avt_vimba_camera/vimba_api.h", API)])
+    assert _codes(facts) == [("MISSING_FRAME", 9)]
+    assert "Image 'img'" in facts.findings[0].message
+    # the helper is not in the package: the image was handed to code not followed, nothing is said
+    assert _codes(analyze_cpp(CAMERA, "src/mono_camera.cpp")) == []
+
+
+TOOLS_HPP = """\
+#include <sensor_msgs/msg/image.hpp>
+namespace tools {
+std::unique_ptr<sensor_msgs::msg::Image> toImage(const Mat & img, const std::string & frameId);
+std::unique_ptr<sensor_msgs::msg::Image> toBareImage(const Mat & img);
+}
+"""
+
+TOOLS_CPP = """\
+#include "tools.hpp"
+namespace tools {
+std::unique_ptr<sensor_msgs::msg::Image> toImage(const Mat & img, const std::string & frameId)
+{
+  auto msg = std::make_unique<sensor_msgs::msg::Image>();
+  msg->header.frame_id = frameId;
+  return msg;
+}
+std::unique_ptr<sensor_msgs::msg::Image> toBareImage(const Mat & img)
+{
+  auto msg = std::make_unique<sensor_msgs::msg::Image>();
+  msg->height = img.rows;
+  return msg;
+}
+}
+"""
+
+NODE = """\
+#include "tools.hpp"
+
+void Node::publishImages(const Mat & mat)
+{
+  auto framed = tools::toImage(mat, frame_id_);
+  image_pub_->publish(std::move(framed));
+  auto bare = tools::toBareImage(mat);
+  image_pub_->publish(std::move(bare));
+}
+"""
+
+
+def test_a_message_returned_by_a_function_of_the_package_source_named_like_the_header(tmp_path: Path) -> None:
+    root = write_tree(tmp_path / "pkg", {
+        "package.xml": "<package format='3'><name>cam_node</name></package>",
+        "src/tools/include/tools.hpp": TOOLS_HPP,
+        "src/tools/src/tools.cpp": TOOLS_CPP,
+        "src/node/node.cpp": NODE,
+    })
+    result = scan([root], jobs=1)
+    found = [(f.code, f.location.file if f.location else None, f.location.line if f.location else None) for f in result.findings]
+    # the bare image goes out with no frame; the one whose frame the helper sets (to a value not known) does not
+    assert found == [("MISSING_FRAME", "src/node/node.cpp", 8)]
+    assert "built at line 7" in result.findings[0].message
+
+
+def test_a_helper_that_may_replace_the_message_it_was_given_is_not_followed() -> None:
+    # zed-ros-wrapper's sl_tools::imagesToROSmsg: `if (!msg) msg = make_shared<Image>();` then fills `msg`,
+    # which (branches all taken) is no longer the caller's message
+    tools = """\
+void imagesToROSmsg(sensor_msgs::ImagePtr msg, const std::string & frameId)
+{
+  if (!msg) {
+    msg = boost::make_shared<sensor_msgs::Image>();
+  }
+  msg->header.frame_id = frameId;
+}
+"""
+    node = """\
+void Node::publishStereo()
+{
+  sensor_msgs::ImagePtr stereo = boost::make_shared<sensor_msgs::Image>();
+  sl_tools::imagesToROSmsg(stereo, frame_id_);
+  pub_.publish(stereo);
+}
+"""
+    assert _codes(analyze_cpp(node, "src/node.cpp", helpers=[("src/tools/sl_tools.cpp", tools)])) == []

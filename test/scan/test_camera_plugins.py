@@ -1,0 +1,60 @@
+"""REP-103 in robot descriptions: a Gazebo camera plugin stamps its images with an optical frame. The
+classic slip: ``<frameName>camera_link</frameName>`` on the sensor attached to camera_link itself, whose
+axes are the body's (Gazebo renders along the link's x axis), instead of an optical child turned by rpy
+(-pi/2, 0, -pi/2)."""
+
+from __future__ import annotations
+
+from physframe_ros.scan.description import parse_urdf_file
+
+ROBOT = """\
+<robot name="bot">
+  <link name="base_link"/>
+  <link name="camera_link"/>
+  <link name="camera_optical_frame"/>
+  <link name="camera_turned"/>
+  <joint name="camera_joint" type="fixed">
+    <parent link="base_link"/><child link="camera_link"/>
+    <origin xyz="0.1 0 0.2" rpy="0 0 0"/>
+  </joint>
+  <joint name="camera_optical_joint" type="fixed">
+    <parent link="camera_link"/><child link="camera_optical_frame"/>
+    <origin xyz="0 0 0" rpy="-1.5707963 0 -1.5707963"/>
+  </joint>
+  <joint name="camera_turned_joint" type="fixed">
+    <parent link="camera_link"/><child link="camera_turned"/>
+    <origin xyz="0 0 0" rpy="0 0 1.5707963"/>
+  </joint>
+  <gazebo reference="camera_link">
+    <sensor type="camera" name="front">
+      <plugin name="front_controller" filename="libgazebo_ros_camera.so">
+        <frameName>FRAME</frameName>
+      </plugin>
+    </sensor>
+  </gazebo>
+  <gazebo reference="base_link">
+    <sensor type="ray" name="lidar">
+      <plugin name="lidar" filename="libgazebo_ros_laser.so"><frameName>base_link</frameName></plugin>
+    </sensor>
+  </gazebo>
+</robot>
+"""
+
+
+def _found(frame: str) -> list[tuple[str, int | None, tuple[str, ...]]]:
+    facts = parse_urdf_file(ROBOT.replace("FRAME", frame), "urdf/bot.urdf")
+    return [(f.code, f.location.line if f.location else None, f.frames) for f in facts.findings]
+
+
+def test_camera_plugin_frame_is_the_sensor_link_itself() -> None:
+    assert _found("camera_link") == [("INCORRECT_TRANSFORM", 21, ("camera_link",))]
+
+
+def test_camera_plugin_frame_fixed_with_another_rotation() -> None:
+    assert _found("camera_turned") == [("INCORRECT_TRANSFORM", 21, ("camera_link", "camera_turned"))]
+
+
+def test_camera_plugin_frame_optical_or_not_fixed_by_the_description() -> None:
+    assert _found("camera_optical_frame") == []
+    assert _found("base_link") == [("INCORRECT_TRANSFORM", 21, ("camera_link", "base_link"))]  # a frame above the link
+    assert _found("elsewhere_frame") == []  # not in the description: its rotation is unknown

@@ -27,7 +27,7 @@ from .angles import RPY_APIS, euler_slot_finding, is_vector_component, scalar_in
 from .calls import STEP_BUDGET, BoundedCalls, Budget
 from .cpp_macros import blank_macros, first_branches
 from .facts import FactSink, keep_param, message_kind, param_default, slot_name_finding, static_broadcaster_names
-from .headers import HeaderCopies, member_declarations, mentions_field
+from .headers import HeaderCopies, member_declarations, mentions_field, mentions_header
 from .values import (
     HEADER,
     HEADER_BY_USE,
@@ -113,6 +113,8 @@ _EVAL_DEPTH = 120  # nested expressions evaluated (deeper ones are unknown)
 
 
 _IDENTITY = rot_from_quaternion((0.0, 0.0, 0.0, 1.0))
+_EMPTY_HEADER_TEMPORARY = re.compile(r"(?:std_msgs::(?:msg::)?)?Header\s*(?:\(\s*\)|\{\s*\})")
+_SOURCE_FILE = re.compile(r"\.(?:cpp|cc|cxx|c\+\+)$", re.IGNORECASE)
 
 
 def _constant(value: Any) -> Any:
@@ -188,6 +190,7 @@ class _CppFile(BoundedCalls):
         self.headers = headers
         self.member_names: dict[int, str] = {}  # id of a member message Record -> the member's name
         self.published_members: list[tuple[Record, int]] = []
+        self.file_scope: set[int] = set()  # ids of the message Records declared at file scope of a source file
         self.src = blank_macros(text.encode("utf-8", "replace"))
         self.sink = sink
         self.globals: dict[str, Any] = {}
@@ -236,17 +239,24 @@ class _CppFile(BoundedCalls):
                 if kind in (ODOMETRY, TRANSFORM, STAMPED) and name not in self.members:
                     self.members[name] = Record(kind, short, name, 0, local=False)
         self.member_names = {id(v): name for name, v in self.members.items() if isinstance(v, Record)}
+        if _SOURCE_FILE.search(self.sink.facts.path):
+            # a message at file scope of a .cpp: no other file can set its frame unless it is declared extern
+            for name, v in self.globals.items():
+                if isinstance(v, Record) and v.kind in (ODOMETRY, TRANSFORM, STAMPED) and not re.search(rf"\bextern\b[^;]*\b{re.escape(name)}\b", self.text):
+                    self.member_names[id(v)] = name
+                    self.file_scope.add(id(v))
 
     def _check_published_members(self) -> None:
         """Once every method is walked: a member message published with a frame no method of the file sets."""
         texts = [self.text, *self.headers]
         for rec, line in self.published_members:
             name = self.member_names[id(rec)]
-            if self.members.get(name) is not rec or rec.escaped:
+            file_scope = id(rec) in self.file_scope
+            if (self.globals if file_scope else self.members).get(name) is not rec or rec.escaped:
                 continue  # replaced as a whole, or handed to code we do not follow
-            frame_unset = rec.get("header.frame_id") is UNSET and not mentions_field(texts, name, "header")
+            frame_unset = rec.get("header.frame_id") is UNSET and not mentions_header(texts, name)
             child_unset = rec.kind in (ODOMETRY, TRANSFORM) and rec.get("child_frame_id") is UNSET and not mentions_field(texts, name, "child_frame_id")
-            self.sink.member_published(rec, line, frame_unset, child_unset)
+            self.sink.member_published(rec, line, frame_unset, child_unset, file_scope)
 
     def _parse_error(self, root: Node) -> None:
         node = root
@@ -774,6 +784,19 @@ class _Run:
             return special
         return self.user_call(name, args, line)
 
+    def cv_image(self, ctor: Node, line: int) -> Any:
+        """``cv_bridge::CvImage(header, encoding, mat).toImageMsg()``: the Image gets the header given, so
+        ``std_msgs::Header()`` or a Header whose frame_id was never set makes an Image with an empty frame."""
+        fn, arglist = ctor.child_by_field_name("function"), ctor.child_by_field_name("arguments")
+        if fn is None or arglist is None or _short_type(_text(fn, self.f.src)) != "CvImage":
+            self.eval(ctor)
+            return None
+        args = arglist.named_children
+        empty = bool(args) and (_EMPTY_HEADER_TEMPORARY.fullmatch(_text(args[0], self.f.src)) is not None or _empty_header(self.eval(args[0])))
+        for a in args[1:]:
+            self.eval(a)
+        return Record(STAMPED, "Image", "", line) if empty else None
+
     def named_function(self, name: str, text: str, template: Node | None, args: list[Node], line: int) -> Any:
         """Free functions the analysis knows by name (``name`` in ``_FUNCTION_NAMES``); _MISSING if none applies."""
         n = len(args)
@@ -821,6 +844,8 @@ class _Run:
         special = self.api(node, method, receiver, args, line)
         if special is not _MISSING:
             return special
+        if method == "toImageMsg" and not args and receiver is not None and receiver.type == "call_expression":
+            return self.cv_image(receiver, line)
         target = self.eval(receiver) if receiver is not None else None
         n = len(args)
         if method in _INVERSE and n == 0:

@@ -203,3 +203,55 @@ void VisionReconfigure::projectorCallback()
 }
 """
     assert analyze_cpp(text, "vision_reconfigure.cpp").findings == []
+
+
+# ROS 1 C++ cv_bridge idioms of the PhysFrame corpus (rockin_logger, mbzirc_task2's image_clipper,
+# door_detection_smr's RGBD_cropped_creator): the Image carries the header handed to CvImage.
+CV_BRIDGE_CPP = """\
+#include <ros/ros.h>
+#include <cv_bridge/cv_bridge.h>
+#include <image_transport/image_transport.h>
+#include <sensor_msgs/image_encodings.h>
+
+void publishImage(image_transport::Publisher& image_pub, const cv::Mat& image, const ros::Time& now)
+{
+  sensor_msgs::ImagePtr image_msg = cv_bridge::CvImage(std_msgs::Header(), "bgr8", image).toImageMsg();
+  image_msg->header.stamp = now;
+  image_pub.publish(image_msg);
+}
+
+void clip(const sensor_msgs::ImageConstPtr& msg, image_transport::Publisher& pub, const cv::Mat& clip_img)
+{
+  sensor_msgs::ImagePtr clip_msg = cv_bridge::CvImage(std_msgs::Header(), "bgr8", clip_img).toImageMsg();
+  clip_msg->header = msg->header;
+  pub.publish(clip_msg);
+}
+
+void cropped(image_transport::Publisher& img_pub, const cv::Mat& img_cropped)
+{
+  std_msgs::Header header;
+  header.stamp = ros::Time::now();
+  img_pub.publish(cv_bridge::CvImage(header, sensor_msgs::image_encodings::BGR8, img_cropped).toImageMsg());
+}
+
+void framed(image_transport::Publisher& img_pub, const cv::Mat& img, const std::string& frame)
+{
+  std_msgs::Header header;
+  header.frame_id = frame;
+  img_pub.publish(cv_bridge::CvImage(header, "mono8", img).toImageMsg());
+}
+
+void copied(const sensor_msgs::ImageConstPtr& msg, image_transport::Publisher& img_pub, const cv::Mat& img)
+{
+  img_pub.publish(cv_bridge::CvImage(msg->header, "mono8", img).toImageMsg());
+}
+"""
+
+
+def test_cpp_cv_bridge_image_from_an_empty_header_is_published_without_a_frame() -> None:
+    facts = analyze_cpp(CV_BRIDGE_CPP, "rockin_logger/src/rockin_logger.cpp")
+    # the stamp alone (line 9) gives no frame; a header copied (16), set (31) or taken from the input (37) does
+    assert [(f.code, f.location.line if f.location else None, f.level.value) for f in facts.findings] == [
+        ("MISSING_FRAME", 10, "error"),
+        ("MISSING_FRAME", 24, "error"),
+    ]

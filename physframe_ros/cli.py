@@ -14,6 +14,7 @@ from . import __version__
 COMMANDS: dict[str, tuple[str, str]] = {
     "scan": ("physframe_ros.scan.cli", "static scan of ROS / ROS 2 source trees (URDF, xacro, SDF, launch, C++, Python)"),
     "replay": ("physframe_ros.replay.cli", "check the TF data of a ROS 1 or ROS 2 bag offline"),
+    "diff": ("physframe_ros.diff.cli", "cross-check a bag or the live tree against the expected tree (a table per variant; for CI)"),
     "view": ("physframe_ros.view.cli", "draw a tree (bag, expected tree, or --live) with its findings marked"),
     "monitor": ("physframe_ros.node.cli", "run the live monitor node (same as `ros2 run physframe_ros monitor`)"),
     "mine": ("physframe_ros.mine.cli", "mine implicit conventions (z-score) from tables of static transforms"),
@@ -25,12 +26,14 @@ examples:
   physframe scan --example                          # the bundled workspace with planted frame bugs
   physframe scan src/ --expected-out expected.yaml   # find frame bugs in a workspace
   physframe replay run.mcap --format html -o report.html
+  physframe diff expected.yaml run.mcap              # the cross-check alone, exit 1 on a difference
   physframe view run.mcap -o frames.svg
   physframe monitor --ros-args -p eval_period:=0.5
   physframe demo                                    # a robot with injected faults, live
   physframe mine static_transforms.csv -o conventions.yaml && physframe scan src/ --mined conventions.yaml
 
 exit status (scan, replay): 0 no error finding, 1 at least one error, 2 bad usage or unreadable input
+exit status (diff): 0 the tree agrees with the expected tree's chosen variant, 1 it differs, 2 bad usage
 """
 
 

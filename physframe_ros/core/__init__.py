@@ -7,7 +7,8 @@ Public API::
 
 from .checks import check_tree, transform_findings
 from .conventions import Conventions
-from .expected import ExpectedTree, ExpectedTreeError, Lookup, crosscheck
+from .crosscheck import Match, crosscheck, match_live
+from .expected import ExpectedTree, ExpectedTreeError, Lookup, Variant
 from .findings import CODES, Finding, FindingPolicy, Location, Severity, TimeSpan, sort_findings
 from .rotations import ALL_ROTATIONS, IDENTITY, AxisTriple, OrthoRotation
 from .tfmessage import TfDecodeError, decode_cdr, decode_ros1, encode_cdr, encode_ros1
@@ -28,18 +29,21 @@ __all__ = [
     "FindingTracker",
     "Location",
     "Lookup",
+    "Match",
     "OrthoRotation",
     "Severity",
     "StateConfig",
     "TfDecodeError",
     "TfState",
     "TimeSpan",
+    "Variant",
     "check_tree",
     "crosscheck",
     "decode_cdr",
     "decode_ros1",
     "encode_cdr",
     "encode_ros1",
+    "match_live",
     "sort_findings",
     "transform_findings",
 ]

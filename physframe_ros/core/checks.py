@@ -13,6 +13,7 @@ from typing import Iterable, Mapping, Sequence
 
 from .conventions import BASE, OTHER, SENSOR, Conventions
 from .findings import Finding, Location
+from .frame_patterns import without_placeholders
 from .rotations import DEFAULT_TOLERANCE, IDENTITY, OrthoRotation, format_rotation
 from .tree import Edge, ancestors, components, cycle_path, parents_by_child, strongly_connected
 
@@ -24,7 +25,11 @@ QUATERNION_NORM_TOLERANCE = 1e-2  # tf2 BufferCore's own threshold on |q|^2 - 1
 
 # --- single transforms ---------------------------------------------------------------
 def frame_id_problem(frame: str) -> str | None:
-    """Why tf2 would mangle or reject this (non-empty) frame id, or None when it is fine."""
+    """Why tf2 would mangle or reject this (non-empty) frame id, or None when it is fine. A
+    placeholder the launch fills in (``{namespace}base_link``) is checked as the name without it."""
+    frame = without_placeholders(frame) if "{" in frame else frame
+    if not frame:
+        return None
     if frame.startswith("/"):
         return f"frame id '{frame}' has a leading '/': tf2 strips it on insert and rejects it in lookups"
     if frame != frame.strip() or any(c.isspace() for c in frame):

@@ -3,7 +3,7 @@
 File format (YAML, versioned)::
 
     format: physframe-expected-tree
-    version: 1
+    version: 2
     generator: physframe 0.1.0
     frames: [map, odom, base_link, ...]
     edges:                      # every declared parent -> child, with where it is declared
@@ -14,24 +14,28 @@ File format (YAML, versioned)::
       - {target: map, source: base_link, location: {file: src/nav.cpp, line: 10}}
     subsystems:                 # optional: what runs together (a top-level launch file)
       - {name: launch/bringup.launch.py, frames: [...]}
+    variants:                   # version 2, optional: each a whole tree one subsystem can run as
+      - {name: "bringup.launch.py TURTLEBOT3_MODEL=burger", subsystem: launch/bringup.launch.py,
+         choice: {TURTLEBOT3_MODEL: burger}, edges: [...]}
+
+Frame names may hold placeholders, ``{namespace}base_link``: bound against the live names when
+matched (:mod:`.frame_patterns`). ``edges`` is the union of every variant's edges, so a reader of
+version 1 still finds every declared edge; a file without ``variants`` is one variant of all its
+edges. Version 1 files load unchanged.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Mapping
 
-from .findings import Finding, Location
-from .rotations import quaternion_angle
-from .tree import Edge, frames_of, parents_by_child
+from .findings import Location
+from .tree import Edge, frames_of
 from .yamlfile import read_yaml
 
 FORMAT = "physframe-expected-tree"
-VERSION = 1
-TRANSLATION_TOLERANCE = 1e-3  # metres
-ROTATION_TOLERANCE = 1e-3  # radians
+VERSION = 2
 
 
 class ExpectedTreeError(ValueError):
@@ -49,14 +53,42 @@ class Lookup:
 
 
 @dataclass
+class Variant:
+    """One whole tree a subsystem runs as: a robot model chosen by a launch argument or an
+    environment variable, or the subsystem itself when nothing is chosen."""
+
+    name: str
+    edges: list[Edge] = field(default_factory=list)
+    subsystem: str = ""
+    choice: dict[str, str] = field(default_factory=dict)  # the arguments / environment values that select it
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "subsystem": self.subsystem, "choice": dict(self.choice), "edges": [e.to_dict() for e in self.edges]}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Variant:
+        choice = data.get("choice") or {}
+        return cls(str(data["name"]), [Edge.from_dict(e) for e in data.get("edges") or ()], str(data.get("subsystem") or ""),
+                   {str(k): str(v) for k, v in choice.items()})
+
+
+ALL_EDGES = "all declared edges"  # the one variant of a file that has none
+
+
+@dataclass
 class ExpectedTree:
     edges: list[Edge] = field(default_factory=list)
     lookups: list[Lookup] = field(default_factory=list)
     subsystems: list[dict[str, Any]] = field(default_factory=list)
+    variants: list[Variant] = field(default_factory=list)
 
     @property
     def frames(self) -> list[str]:
         return frames_of(self.edges)
+
+    def candidates(self) -> list[Variant]:
+        """What matching chooses from: the variants, or all edges as one when there are none."""
+        return self.variants or [Variant(ALL_EDGES, list(self.edges))]
 
     def to_dict(self, generator: str = "physframe") -> dict[str, Any]:
         return {
@@ -67,6 +99,7 @@ class ExpectedTree:
             "edges": [e.to_dict() for e in self.edges],
             "lookups": [lk.to_dict() for lk in self.lookups],
             "subsystems": self.subsystems,
+            **({"variants": [v.to_dict() for v in self.variants]} if self.variants else {}),
         }
 
     @classmethod
@@ -80,9 +113,10 @@ class ExpectedTree:
             lookups = [
                 Lookup(str(lk["target"]), str(lk["source"]), Location(**lk["location"]) if lk.get("location") else None) for lk in data.get("lookups") or ()
             ]
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            variants = [Variant.from_dict(v) for v in data.get("variants") or ()]
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise ExpectedTreeError(f"{origin}: malformed entry: {exc}") from None
-        return cls(edges, lookups, list(data.get("subsystems") or ()))
+        return cls(edges, lookups, list(data.get("subsystems") or ()), variants)
 
     def save(self, path: str | Path, generator: str = "physframe") -> None:
         import yaml
@@ -95,91 +129,3 @@ class ExpectedTree:
     def load(cls, path: str | Path) -> ExpectedTree:
         data = read_yaml(path, ExpectedTreeError)
         return cls.from_dict(data, str(path))
-
-
-def crosscheck(expected: ExpectedTree, live: Iterable[Edge]) -> list[Finding]:
-    """Compare a live (or replayed) tree with the tree the sources declare."""
-    live = list(live)
-    live_frames = set(frames_of(live))
-    live_parents = parents_by_child(live)
-    declared = {(e.parent, e.child) for e in expected.edges}
-    declared_children = {e.child for e in expected.edges}
-    out: list[Finding] = []
-    missing_frames: set[str] = set()
-    for e in expected.edges:
-        for f in (e.parent, e.child):
-            if f not in live_frames and f not in missing_frames:
-                missing_frames.add(f)
-                out.append(Finding("EXPECTED_FRAME_MISSING", f"frame '{f}' is declared" + _at(e) + " but no transform names it", (f,), e.location))
-    for e in expected.edges:
-        if e.child not in live_frames or e.parent not in live_frames:
-            continue
-        lp = live_parents.get(e.child, [])
-        if not lp:
-            out.append(
-                Finding(
-                    "EXPECTED_EDGE_MISSING",
-                    f"transform {e.parent} -> {e.child} is declared{_at(e)} but '{e.child}' has no parent in the live tree",
-                    (e.parent, e.child),
-                    e.location,
-                )
-            )
-            continue
-        match = [x for x in lp if x.parent == e.parent]
-        if not match:
-            got = ", ".join(sorted({x.parent for x in lp}))
-            out.append(
-                Finding(
-                    "PARENT_MISMATCH",
-                    f"'{e.child}' has parent '{got}' in the live tree but is declared{_at(e)} as a child of '{e.parent}'",
-                    (e.child, e.parent, got),
-                    e.location,
-                )
-            )
-            continue
-        mismatch = _value_mismatch(e, match[0])
-        if mismatch:
-            out.append(mismatch)
-    for x in live:
-        if (x.parent, x.child) not in declared and x.child not in declared_children:
-            by = f" (published by {', '.join(x.publishers)})" if x.publishers else ""
-            out.append(
-                Finding(
-                    "UNEXPECTED_EDGE",
-                    f"live transform {x.parent} -> {x.child}{by} is declared by no scanned source",
-                    (x.parent, x.child),
-                    publishers=x.publishers,
-                )
-            )
-    return out
-
-
-def _at(e: Edge) -> str:
-    return f" at {e.location}" if e.location else ""
-
-
-def _value_mismatch(expected: Edge, live: Edge) -> Finding | None:
-    if not (expected.static and live.static):
-        return None
-    parts = []
-    if expected.translation is not None and live.translation is not None:
-        d = math.dist(expected.translation, live.translation)
-        if d > TRANSLATION_TOLERANCE:
-            parts.append(f"translation {_vec(live.translation)} instead of {_vec(expected.translation)} ({d:.4g} m apart)")
-    if expected.rotation is not None and live.rotation is not None:
-        a = quaternion_angle(expected.rotation, live.rotation)
-        if a > ROTATION_TOLERANCE:
-            parts.append(f"rotation {_vec(live.rotation)} instead of {_vec(expected.rotation)} ({math.degrees(a):.3g} deg apart)")
-    if not parts:
-        return None
-    return Finding(
-        "STATIC_VALUE_MISMATCH",
-        f"static transform {live.parent} -> {live.child} has {' and '.join(parts)} declared{_at(expected)}",
-        (live.parent, live.child),
-        expected.location,
-        publishers=live.publishers,
-    )
-
-
-def _vec(v: Iterable[float]) -> str:
-    return "(" + ", ".join(f"{c:.4g}" for c in v) + ")"

@@ -18,7 +18,8 @@ from typing import Any, Callable, Hashable, Iterable
 
 from .checks import check_tree, transform_findings
 from .conventions import Conventions
-from .expected import ExpectedTree, crosscheck
+from .crosscheck import Match, fold_into_conventions, match_live
+from .expected import ExpectedTree
 from .findings import Finding, TimeSpan
 from .rotations import DEFAULT_TOLERANCE
 from .tfmessage import Transform, decode_cdr, decode_ros1
@@ -145,6 +146,7 @@ class TfState:
         self.decode_errors = 0
         self.first_receive: float | None = None  # when the first valid transform arrived
         self.last_snapshot: list[Edge] = []
+        self.expected_match: Match | None = None  # the expected variant the last evaluation chose
         # bounds: what was forgotten or refused, in aggregate
         self.evicted_edges = 0
         self.evicted_messages = 0
@@ -391,7 +393,8 @@ class TfState:
         findings = check_tree(edges, self.conventions, self.config.tolerance)
         if expected is not None:
             waiting = expected_grace > 0 and (self.first_receive is None or now - self.first_receive < expected_grace)
-            findings.extend(f for f in crosscheck(expected, edges) if not (waiting and f.code in GRACE_CODES))
+            self.expected_match, crossed = match_live(expected, edges)
+            findings.extend(f for f in fold_into_conventions(findings, crossed) if not (waiting and f.code in GRACE_CODES))
         findings.extend(self._stale(silent, now, name_of))
         findings.extend(self._static_dynamic(alive, name_of))
         hold = max(self.config.event_hold, window)

@@ -97,6 +97,7 @@ class MonitorNode(Node):
         self._released_at = 0  # state.evicted_edges when memory was last given back
         self.names = PublisherNames(self.get_publishers_info_by_topic, [t for t, _ in self.settings.tf_topics])
         self._bad_topics: set[str] = set()
+        self._variant_logged: str | None = None  # the expected variant last logged as matched
         for topic, static in self.settings.tf_topics:
             self._subscribe(topic, static)
         if st.data_topics:
@@ -169,7 +170,13 @@ class MonitorNode(Node):
         for f in result.cleared:
             log.info(printable(f"cleared: {f.code} ({', '.join(f.frames)})" + (f" on {f.topic}" if f.topic else "")))
         frames = {fr for e in edges for fr in (e.parent, e.child)}
-        self._diagnostics.publish(diagnostic_array(self.active, self.get_clock().now().to_msg(), self.get_name(), len(frames), len(edges)))
+        match = self.state.expected_match if self.loop.expected is not None else None
+        variant = match.describe() if match is not None else None
+        if variant != self._variant_logged and variant is not None:
+            log.info(printable(f"expected tree: the live tree matches {variant}"))
+        self._variant_logged = variant
+        self._diagnostics.publish(diagnostic_array(self.active, self.get_clock().now().to_msg(), self.get_name(), len(frames), len(edges),
+                                                   variant))
         self.last_eval_ms = (time.perf_counter() - t0) * 1e3
         log.debug(f"evaluated {len(frames)} frames / {len(edges)} edges in {self.last_eval_ms:.2f} ms: {len(self.active)} findings active")
         if self.state.evicted_edges - self._released_at >= RELEASE_AFTER_EVICTIONS:

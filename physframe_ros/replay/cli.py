@@ -59,6 +59,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--format", choices=("text", "json", "html"), default="text", help="report format (default: text)")
     p.add_argument("-o", "--output", metavar="FILE", help="write the report here instead of stdout (html: default BAGNAME_tf_report.html; '-' for stdout)")
     p.add_argument("--expected", metavar="FILE", help="expected tree from `physframe scan --expected-out`: adds the crosscheck findings")
+    p.add_argument("--expected-grace", type=float, default=3.0, metavar="S",
+                   help="seconds of bag time after the first transform before an expected frame or edge is missing (default: 3.0, as the node)")
     p.add_argument("--period", type=float, default=1.0, metavar="S", help="evaluate the tree every S seconds of bag time (default: 1.0)")
     p.add_argument("--start", metavar="T", help="begin at T seconds after the bag's start, or at absolute bag time @T")
     p.add_argument("--end", metavar="T", help="stop at T (same forms as --start)")
@@ -108,6 +110,7 @@ def build_options(args: argparse.Namespace, bag: TfBag) -> ReplayOptions:
         start=parse_time(args.start, bag.info.start, "--start"),
         end=parse_time(args.end, bag.info.start, "--end"),
         expected=expected,
+        expected_grace=args.expected_grace,
         conventions=conventions,
         policy=FindingPolicy.from_strings(args.ignore, args.ignore_frame, args.severity),
         data=DataOptions(fixed_frame=args.fixed_frame.strip()),

@@ -32,6 +32,7 @@ class ReplayOptions:
     start: float | None = None  # absolute bag time (s); None: from the first message
     end: float | None = None  # absolute bag time (s), exclusive; None: to the last message
     expected: ExpectedTree | None = None
+    expected_grace: float = 3.0  # bag seconds after the first transform before expected frames are missing (as the node)
     conventions: Conventions | None = None
     state_config: StateConfig | None = None
     policy: FindingPolicy = field(default_factory=FindingPolicy)
@@ -55,6 +56,7 @@ class ReplayResult:
     error: BagError | None = None  # the bag broke here; everything before it is in the result
     interrupted: bool = False  # Ctrl-C: the result holds what was read until then
     notes: list[str] = field(default_factory=list)  # one line each: undecodable messages and such
+    expected_variant: str | None = None  # the expected tree's variant the end of the bag matched, named
 
     @property
     def origin(self) -> float:
@@ -70,6 +72,8 @@ class ReplayResult:
             extra["interrupted"] = True
         if self.notes:
             extra["notes"] = self.notes
+        if self.expected_variant is not None:
+            extra["expected_variant"] = self.expected_variant
         return report_dict(self.findings, self.edges, **extra)
 
     @property
@@ -101,7 +105,7 @@ def replay(bag: TfBag, options: ReplayOptions | None = None, progress: Progress 
 
 
 def _replay_once(bag: TfBag, opts: ReplayOptions, progress: Progress | None) -> ReplayResult:
-    loop = MonitorLoop(opts.period, opts.conventions, opts.state_config, opts.policy, opts.expected, opts.data)
+    loop = MonitorLoop(opts.period, opts.conventions, opts.state_config, opts.policy, opts.expected, opts.data, opts.expected_grace)
     state, data = loop.state, loop.data
     for topic, kind in bag.data_topics.items():
         data.add_topic(topic, kind)
@@ -203,4 +207,5 @@ def _replay_once(bag: TfBag, opts: ReplayOptions, progress: Progress | None) -> 
         error=error,
         interrupted=interrupted,
         notes=notes,
+        expected_variant=state.expected_match.describe() if state.expected_match is not None else None,
     )

@@ -24,6 +24,8 @@ def format_replay(result: ReplayResult, colour: bool = False) -> str:
     if bag.get("recovered"):
         lines.append(printable(f"note: {bag['recovered']}"))
     lines += [printable(f"note: {n}") for n in result.notes]
+    if result.expected_variant is not None:
+        lines.append(printable(f"expected tree: matched {result.expected_variant}"))
     if stats["decode_errors"] > len(result.notes):
         lines.append(f"note: {stats['decode_errors']} TF messages could not be decoded and were skipped")
     lines.append("")

@@ -22,6 +22,12 @@ static_transform_publisher, robot_state_publisher, includes, nodes) and C++/Pyth
 one subsystem; the tree checks (cycles, two parents, REP-105 order, axis conventions, lookups that
 cannot resolve) run per subsystem.
 
+The expected tree (--expected-out) keeps robot models a launch argument (choices=[...]) or the
+robot's environment (TURTLEBOT3_MODEL) chooses as variants, not one merged tree, and writes names a
+launch prefixes as placeholders ({namespace}base_link) that the node, replay and `physframe diff`
+bind to the live names (robot1/base_link). --launch PKG/FILE with --arg and --env writes the tree of
+that one launch as started.
+
 Safe on a hostile tree: only regular files inside the scan root are read (no symlink, include,
 load_yaml or $(find) leads outside; FIFOs and devices are never opened; files over 4 MB are
 skipped); nothing is executed (xacro ${...} and $(eval) go through a restricted evaluator, never
@@ -34,6 +40,9 @@ examples:
   physframe scan src/                                   # text report grouped by file
   physframe scan --example                              # try it on the bundled demo workspace
   physframe scan src/ --expected-out expected.yaml      # tree for `physframe replay --expected` and the node
+                                                        # (robot models chosen by an argument or $ENV stay variants)
+  physframe scan src/ --launch turtlebot3_bringup/robot.launch.py --env TURTLEBOT3_MODEL=burger --expected-out burger.yaml
+                                                        # the tree of that launch alone, one model
   physframe scan src/ --format sarif -o physframe.sarif # for GitHub code scanning
   physframe scan src/ --format json --ignore DISCONNECTED_TREE --exclude 'third_party/*'
 
@@ -47,6 +56,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--format", choices=("text", "json", "sarif"), default="text", help="report format (default: text)")
     p.add_argument("-o", "--output", metavar="FILE", help="write the report here instead of stdout")
     p.add_argument("--expected-out", metavar="FILE", help="write the expected TF tree (YAML, see docs/scan.md)")
+    p.add_argument("--launch", metavar="PKG/FILE", help="the expected tree of this launch file alone (e.g. turtlebot3_bringup/robot.launch.py), "
+                   "as started with --arg and --env; without it every top-level launch file is a subsystem and robot models stay variants")
+    p.add_argument("--arg", action="append", default=[], metavar="NAME:=VALUE", help="a launch argument of --launch (repeatable), e.g. model:=waffle")
+    p.add_argument("--env", action="append", default=[], metavar="NAME=VALUE", help="the robot's environment (repeatable), e.g. TURTLEBOT3_MODEL=burger; "
+                   "the scanner's own environment is never read")
     p.add_argument("--exclude", action="append", default=[], metavar="GLOB", help="skip paths matching GLOB (relative path or name; repeatable)")
     p.add_argument("--include-tests", action="store_true", help="also scan test/ and tests/ folders and gtest/pytest files (skipped by default)")
     p.add_argument("--conventions", metavar="FILE", help="YAML frame conventions overriding the built-in REP-103/105 rules")
@@ -62,6 +76,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def example_path() -> Path:
     return Path(__file__).resolve().parent.parent / "examples" / "demo_ws"
+
+
+def _pairs(items: list[str], sep: str, flag: str) -> dict[str, str]:
+    out = {}
+    for item in items:
+        name, found, value = item.partition(sep)
+        if not found or not name.strip():
+            raise ValueError(f"{flag} {item!r}: expected NAME{sep}VALUE")
+        out[name.strip()] = value
+    return out
 
 
 def run(args: argparse.Namespace) -> int:
@@ -81,6 +105,10 @@ def run(args: argparse.Namespace) -> int:
         policy = FindingPolicy.from_strings(args.ignore, args.ignore_frame, args.severity)
         conventions = Conventions.load(args.conventions) if args.conventions else Conventions()
         mined = load_rules(args.mined) if args.mined else None
+        launch_args = _pairs(args.arg, ":=", "--arg")
+        env = _pairs(args.env, "=", "--env")
+        if launch_args and not args.launch:
+            raise ValueError("--arg needs --launch: the launch file the arguments are given to")
     except ValueError as exc:
         print(f"physframe scan: {exc}", file=sys.stderr)
         return 2
@@ -93,8 +121,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         result = scan(paths, args.exclude, conventions, policy, args.jobs, args.timeout, None if args.no_progress else progress_stream(),
-                      include_tests=args.include_tests)
-    except FileNotFoundError as exc:
+                      include_tests=args.include_tests, launch=args.launch, launch_args=launch_args, env=env)
+    except (FileNotFoundError, ValueError) as exc:
         print(f"physframe scan: {exc}", file=sys.stderr)
         return 2
     if mined:

@@ -3,12 +3,44 @@
 from __future__ import annotations
 
 import os
+import re
 import stat
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 MAX_FILE_BYTES = 4 << 20  # generated sources this large are not hand-written frame code
+_CHOICE = re.compile("\x02([^\x02\x03]*)\x03")
+
+
+def choice_marker(name: str) -> str:
+    """Stands for a value the robot chooses at launch (an environment variable such as TURTLEBOT3_MODEL)."""
+    return f"\x02{name}\x03"
+
+
+def choice_names(text: str) -> list[str]:
+    return _CHOICE.findall(text)
+
+
+def choices_as_placeholders(text: str) -> str:
+    """A chosen value inside a frame name becomes the expected tree's placeholder, ``{ROBOT_NAME}/base_link``."""
+    return _CHOICE.sub(lambda m: "{" + m.group(1) + "}", text)
+
+
+def choice_pattern(text: str) -> re.Pattern[str]:
+    """A path with choice markers as a regular expression, each choice a named group of one path component."""
+    parts = _CHOICE.split(text)  # literal, name, literal, name, ...
+    seen: set[str] = set()
+    out = []
+    for i, part in enumerate(parts):
+        if i % 2 == 0:
+            out.append(re.escape(part))
+        elif part in seen or not part.isidentifier():
+            out.append("[^/]+")
+        else:
+            seen.add(part)
+            out.append(f"(?P<{part}>[^/]+)")
+    return re.compile("".join(out))
 
 
 class ReadRefused(OSError):
@@ -65,6 +97,12 @@ class ScanContext:
 
     root: str  # absolute path of the scan root
     packages: dict[str, str] = field(default_factory=dict)  # package name -> directory relative to root
+    env: dict[str, str] = field(default_factory=dict)  # the robot's environment as the user gives it (--env); never the scanner's own
+
+    def env_value(self, name: str) -> str:
+        """A variable of the robot's environment: its given value, or a choice marker that the
+        robot descriptions it names are expanded over (one variant per file it can pick)."""
+        return self.env[name] if name in self.env else choice_marker(name)
 
     def abs(self, rel: str) -> Path:
         return Path(self.root) / rel

@@ -36,6 +36,9 @@ class FileFacts:
     notes: list[str] = field(default_factory=list)  # "file:line: remark" the user may want, not findings
     partial: bool = False  # descriptions: a fragment, or read only in part: its tree is not a whole robot
     unknown_broadcasts: int = 0  # code: broadcasts whose frames could not be resolved (some transform is not seen)
+    # launch files: edges only one choice of the robot's environment declares (a robot model's description), by choice
+    variants: dict[tuple[tuple[str, str], ...], list[Edge]] = field(default_factory=dict)
+    arg_choices: dict[str, list[str]] = field(default_factory=dict)  # launch files: the values an argument declares it takes
 
 
 def parse_document(facts: FileFacts, text: str, what: str, root_tag: str | None = None) -> XmlNode | None:

@@ -26,12 +26,12 @@ from .code import CPP_UNAVAILABLE, analyze_cpp, analyze_python, mentions_tf
 from .code.headers import MAX_HEADER_BYTES, own_headers
 from .context import ReadRefused, ScanContext
 from .description import needs_xacro, parse_sdf_file, parse_urdf_file, parse_xacro_file
-from .discovery import SourceFile, classify, discover
+from .discovery import SourceFile, Workspace, classify, discover
 from .executables import executable_sources
 from .launch import parse_launch_py_file, parse_launch_xml_file, parse_launch_yaml_file, parse_params_yaml
 from .model import FileFacts
 from .source_text import decode_source
-from .subsystems import Subsystem, build_subsystems, check_subsystems, merge_edges
+from .subsystems import LAUNCH_KINDS, LaunchChoice, Subsystem, build_subsystems, check_subsystems, merge_edges
 from .workers import MEMORY_LIMIT, Job, WorkerPool
 
 FILE_TIMEOUT = 10.0  # seconds one file may take before it becomes a PARSE_ERROR
@@ -168,13 +168,19 @@ def scan(
     timeout: float = FILE_TIMEOUT,
     progress: TextIO | None = None,
     include_tests: bool = False,
+    launch: str | None = None,
+    launch_args: dict[str, str] | None = None,
+    env: dict[str, str] | None = None,
 ) -> ScanResult:
     """Scan files and directories. ``jobs`` None: one process for small trees, all cores (up to 8)
     for large ones. ``progress``: a stream for a progress bar, shown once the scan runs over 2 s.
-    ``include_tests``: also read test folders and gtest/pytest files (skipped by default)."""
+    ``include_tests``: also read test folders and gtest/pytest files (skipped by default).
+    ``launch`` (``PKG/FILE`` or a path in the tree) with ``launch_args`` and the robot's ``env``: the
+    expected tree of that launch alone, as started with them (ValueError when it is not in the tree)."""
     t0 = time.perf_counter()
     ws = discover(paths, exclude, include_tests)
-    ctx = ScanContext(str(ws.root), {name: p.path for name, p in ws.packages.items()})
+    ctx = ScanContext(str(ws.root), {name: p.path for name, p in ws.packages.items()}, dict(env or {}))
+    chosen = LaunchChoice(find_launch(ws, launch), dict(launch_args or {}), dict(env or {})) if launch else None
     kinds = {f.path: f.kind for f in ws.files}
     if jobs is None:
         jobs = min(os.cpu_count() or 1, 8) if sum(f.size for f in ws.files) >= PARALLEL_BYTES else 1
@@ -201,7 +207,7 @@ def scan(
                 reread[key] = pool.parse_one((path, kinds[path], args))
             return reread[key]
 
-        subsystems = build_subsystems(ws, facts, kinds, executable_sources(ws), reparse)
+        subsystems = build_subsystems(ws, facts, kinds, executable_sources(ws), reparse, chosen)
     findings: dict[object, Finding] = {}
     for path, problem in ws.problems:
         problem_finding = Finding("PARSE_ERROR", f"{path}: {problem}", (), Location(path))
@@ -213,11 +219,31 @@ def scan(
         findings.setdefault(finding.key, finding)
     all_edges = merge_edges(e for s in subsystems for e in s.edges)
     lookups = list(dict.fromkeys(lk for s in subsystems for lk in s.lookups))
-    expected = ExpectedTree(all_edges, lookups, [s.to_dict() for s in subsystems if s.edges or s.lookups])
+    expected = ExpectedTree(all_edges, lookups, [s.to_dict() for s in subsystems if s.edges or s.lookups],
+                            [v for s in subsystems if s.edges for v in s.expected_variants()])
     result_findings = sort_findings((policy or FindingPolicy()).apply(findings.values()))
     notes = [CPP_UNAVAILABLE] if CPP_UNAVAILABLE and any(f.kind == "cpp" for f in ws.files) else []
     notes.extend(_summary(sorted(n for ff in facts.values() for n in ff.notes)))
     return ScanResult(ws.root, result_findings, expected, subsystems, len(ws.files), bar.lines, time.perf_counter() - t0, notes)
+
+
+def find_launch(ws: Workspace, spec: str) -> str:
+    """``PKG/FILE`` (a launch file of package PKG, found by name or path tail) or a path in the tree."""
+    launches = [f.path for f in ws.files if f.kind in LAUNCH_KINDS]
+    if spec in launches:
+        return spec
+    pkg_name, _, name = spec.partition("/")
+    pkg = ws.packages.get(pkg_name)
+    if pkg is not None and name:
+        inside = [p for p in launches if pkg.path == "" or p.startswith(pkg.path + "/")]
+        hits = [p for p in inside if p.endswith("/" + name) or os.path.basename(p) == name]
+        if len(hits) == 1:
+            return hits[0]
+        if len(hits) > 1:
+            raise ValueError(f"--launch {spec}: {len(hits)} launch files match ({', '.join(hits)}); give the path")
+        raise ValueError(f"--launch {spec}: package {pkg_name} has no launch file {name} in the scanned tree"
+                         + (f" (it has {', '.join(sorted(os.path.basename(p) for p in inside)[:8])})" if inside else ""))
+    raise ValueError(f"--launch {spec}: no package '{pkg_name}' and no launch file at that path in the scanned tree")
 
 
 def _summary(file_notes: list[str], shown: int = 3) -> list[str]:
@@ -229,7 +255,7 @@ def _summary(file_notes: list[str], shown: int = 3) -> list[str]:
 
 
 def _keep(ff: FileFacts, facts: dict[str, FileFacts]) -> None:
-    if ff.edges or ff.lookups or ff.findings or ff.nodes or ff.includes or ff.uses or ff.notes or ff.unknown_broadcasts:
+    if ff.edges or ff.lookups or ff.findings or ff.nodes or ff.includes or ff.uses or ff.notes or ff.unknown_broadcasts or ff.variants:
         facts[ff.path] = ff
 
 

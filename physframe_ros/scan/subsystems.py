@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import os
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable
 
 from ..core.checks import check_tree, static_dynamic_conflicts
 from ..core.conventions import Conventions
-from ..core.expected import Lookup
+from ..core.expected import Lookup, Variant
 from ..core.findings import Finding, Location, Severity
+from ..core.frame_patterns import is_pattern, without_placeholders
 from ..core.tree import Edge, components, frames_of
 from .discovery import Workspace
 from .executables import ExecutableMap
@@ -43,6 +44,10 @@ class Subsystem:
     known_edges: list[tuple[str, str]] = field(default_factory=list)  # what well-known nodes it starts publish
     has_body: bool = False  # loads a robot description: the robot itself is there, not only a node of it
     description: bool = False  # one robot description on its own: the whole of that robot
+    # edges only one choice of the robot's environment runs (a robot model), by choice; ``edges`` holds them all
+    variants: dict[tuple[tuple[str, str], ...], list[Edge]] = field(default_factory=dict)
+    common: list[Edge] = field(default_factory=list)  # the edges every variant runs
+    choice: dict[str, str] = field(default_factory=dict)  # the launch arguments and environment the user chose (--arg, --env)
 
     @property
     def complete(self) -> bool:
@@ -55,6 +60,19 @@ class Subsystem:
 
     def to_dict(self) -> dict[str, object]:
         return {"name": self.name, "files": self.files, "frames": frames_of(self.edges)}
+
+    def trees(self) -> list[tuple[dict[str, str], list[Edge]]]:
+        """Each whole tree it can run as, with the choice that selects it: one per variant, or its edges."""
+        if not self.variants:
+            return [(dict(self.choice), self.edges)]
+        return [({**self.choice, **dict(key)}, merge_edges([*self.common, *edges])) for key, edges in sorted(self.variants.items())]
+
+    def expected_variants(self) -> list[Variant]:
+        out = []
+        for choice, edges in self.trees():
+            label = " ".join(f"{k}={v}" for k, v in choice.items())
+            out.append(Variant(f"{self.name} {label}" if label else self.name, edges, self.name, choice))
+        return out
 
 
 def merge_edges(edges: Iterable[Edge]) -> list[Edge]:
@@ -76,11 +94,21 @@ def merge_edges(edges: Iterable[Edge]) -> list[Edge]:
 Reparse = Callable[[str, dict[str, str]], FileFacts]
 
 
+@dataclass(frozen=True)
+class LaunchChoice:
+    """``physframe scan --launch PKG/FILE --arg k:=v --env K=V``: the one launch that runs, as the user starts it."""
+
+    launch: str  # the launch file, relative to the scan root
+    args: dict[str, str] = field(default_factory=dict)
+    env: dict[str, str] = field(default_factory=dict)
+
+
 def build_subsystems(ws: Workspace, facts: dict[str, FileFacts], kinds: dict[str, str], exes: ExecutableMap,
-                     reparse: Reparse | None = None) -> list[Subsystem]:
+                     reparse: Reparse | None = None, chosen: LaunchChoice | None = None) -> list[Subsystem]:
     """``facts`` holds the files with something in them; descriptions a launch file loads are in
     that launch file's facts (expanded with its arguments), not on their own. Included launch files
-    that get arguments are read again with them through ``reparse``."""
+    that get arguments are read again with them through ``reparse``. With ``chosen``, only that
+    launch file, with its arguments: one subsystem."""
     launches = [p for p, k in kinds.items() if k in LAUNCH_KINDS and p in facts]
     included = {inc for p in launches for inc in facts[p].includes}
     by_name: dict[str, list[str]] = defaultdict(list)  # file name -> paths, for ROS 1 script nodes
@@ -88,6 +116,14 @@ def build_subsystems(ws: Workspace, facts: dict[str, FileFacts], kinds: dict[str
         by_name[os.path.basename(p)].append(p)
     covered: set[str] = set()
     out: list[Subsystem] = []
+    if chosen is not None:
+        reach = _Reach()
+        members = _closure(chosen.launch, facts, exes, ws, by_name, reparse, reach, chosen.args)
+        sub = _assemble(chosen.launch, True, members)
+        sub.unknown_nodes, sub.known_edges = reach.unknown, list(dict.fromkeys(reach.known))
+        sub.has_body = any(f.uses for f in members.values())
+        sub.choice = {**chosen.args, **chosen.env}
+        return [sub]
     # top-level launch files first; then any launch file only reachable through an include cycle
     for top in [*sorted(p for p in launches if p not in included), *sorted(launches)]:
         if top in covered:
@@ -95,7 +131,7 @@ def build_subsystems(ws: Workspace, facts: dict[str, FileFacts], kinds: dict[str
         reach = _Reach()
         members = _closure(top, facts, exes, ws, by_name, reparse, reach)
         covered.update(f.path for f in members.values())
-        sub = _assemble(top, True, members)
+        sub = _by_argument(top, facts[top], facts, exes, ws, by_name, reparse, reach) or _assemble(top, True, members)
         sub.unknown_nodes, sub.known_edges = reach.unknown, list(dict.fromkeys(reach.known))
         sub.has_body = any(f.uses for f in members.values()) or any(kinds.get(f.path) in DESCRIPTION_KINDS for f in members.values())
         out.append(sub)
@@ -117,6 +153,27 @@ def build_subsystems(ws: Workspace, facts: dict[str, FileFacts], kinds: dict[str
     return out
 
 
+def _by_argument(top: str, top_facts: FileFacts, facts: dict[str, FileFacts], exes: ExecutableMap, ws: Workspace,
+                 by_name: dict[str, list[str]], reparse: Reparse | None, reach: _Reach) -> Subsystem | None:
+    """A top-level launch file whose argument declares the values it takes (``ur_type``, choices
+    ur3 ... ur30): one variant per value, when the trees they run differ."""
+    if reparse is None or not top_facts.arg_choices:
+        return None
+    arg, values = next(iter(top_facts.arg_choices.items()))
+    runs = {((arg, v),): _assemble(top, True, _closure(top, facts, exes, ws, by_name, reparse, _Reach(), {arg: v}))
+            for v in values[:MAX_VARIANTS]}
+    if len({tuple(sorted((e.parent, e.child, e.translation, e.rotation) for e in r.edges)) for r in runs.values()}) < 2:
+        return None
+    sub = _assemble(top, True, {})
+    sub.files = sorted({f for r in runs.values() for f in r.files})
+    sub.variants = {k: r.edges for k, r in runs.items()}
+    sub.edges = merge_edges(e for r in runs.values() for e in r.edges)
+    sub.lookups = list(dict.fromkeys(lk for r in runs.values() for lk in r.lookups))
+    sub.findings = list({f.key: f for r in runs.values() for f in r.findings}.values())
+    sub.unknown_broadcasts = max(r.unknown_broadcasts for r in runs.values())
+    return sub
+
+
 @dataclass
 class _Reach:
     """The nodes a launch file starts that the scan cannot see into, and what known ones publish."""
@@ -126,12 +183,12 @@ class _Reach:
 
 
 def _closure(top: str, facts: dict[str, FileFacts], exes: ExecutableMap, ws: Workspace, by_name: dict[str, list[str]],
-             reparse: Reparse | None, reach: _Reach) -> dict[str, FileFacts]:
+             reparse: Reparse | None, reach: _Reach, top_args: dict[str, str] | None = None) -> dict[str, FileFacts]:
     """Every file the top-level launch file starts, with the facts it has in this launch: an
     included file given arguments is read with them (once per distinct set)."""
     members: dict[str, FileFacts] = {}
     seen: set[tuple[str, tuple[tuple[str, str], ...]]] = set()
-    stack: list[tuple[str, dict[str, str]]] = [(top, {})]
+    stack: list[tuple[str, dict[str, str]]] = [(top, dict(top_args or {}))]
     variants: dict[str, int] = defaultdict(int)
     while stack:
         p, args = stack.pop()
@@ -166,10 +223,16 @@ def _assemble(name: str, launched: bool, members: dict[str, FileFacts]) -> Subsy
     edges: list[Edge] = []
     for f in members.values():
         edges.extend(f.edges)
+        sub.common.extend(f.edges)
+        for key, alt in f.variants.items():
+            sub.variants.setdefault(key, []).extend(alt)
+            edges.extend(alt)
         sub.lookups.extend(f.lookups)
         sub.findings.extend(f.findings)
         sub.unknown_broadcasts += f.unknown_broadcasts
     sub.edges = merge_edges(edges)
+    sub.common = merge_edges(sub.common)
+    sub.variants = {k: merge_edges(v) for k, v in sub.variants.items()}
     return sub
 
 
@@ -180,7 +243,9 @@ def check_subsystems(subsystems: Iterable[Subsystem], conventions: Conventions) 
         for f in sub.findings:
             out.setdefault(f.key, f)
         joined = _joined_components(sub)
-        for f in check_tree(sub.edges, conventions):
+        # each variant is checked as the tree it is: two robot models never give one link two parents
+        tree_findings = {f.key: f for _, edges in sub.trees() for f in check_tree(_unprefixed(edges), conventions)}
+        for f in tree_findings.values():
             if f.code == "DISCONNECTED_TREE" and (not sub.complete or len(joined) < 2):
                 continue  # trees only a node outside the scan, or a well-known node, may join
             if f.code == "SENSOR_NULL":
@@ -193,6 +258,14 @@ def check_subsystems(subsystems: Iterable[Subsystem], conventions: Conventions) 
         for f in static_dynamic_conflicts(sub.edges):
             out.setdefault(f.key, f)
     return list(out.values())
+
+
+def _unprefixed(edges: list[Edge]) -> list[Edge]:
+    """The tree as it runs without a namespace: placeholders empty, so ``{namespace}base_footprint``
+    meets the ``base_footprint`` a node's code names (the locations stay those of the declarations)."""
+    if not any(is_pattern(e.parent) or is_pattern(e.child) for e in edges):
+        return edges
+    return [replace(e, parent=without_placeholders(e.parent), child=without_placeholders(e.child)) for e in edges]
 
 
 def _joined_components(sub: Subsystem) -> list[set[str]]:

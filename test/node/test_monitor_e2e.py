@@ -221,3 +221,49 @@ def test_findings_carry_the_span_they_were_active(harness):
     (finding,) = harness.get_tree()["findings"]
     span = finding["time"]
     assert span["last"] - span["first"] >= 0.6 and span["count"] >= 4  # seen over the settle period, every 0.2 s
+
+
+def _two_robots(rsp: str, robot1_scan: bool = True, robot2_scan_parent: str = "robot2/base_link", robot2_lift: float = 0.0) -> Any:
+    """What robot_state_publisher publishes for the small bot model under the robot1/ and robot2/ namespaces."""
+    edges = [TfEdge("robot1/base_footprint", "robot1/base_link", (0.0, 0.0, 0.01)),
+             TfEdge("robot2/base_footprint", "robot2/base_link", (0.0, 0.0, 0.01 + robot2_lift)),
+             TfEdge(robot2_scan_parent, "robot2/base_scan", (-0.032, 0.0, 0.17))]
+    if robot1_scan:
+        edges.append(TfEdge("robot1/base_link", "robot1/base_scan", (-0.032, 0.0, 0.17)))
+    return TfSource(rsp, static=tuple(edges))
+
+
+def _scanned_expected_tree(tmp_path: Any) -> str:
+    """The expected tree the scan writes for a bringup whose model BOT_MODEL chooses and whose URDF names ${namespace}."""
+    from scan.test_variants import _workspace
+
+    from physframe_ros.scan.scanner import scan
+
+    path = tmp_path / "expected.yaml"
+    scan([_workspace(tmp_path)], jobs=1).expected.save(path)
+    return str(path)
+
+
+def test_expected_tree_with_variants_matches_two_namespaced_robots(harness_factory, tmp_path):
+    h = harness_factory(expected_tree=_scanned_expected_tree(tmp_path), expected_grace=0.4)
+    h.publish(_two_robots("robot_state_publisher"))
+    (status,) = h.settle({"physframe: tree"})
+    variant = values_of(status)["expected_variant"]
+    assert variant == "variant 'bot_bringup/launch/state_publisher.launch.py BOT_MODEL=small' with namespace = 'robot1/', 'robot2/'"
+    assert variant in status.message
+    assert any("the live tree matches " + variant in m for m in h.log_lines(INFO))
+
+
+def test_expected_tree_planted_differences_on_namespaced_robots(harness_factory, tmp_path):
+    h = harness_factory(expected_tree=_scanned_expected_tree(tmp_path), expected_grace=0.4)
+    h.publish(_two_robots("robot_state_publisher", robot1_scan=False, robot2_scan_parent="robot2/base_footprint", robot2_lift=0.05))
+    statuses = h.settle({"physframe: EXPECTED_FRAME_MISSING", "physframe: PARENT_MISMATCH", "physframe: STATIC_VALUE_MISMATCH"})
+    by_code = {values_of(s)["code"]: s for s in statuses}
+    urdf = "bot_description/urdf/bot_small.urdf"
+    assert values_of(by_code["EXPECTED_FRAME_MISSING"])["frames"] == "robot1/base_scan"
+    assert f"{urdf}:13" in by_code["EXPECTED_FRAME_MISSING"].message
+    assert values_of(by_code["PARENT_MISMATCH"])["frames"] == "robot2/base_scan,robot2/base_link,robot2/base_footprint"
+    assert f"declared at {urdf}:13" in by_code["PARENT_MISMATCH"].message
+    assert values_of(by_code["STATIC_VALUE_MISMATCH"])["frames"] == "robot2/base_footprint,robot2/base_link"
+    assert f"{urdf}:8" in by_code["STATIC_VALUE_MISMATCH"].message and "(0.05 m apart)" in by_code["STATIC_VALUE_MISMATCH"].message
+    assert all(values_of(s)["expected_variant"].endswith("namespace = 'robot1/', 'robot2/'") for s in statuses)

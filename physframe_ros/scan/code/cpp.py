@@ -21,17 +21,16 @@ from tree_sitter import Language, Node, Parser
 
 from ...core.conventions import Conventions
 from ...core.findings import Finding
-from ..frame_ids import frame_id_finding, is_header_field
 from ..model import FileFacts
-from .angles import RPY_APIS, euler_slot_finding, is_vector_component, scalar_in_vector_slot
-from .calls import STEP_BUDGET, BoundedCalls, Budget
+from .angles import RPY_APIS
+from .calls import STEP_BUDGET, Budget
 from .cpp_macros import blank_macros, first_branches
-from .facts import FactSink, keep_param, message_kind, param_default, slot_name_finding, static_broadcaster_names
+from .facts import FactSink, message_kind, param_default, slot_name_finding, static_broadcaster_names
 from .headers import HeaderCopies, member_declarations, mentions_field, mentions_header
 from .values import (
     HEADER,
     HEADER_BY_USE,
-    NAMED_NUMBERS,
+    IDENTITY_ROT,
     ODOMETRY,
     STAMPED,
     TF_MESSAGE,
@@ -43,13 +42,12 @@ from .values import (
     Record,
     Rot,
     TfValue,
+    Value,
     as_number,
     as_vector,
     binary_number,
     component,
     concat,
-    fresh,
-    is_transform,
     rot_from_axis_angle,
     rot_from_matrix,
     rot_from_quaternion,
@@ -58,6 +56,7 @@ from .values import (
     rot_mul,
     tf_message,
 )
+from .walker import MATH, MISSING, SHARED_API, Call, FileWalk, Missing, Result, Walker, apply_math
 
 # Messages whose header carries a stamp only: an empty frame_id is their normal state.
 _NO_FRAME_NEEDED = frozenset({
@@ -108,16 +107,14 @@ _PASS_METHODS = frozenset(
 )  # fmt: skip
 _PASS_FUNCTIONS = frozenset({"move", "forward", "string", "toMsg", "static_cast", "const_cast"})
 _INVERSE = frozenset({"inverse", "transpose", "t", "inv", "conjugate", "inverseTimes"})
-_MATH: dict[str, Callable[[float], float]] = {"sin": math.sin, "cos": math.cos, "sqrt": math.sqrt, "fabs": math.fabs, "abs": abs, "atan": math.atan}
 _EVAL_DEPTH = 120  # nested expressions evaluated (deeper ones are unknown)
 
 
-_IDENTITY = rot_from_quaternion((0.0, 0.0, 0.0, 1.0))
 _EMPTY_HEADER_TEMPORARY = re.compile(r"(?:std_msgs::(?:msg::)?)?Header\s*(?:\(\s*\)|\{\s*\})")
 _SOURCE_FILE = re.compile(r"\.(?:cpp|cc|cxx|c\+\+)$", re.IGNORECASE)
 
 
-def _constant(value: Any) -> Any:
+def _constant(value: Value) -> Value:
     """The part of an argument worth binding in a callee: constants only (hashable, shareable)."""
     return value if isinstance(value, (str, float, Rot)) else None
 
@@ -183,22 +180,14 @@ def _function_name(fn: Node, src: bytes) -> str | None:
     return _text(name, src)
 
 
-class _CppFile(BoundedCalls):
+class _CppFile(FileWalk):
     def __init__(self, text: str, sink: FactSink, headers: Sequence[str] = ()) -> None:
-        super().__init__()
+        super().__init__(sink, static_broadcaster_names(text, _STATIC_BROADCASTER))
         self.text = text
         self.headers = headers
-        self.member_names: dict[int, str] = {}  # id of a member message Record -> the member's name
-        self.published_members: list[tuple[Record, int]] = []
         self.file_scope: set[int] = set()  # ids of the message Records declared at file scope of a source file
         self.src = blank_macros(text.encode("utf-8", "replace"))
-        self.sink = sink
-        self.globals: dict[str, Any] = {}
-        self.members: dict[str, Any] = {}
-        self.params: dict[str, Any] = {}
         self.functions: dict[str, Node | None] = {}
-        self.unknown_members: set[str] = set()  # members some method sets to a value not known statically
-        self.static_broadcasters = static_broadcaster_names(text, _STATIC_BROADCASTER)
         # What each syntax node says, by node id: functions are walked more than once (both passes,
         # each argument context), and reading a node through tree-sitter costs more than a lookup.
         self.paths: dict[int, tuple[str, list[str]] | None] = {}
@@ -314,7 +303,7 @@ class _CppFile(BoundedCalls):
         except ValueError:
             pass
 
-    def call(self, fn: Node, args: tuple[Any, ...] = ()) -> Any:
+    def call(self, fn: Node, args: tuple[Value, ...] = ()) -> Value:
         """Analyse a function (reporting) once per distinct constant arguments, memoising its result.
 
         Constant arguments (frame names, numbers, rotations) are bound to the parameters, so a
@@ -324,23 +313,23 @@ class _CppFile(BoundedCalls):
         return self.follow(fn.start_byte, args, lambda: _Run(self, emit=True).function(fn, args))
 
 
-_MISSING = object()
-
-
-class _Run:
+class _Run(Walker[Node]):
     """One walk of one function body."""
 
+    f: _CppFile
+
     def __init__(self, file: _CppFile, emit: bool) -> None:
-        self.f = file
-        self.emit = emit
-        self.env: dict[str, Any] = {}
-        self.results: list[Any] = []
-        self.depth = 0
-        self.bind: tuple[int, str] | None = None  # (call node id, variable) for `x = lookupTransform(...)`
+        super().__init__(file, emit)
         self.copies = HeaderCopies()
 
+    def text(self, node: Node | None) -> str:
+        return _text(node, self.f.src)
+
+    def is_member(self, name: str) -> bool:
+        return name not in self.env  # C++ names members without `this->`
+
     # --- statements ---------------------------------------------------------------------
-    def function(self, fn: Node, args: tuple[Any, ...] = ()) -> Any:
+    def function(self, fn: Node, args: tuple[Value, ...] = ()) -> Value:
         if fn.type == "compound_statement":  # a body recovered from a syntax error
             self.block(fn)
             return None
@@ -354,10 +343,9 @@ class _Run:
             self.block(body)
         for line, how in self.copies.pending.values():
             self.f.sink.add(Finding("MISSING_FRAME", f"{how} with an empty one: the message goes out with no frame", (), self.f.sink.loc(line)))
-        distinct = [r for i, r in enumerate(self.results) if r is not None and r not in self.results[:i]]
-        return distinct[0] if len(distinct) == 1 else None
+        return self.result()
 
-    def parameters(self, params: list[tuple[int, str, str, Node | None]], args: tuple[Any, ...]) -> None:
+    def parameters(self, params: list[tuple[int, str, str, Node | None]], args: tuple[Value, ...]) -> None:
         """Bind constant arguments; other rotation-typed parameters are rotations typed top (R13),
         so constant factors multiplied with them still count (R15)."""
         for i, name, short, default in params:
@@ -394,7 +382,7 @@ class _Run:
             else:
                 stack.extend(reversed(node.named_children))
 
-    def declaration(self, node: Node, scope: dict[str, Any]) -> None:
+    def declaration(self, node: Node, scope: dict[str, Value]) -> None:
         shapes = self.f.shapes
         key = node.id
         type_text, short, items = shapes[key] if key in shapes else shapes.setdefault(key, _declaration_shape(node, self.f.src))
@@ -427,7 +415,7 @@ class _Run:
                 value.name = name
             scope[name] = value
 
-    def vexing(self, decl: Node, short: str, type_text: str, scope: dict[str, Any]) -> None:
+    def vexing(self, decl: Node, short: str, type_text: str, scope: dict[str, Value]) -> None:
         """``Eigen::Quaterniond q(m);`` parses as a function declaration; inside a body it is a construction."""
         params = decl.child_by_field_name("parameters")
         name = _declarator_name(decl.child_by_field_name("declarator"), self.f.src)
@@ -441,7 +429,7 @@ class _Run:
             args.append(t)
         scope[name] = self.typed(short, self.construct(short, type_text, args, _line(decl)))
 
-    def default(self, short: str, name: str, line: int, local: bool, type_text: str = "") -> Any:
+    def default(self, short: str, name: str, line: int, local: bool, type_text: str = "") -> Value:
         if short == "Header" and local and type_text.startswith("std_msgs::"):
             return Record(HEADER, short, name, line)
         kind = message_kind(short) or (HEADER_BY_USE if local and _message_type(type_text) else None)
@@ -458,7 +446,7 @@ class _Run:
         return None
 
     @staticmethod
-    def typed(short: str, value: Any) -> Any:
+    def typed(short: str, value: Value) -> Value:
         """Unknown values of rotation types are rotations typed top (R13), not plain unknowns."""
         if value is None:
             if short in _ROT_TYPES:
@@ -468,39 +456,6 @@ class _Run:
         return value
 
     # --- names --------------------------------------------------------------------------
-    def lookup(self, name: str) -> Any:
-        for scope in (self.env, self.f.members, self.f.globals):
-            if name in scope:
-                return scope[name]
-        return NAMED_NUMBERS.get(name)
-
-    def store(self, name: str, value: Any) -> None:
-        """Locals live in the walk; other names are class members, learnt in the first pass."""
-        if name in self.env:
-            self.env[name] = self.keep_type(self.env[name], value)
-        elif self.emit:
-            self.env[name] = self.keep_type(self.f.members.get(name), value)  # shadow for the rest of this walk
-        elif value is None or (value == "" and name in self.f.unknown_members):
-            # set somewhere to what the analysis cannot know (``global_frame_ = costmap->getGlobalFrameID()``):
-            # an empty initial value ("" in the initializer list) says nothing about the frame used
-            self.f.unknown_members.add(name)
-            if self.f.members.get(name) == "":
-                del self.f.members[name]
-        else:
-            old = self.f.members.get(name)
-            if not (isinstance(old, str) and isinstance(value, str)):  # the first string (the default) wins
-                if isinstance(value, Record):
-                    value.local = False  # other methods may set its fields before it is published
-                self.f.members[name] = self.keep_type(old, value)
-
-    @staticmethod
-    def keep_type(old: Any, value: Any) -> Any:
-        if value is None and isinstance(old, Rot):
-            return TOP_ROT
-        if value is None and isinstance(old, TfValue):
-            return TfValue(TOP_ROT)
-        return value
-
     def path(self, node: Node) -> tuple[str, list[str]] | None:
         """``this->t_.header.frame_id`` -> ("t_", ["header", "frame_id"]) (shared: callers must not change it)."""
         key = node.id
@@ -536,24 +491,8 @@ class _Run:
             return None
         return fields[0], fields[1:]
 
-    def assign(self, target: Node, value: Any) -> None:
-        p = self.path(target)
-        if p is None:
-            return
-        base, fields = p
-        if isinstance(value, Record) and not value.name:
-            value.name = base if not fields else f"{base}.{'.'.join(fields)}"
-        if not fields:
-            self.store(base, value)
-            return
-        holder = self.lookup(base)
-        if isinstance(holder, Record):
-            holder.set(".".join(fields), value)
-        elif isinstance(holder, TfValue) and fields == ["rotation"] and isinstance(value, Rot):
-            holder.rot = value
-
     # --- expressions --------------------------------------------------------------------
-    def eval(self, node: Node | None) -> Any:
+    def eval(self, node: Node | None) -> Value:
         if node is None:
             return None
         f = self.f
@@ -562,7 +501,7 @@ class _Run:
             raise Budget()
         if self.depth > _EVAL_DEPTH:
             return None
-        handler = _HANDLERS.get(node.type)
+        handler = _EXPRESSIONS.get(node.type)
         if handler is None:
             return None
         # Any exception ends the whole file's analysis (nothing below catches one and goes on),
@@ -572,26 +511,26 @@ class _Run:
         self.depth -= 1
         return value
 
-    def e_number(self, node: Node) -> Any:
+    def e_number(self, node: Node) -> Value:
         shapes = self.f.shapes
         key = node.id
         return shapes[key] if key in shapes else shapes.setdefault(key, self._number(node, self.f.src))
 
     @staticmethod
-    def _number(node: Node, src: bytes) -> Any:
+    def _number(node: Node, src: bytes) -> Value:
         text = _text(node, src).replace("'", "").rstrip("fFlLuU")
         try:
             return float(int(text, 0)) if _NUMBER_INT.fullmatch(text) else float(text)
         except ValueError:
             return None
 
-    def e_string(self, node: Node) -> Any:
+    def e_string(self, node: Node) -> Value:
         shapes = self.f.shapes
         key = node.id
         return shapes[key] if key in shapes else shapes.setdefault(key, self._string(node, self.f.src))
 
     @staticmethod
-    def _string(node: Node, src: bytes) -> Any:
+    def _string(node: Node, src: bytes) -> Value:
         parts = []
         for c in node.named_children:
             if c.type == "string_content":
@@ -602,34 +541,24 @@ class _Run:
                 return None
         return "".join(parts)
 
-    def e_concat(self, node: Node) -> Any:
+    def e_concat(self, node: Node) -> Value:
         return concat([self.eval(c) for c in node.named_children])
 
-    def e_identifier(self, node: Node) -> Any:
+    def e_identifier(self, node: Node) -> Value:
         shapes = self.f.shapes
         key = node.id
         name = shapes[key] if key in shapes else shapes.setdefault(key, _text(node, self.f.src))
-        f = self.f
-        # lookup(), inlined
-        env = self.env
-        if name in env:
-            value = env[name]
-        elif name in f.members:
-            value = f.members[name]
-        elif name in f.globals:
-            value = f.globals[name]
-        else:
-            value = NAMED_NUMBERS.get(name)
-        return f.params.get(value.name) if isinstance(value, ParamRef) else value
+        value = self.lookup(name)
+        return self.f.params.get(value.name) if isinstance(value, ParamRef) else value
 
-    def e_qualified(self, node: Node) -> Any:
+    def e_qualified(self, node: Node) -> Value:
         name = _text(node, self.f.src).split("::")[-1].strip()
         return self.lookup(name)
 
-    def e_paren(self, node: Node) -> Any:
+    def e_paren(self, node: Node) -> Value:
         return self.eval(node.named_children[0]) if node.named_child_count else None
 
-    def e_compound(self, node: Node) -> Any:
+    def e_compound(self, node: Node) -> Value:
         """``std::string{"os_sensor"}``: a braced temporary of one string is that string."""
         value = node.child_by_field_name("value")
         if value is not None and value.named_child_count == 1:
@@ -637,7 +566,7 @@ class _Run:
             return inner if isinstance(inner, str) else None
         return None
 
-    def e_unary(self, node: Node) -> Any:
+    def e_unary(self, node: Node) -> Value:
         op = node.child_by_field_name("operator")
         value = self.eval(node.child_by_field_name("argument"))
         if op is not None and op.type == "-" and isinstance(value, float):
@@ -646,7 +575,7 @@ class _Run:
             return value
         return None
 
-    def e_binary(self, node: Node) -> Any:
+    def e_binary(self, node: Node) -> Value:
         shapes = self.f.shapes
         key = node.id
         op, left_node, right_node = shapes[key] if key in shapes else shapes.setdefault(key, _binary_shape(node))
@@ -660,7 +589,7 @@ class _Run:
                 return TfValue(rot_mul(left.rot or TOP_ROT, right.rot or TOP_ROT))
         return binary_number(op, left, right)
 
-    def e_assign(self, node: Node) -> Any:
+    def e_assign(self, node: Node) -> Value:
         shapes = self.f.shapes
         key = node.id
         shape = shapes[key] if key in shapes else shapes.setdefault(key, _assign_shape(node, self.f.src))
@@ -673,14 +602,13 @@ class _Run:
         self.bind = None
         if self.emit and right is not None:
             if right.type in _STRING_LITERALS:
-                self.header_literal(left, value)
+                self.header_literal(left, value, _line(left))
             p = self.path(left)
             if p is not None and p[1][-2:] == ["header", "frame_id"]:
                 self.copies.frame_set(".".join([p[0], *p[1][:-2]]), _line(left))
-            elif p is not None and p[1][-1:] == ["header"] and _empty_header(value):
+            elif p is not None and p[1][-1:] == ["header"] and isinstance(value, Record) and _empty_header(value):
                 self.copies.overwrite(".".join([p[0], *p[1][:-1]]), _line(left), f"'{_text(left, self.f.src)} = {value.name}'")
-            if p is not None and is_vector_component(p[1]):
-                self.f.sink.add(scalar_in_vector_slot([p[0], *p[1]], _text(right, self.f.src), self.f.sink.loc(_line(left))))
+            self.component_copy(left, right, _line(left))
         if op == "*=":
             current = self.eval(left)
             value = rot_mul(current, value) if isinstance(current, Rot) and isinstance(value, Rot) else None
@@ -689,7 +617,7 @@ class _Run:
         self.assign(left, value)
         return value
 
-    def e_comma(self, node: Node) -> Any:
+    def e_comma(self, node: Node) -> Value:
         """``m << 1, 0, 0, ...`` (Eigen comma initializer, ``cv::Mat_<float>(3,3) << ...``)."""
         items: list[Node] = []
         cur: Node | None = node
@@ -718,7 +646,7 @@ class _Run:
             self.assign(target, rot)
         return rot
 
-    def e_field(self, node: Node) -> Any:
+    def e_field(self, node: Node) -> Value:
         p = self.path(node)
         if p is None:
             return None
@@ -729,62 +657,59 @@ class _Run:
             return None if got is UNSET else got
         return value if not fields else None
 
-    def e_lambda(self, node: Node) -> Any:
+    def e_lambda(self, node: Node) -> Value:
         body = node.child_by_field_name("body")
         if body is not None:
             self.block(body)
         return None
 
-    def e_init_list(self, node: Node) -> Any:
+    def e_init_list(self, node: Node) -> Value:
         return ListValue([self.eval(c) for c in node.named_children])
 
-    def e_cast(self, node: Node) -> Any:
+    def e_cast(self, node: Node) -> Value:
         return self.eval(node.child_by_field_name("value"))
 
-    def e_new(self, node: Node) -> Any:
+    def e_new(self, node: Node) -> Value:
         type_text = _text(node.child_by_field_name("type"), self.f.src)
         args = node.child_by_field_name("arguments")
         return self.construct(_short_type(type_text), type_text, args.named_children if args is not None else [], _line(node))
 
     # --- calls --------------------------------------------------------------------------
-    def e_call(self, node: Node) -> Any:
+    def e_call(self, node: Node) -> Value:
         shapes = self.f.shapes
         key = node.id
         shape = shapes[key] if key in shapes else shapes.setdefault(key, _call_shape(node, self.f.src))
         if shape is None:
             return None
-        if shape[0]:
-            _, method, receiver, args, line = shape
-            if self.emit and (method in RPY_APIS or method == "setEuler"):
-                self.euler_slots(method, args, line)
-            return self.method(node, method, receiver, args, line)
-        _, name, text, template, args, line = shape
-        if self.emit and name in RPY_APIS:
-            self.euler_slots(name, args, line)
-        return self.function_call(node, name, text, template, args, line)
+        is_method, call = shape
+        if is_method:
+            if call.name in RPY_APIS or call.name == "setEuler":
+                self.euler_slots(call.name, call.args, call.line)
+            return self.method(call)
+        if call.name in RPY_APIS:
+            self.euler_slots(call.name, call.args, call.line)
+        return self.function_call(node, call)
 
-    def euler_slots(self, api: str, args: list[Node], line: int) -> None:
-        src = self.f.src
-        self.f.sink.add(euler_slot_finding(api, [_text(a, src) for a in args], self.f.sink.loc(line)))
-
-    def function_call(self, node: Node, name: str, text: str, template: Node | None, args: list[Node], line: int) -> Any:
+    def function_call(self, node: Node, call: Call[Node]) -> Value:
+        name, args = call.name, call.args
         if name == "toPCL" and len(args) == 2 and self.emit:  # pcl_conversions::toPCL(header, cloud.header) copies the frame_id too
             p = self.path(args[1])
             if p is not None and p[1][-1:] == ["header"] and _empty_header(self.eval(args[0])):
-                self.copies.overwrite(".".join([p[0], *p[1][:-1]]), line, f"'{_text(node, self.f.src)}'")
-        if name in _FUNCTION_NAMES:
-            value = self.named_function(name, text, template, args, line)
-            if value is not _MISSING:
+                self.copies.overwrite(".".join([p[0], *p[1][:-1]]), call.line, f"'{_text(node, self.f.src)}'")
+        handler = _FUNCTIONS.get(name)
+        if handler is not None:
+            value = handler(self, call)
+            if not isinstance(value, Missing):
                 return value
-        short = _short_type(text)
+        short = _short_type(call.callee)
         if message_kind(short) or short in _ROT_TYPES or short in _TF_TYPES or short in _VECTOR_TYPES or short in ("StampedTransform", "string"):
-            return self.construct(short, text, args, line)
-        special = self.api(node, name, None, args, line)
-        if special is not _MISSING:
+            return self.construct(short, call.callee, args, call.line)
+        special = self.api(call)
+        if not isinstance(special, Missing):
             return special
-        return self.user_call(name, args, line)
+        return self.user_call(call)
 
-    def cv_image(self, ctor: Node, line: int) -> Any:
+    def cv_image(self, ctor: Node, line: int) -> Value:
         """``cv_bridge::CvImage(header, encoding, mat).toImageMsg()``: the Image gets the header given, so
         ``std_msgs::Header()`` or a Header whose frame_id was never set makes an Image with an empty frame."""
         fn, arglist = ctor.child_by_field_name("function"), ctor.child_by_field_name("arguments")
@@ -797,212 +722,266 @@ class _Run:
             self.eval(a)
         return Record(STAMPED, "Image", "", line) if empty else None
 
-    def named_function(self, name: str, text: str, template: Node | None, args: list[Node], line: int) -> Any:
-        """Free functions the analysis knows by name (``name`` in ``_FUNCTION_NAMES``); _MISSING if none applies."""
-        n = len(args)
-        if name in ("make_shared", "make_unique", "allocate_shared") and template is not None:
-            type_text = _text(template, self.f.src).strip("<>")
-            return self.construct(_short_type(type_text), type_text, args, line)
-        if name in _PASS_FUNCTIONS and n >= 1:
-            value = self.eval(args[0])
-            if name == "toMsg" and n == 2:
-                self.assign(args[1], value)
-            return value
-        if name in ("fromMsg", "convert", "quaternionTFToMsg", "transformTFToMsg", "quaternionMsgToTF", "transformMsgToTF") and n == 2:
-            self.assign(args[1], self.eval(args[0]))
-            return None
-        if name == "eigenToTransform" and n == 1:
-            # tf2_eigen: a TransformStamped whose header and child_frame_id are empty until the code sets them
-            self.eval(args[0])
-            rec = Record(TRANSFORM, "TransformStamped", "", line)
-            rec.set("transform", None)
-            return rec
-        if name in ("createQuaternionMsgFromRollPitchYaw", "createQuaternionFromRPY") and n == 3:
-            return self.rpy(args)
-        if name in ("createQuaternionMsgFromYaw", "createQuaternionFromYaw") and n == 1:
-            yaw = as_number(self.eval(args[0]))
-            return rot_from_rpy(0.0, 0.0, yaw) if yaw is not None else TOP_ROT
-        if name in _MATH and n == 1:
-            v = as_number(self.eval(args[0]))
-            try:
-                return float(_MATH[name](v)) if v is not None else None
-            except ValueError:
-                return None
-        if name == "atan2" and n == 2:
-            a, b = as_number(self.eval(args[0])), as_number(self.eval(args[1]))
-            return math.atan2(a, b) if a is not None and b is not None else None
-        if name in _UNIT_VECTORS:
-            return _UNIT_VECTORS[name]
-        if name in ("Identity", "getIdentity", "eye"):
-            owner = _short_type(text.rsplit("::", 1)[0]) if "::" in text else ""
-            if owner in _TF_TYPES:
-                return TfValue(_IDENTITY, (0.0, 0.0, 0.0))
-            return _IDENTITY
-        return _MISSING
+    # free functions the analysis knows by name (the _FUNCTIONS table); MISSING when the form does not apply
+    def f_make_shared(self, c: Call[Node]) -> Result:
+        if c.template is None:
+            return MISSING
+        type_text = _text(c.template, self.f.src).strip("<>")
+        return self.construct(_short_type(type_text), type_text, c.args, c.line)
 
-    def method(self, node: Node, method: str, receiver: Node | None, args: list[Node], line: int) -> Any:
-        special = self.api(node, method, receiver, args, line)
-        if special is not _MISSING:
+    def f_pass(self, c: Call[Node]) -> Result:
+        if c.n < 1:
+            return MISSING
+        value = self.eval(c.args[0])
+        if c.name == "toMsg" and c.n == 2:
+            self.assign(c.args[1], value)
+        return value
+
+    def f_convert(self, c: Call[Node]) -> Result:
+        if c.n != 2:
+            return MISSING
+        self.assign(c.args[1], self.eval(c.args[0]))
+        return None
+
+    def f_eigen_to_transform(self, c: Call[Node]) -> Result:
+        if c.n != 1:
+            return MISSING
+        # tf2_eigen: a TransformStamped whose header and child_frame_id are empty until the code sets them
+        self.eval(c.args[0])
+        rec = Record(TRANSFORM, "TransformStamped", "", c.line)
+        rec.set("transform", None)
+        return rec
+
+    def f_rpy(self, c: Call[Node]) -> Result:
+        return self.rpy(c.args) if c.n == 3 else MISSING
+
+    def f_yaw(self, c: Call[Node]) -> Result:
+        if c.n != 1:
+            return MISSING
+        yaw = as_number(self.eval(c.args[0]))
+        return rot_from_rpy(0.0, 0.0, yaw) if yaw is not None else TOP_ROT
+
+    def f_math(self, c: Call[Node]) -> Result:
+        if c.n != 1:
+            return MISSING
+        return apply_math(c.name, self.eval(c.args[0]))
+
+    def f_atan2(self, c: Call[Node]) -> Result:
+        if c.n != 2:
+            return MISSING
+        a, b = as_number(self.eval(c.args[0])), as_number(self.eval(c.args[1]))
+        return math.atan2(a, b) if a is not None and b is not None else None
+
+    def f_unit(self, c: Call[Node]) -> Result:
+        return _UNIT_VECTORS[c.name]
+
+    def f_identity(self, c: Call[Node]) -> Result:
+        owner = _short_type(c.callee.rsplit("::", 1)[0]) if "::" in c.callee else ""
+        if owner in _TF_TYPES:
+            return TfValue(IDENTITY_ROT, (0.0, 0.0, 0.0))
+        return IDENTITY_ROT
+
+    def method(self, call: Call[Node]) -> Value:
+        special = self.api(call)
+        if not isinstance(special, Missing):
             return special
-        if method == "toImageMsg" and not args and receiver is not None and receiver.type == "call_expression":
-            return self.cv_image(receiver, line)
+        receiver = call.receiver
+        if call.name == "toImageMsg" and not call.args and receiver is not None and receiver.type == "call_expression":
+            return self.cv_image(receiver, call.line)
         target = self.eval(receiver) if receiver is not None else None
-        n = len(args)
-        if method in _INVERSE and n == 0:
-            if isinstance(target, Rot):
-                return rot_inverse(target)
-            if isinstance(target, TfValue):
-                return TfValue(rot_inverse(target.rot) if target.rot is not None else TOP_ROT)
-            return None
-        if method in _PASS_METHODS and n == 0:
-            if isinstance(target, TfValue) and method in ("getRotation", "getBasis", "rotation", "linear"):
-                return target.rot
-            return self.f.params.get(target.name) if isinstance(target, ParamRef) else target
-        if method in ("at", "operator()") and n == 2 and isinstance(target, Rot) and target.exact is not None:
-            i, j = as_number(self.eval(args[0])), as_number(self.eval(args[1]))
-            if i is not None and j is not None and 0 <= i < 3 and 0 <= j < 3:
-                return target.exact[int(i)][int(j)]
-            return None
-        if method in ("x", "y", "z", "w", "getX", "getY", "getZ", "getW") and n == 0 and isinstance(target, Rot):
-            return component(target, method[-1].lower())
-        if method in ("get_value", "as_string") and isinstance(target, ParamRef):
-            return self.f.params.get(target.name)
+        getter = _GETTERS.get(call.name)
+        if getter is not None:
+            value = getter(self, call, target)
+            if not isinstance(value, Missing):
+                return value
         if receiver is None:
-            return self.user_call(method, args, line)
-        if method in ("setRPY", "setEulerYPR", "setEulerZYX"):
-            rot = self.rpy(args) if method == "setRPY" else self.rpy(list(reversed(args)))
-            self.update(receiver, target, rot)
-        elif method in ("setValue",) and n in (4, 9):
-            vals = [as_number(self.eval(a)) for a in args]
-            nums = [v for v in vals if v is not None]
-            if len(nums) != n:
-                rot = TOP_ROT
-            else:
-                rot = rot_from_quaternion(nums) if n == 4 else rot_from_matrix([nums[0:3], nums[3:6], nums[6:9]])
-            self.update(receiver, target, rot)
-        elif method in ("setRotation", "setBasis") and n == 1:
-            value = self.eval(args[0])
-            rot = value if isinstance(value, Rot) else TOP_ROT
-            if isinstance(target, TfValue):
-                target.rot = rot
-        elif method == "setOrigin" and n == 1 and isinstance(target, TfValue):
-            vec = as_vector(self.eval(args[0]))
-            target.origin = (vec[0], vec[1], vec[2]) if vec is not None and len(vec) == 3 else None
-        elif method in ("setIdentity",) and n == 0:
-            if isinstance(target, TfValue):
-                target.rot, target.origin = _IDENTITY, (0.0, 0.0, 0.0)
-            else:
-                self.update(receiver, target, _IDENTITY)
-        elif method == "getRotation" and n == 1:
-            if isinstance(target, Rot):
-                self.assign(args[0], target)
-            elif isinstance(target, TfValue):
-                self.assign(args[0], target.rot)
-        elif method in ("push_back", "emplace_back") and n == 1 and isinstance(target, ListValue):
-            target.items.append(self.eval(args[0]))
-        elif method in ("push_back", "emplace_back") and n == 1 and self.emit and (self.path(receiver) or ("", []))[1][-1:] == ["poses"]:
-            self.f.sink.pushed_pose(self.eval(args[0]), _text(receiver, self.f.src), line)
-        else:
-            for a in args:  # arguments may hold lambdas (timer callbacks) and nested tf calls
+            return self.user_call(call)
+        setter = _SETTERS.get(call.name)
+        if setter is None or isinstance(setter(self, call, target), Missing):
+            for a in call.args:  # arguments may hold lambdas (timer callbacks) and nested tf calls
                 self.eval(a)
                 self.escape(a)
         return None
 
-    def update(self, receiver: Node, target: Any, rot: Rot) -> None:
+    # methods that compute a value from their receiver (the _GETTERS table); MISSING when the form does not apply
+    def m_inverse(self, c: Call[Node], target: Value) -> Result:
+        if c.n != 0:
+            return MISSING
+        if isinstance(target, Rot):
+            return rot_inverse(target)
+        if isinstance(target, TfValue):
+            return TfValue(rot_inverse(target.rot) if target.rot is not None else TOP_ROT)
+        return None
+
+    def m_pass(self, c: Call[Node], target: Value) -> Result:
+        if c.n != 0:
+            return self.m_param_value(c, target) if c.name == "as_string" else MISSING
+        if isinstance(target, TfValue) and c.name in ("getRotation", "getBasis", "rotation", "linear"):
+            return target.rot
+        return self.f.params.get(target.name) if isinstance(target, ParamRef) else target
+
+    def m_element(self, c: Call[Node], target: Value) -> Result:
+        if c.n != 2 or not isinstance(target, Rot) or target.exact is None:
+            return MISSING
+        i, j = as_number(self.eval(c.args[0])), as_number(self.eval(c.args[1]))
+        if i is not None and j is not None and 0 <= i < 3 and 0 <= j < 3:
+            return target.exact[int(i)][int(j)]
+        return None
+
+    def m_component(self, c: Call[Node], target: Value) -> Result:
+        if c.n != 0 or not isinstance(target, Rot):
+            return MISSING
+        return component(target, c.name[-1].lower())
+
+    def m_param_value(self, c: Call[Node], target: Value) -> Result:
+        return self.f.params.get(target.name) if isinstance(target, ParamRef) else MISSING
+
+    # methods that change their receiver (the _SETTERS table); MISSING when the form does not apply
+    def s_euler(self, c: Call[Node], target: Value) -> Result:
+        rot = self.rpy(c.args) if c.name == "setRPY" else self.rpy(list(reversed(c.args)))
+        self.update(c, target, rot)
+        return None
+
+    def s_value(self, c: Call[Node], target: Value) -> Result:
+        n = c.n
+        if n not in (4, 9):
+            return MISSING
+        vals = [as_number(self.eval(a)) for a in c.args]
+        nums = [v for v in vals if v is not None]
+        if len(nums) != n:
+            rot = TOP_ROT
+        else:
+            rot = rot_from_quaternion(nums) if n == 4 else rot_from_matrix([nums[0:3], nums[3:6], nums[6:9]])
+        self.update(c, target, rot)
+        return None
+
+    def s_rotation(self, c: Call[Node], target: Value) -> Result:
+        if c.n != 1:
+            return MISSING
+        value = self.eval(c.args[0])
+        if isinstance(target, TfValue):
+            target.rot = value if isinstance(value, Rot) else TOP_ROT
+        return None
+
+    def s_origin(self, c: Call[Node], target: Value) -> Result:
+        if c.n != 1 or not isinstance(target, TfValue):
+            return MISSING
+        vec = as_vector(self.eval(c.args[0]))
+        target.origin = (vec[0], vec[1], vec[2]) if vec is not None and len(vec) == 3 else None
+        return None
+
+    def s_identity(self, c: Call[Node], target: Value) -> Result:
+        if c.n != 0:
+            return MISSING
+        if isinstance(target, TfValue):
+            target.rot, target.origin = IDENTITY_ROT, (0.0, 0.0, 0.0)
+        else:
+            self.update(c, target, IDENTITY_ROT)
+        return None
+
+    def s_get_rotation(self, c: Call[Node], target: Value) -> Result:
+        if c.n != 1:
+            return MISSING
+        if isinstance(target, Rot):
+            self.assign(c.args[0], target)
+        elif isinstance(target, TfValue):
+            self.assign(c.args[0], target.rot)
+        return None
+
+    def s_push_back(self, c: Call[Node], target: Value) -> Result:
+        if c.n != 1:
+            return MISSING
+        if isinstance(target, ListValue):
+            target.items.append(self.eval(c.args[0]))
+            return None
+        if self.emit and c.receiver is not None and (self.path(c.receiver) or ("", []))[1][-1:] == ["poses"]:
+            self.f.sink.pushed_pose(self.eval(c.args[0]), _text(c.receiver, self.f.src), c.line)
+            return None
+        return MISSING
+
+    def update(self, c: Call[Node], target: Value, rot: Rot) -> None:
         if isinstance(target, TfValue):
             target.rot = rot
-        else:
-            self.assign(receiver, rot)
+        elif c.receiver is not None:
+            self.assign(c.receiver, rot)
 
-    def api(self, node: Node, name: str, receiver: Node | None, args: list[Node], line: int) -> Any:
-        """tf, publish and parameter APIs, whether called as methods or free functions."""
-        if name not in _API_NAMES:
-            return _MISSING
-        n = len(args)
-        if name == "sendTransform" and n >= 1:
-            value = self.eval(args[0]) if n == 1 else self.construct("StampedTransform", "", args, line)
-            if self.emit:
-                static = receiver is not None and (self.path(receiver) or ("", []))[0] in self.f.static_broadcasters
-                if receiver is not None and receiver.type == "field_expression":
-                    static = static or _text(receiver.child_by_field_name("field"), self.f.src) in self.f.static_broadcasters
-                self.f.sink.broadcast(value, static, line)
-            return None
-        if (name == "publish" and n >= 1) or (name == "push" and n == 2 and "pub" in _text(args[1], self.f.src).lower()):
-            # `push(msg, pub)`: gazebo_plugins' PubQueue, a queue wrapper that publishes later
-            value = self.eval(args[-1] if name == "publish" else args[0])
-            if self.emit:
-                self.f.sink.publish(value, line, static="static" in _text(receiver, self.f.src).lower())
-                if id(value) in self.f.member_names:
-                    self.f.published_members.append((value, line))
-            return None
-        if name in ("lookupTransform", "canTransform", "waitForTransform") and n >= 2:
-            values = [self.eval(a) for a in args]
-            # the advanced form is (target, target_time, source, source_time, fixed_frame, ...)
-            advanced = n >= 5 and not isinstance(values[1], str) and (isinstance(values[2], str) or name == "lookupTransform")
-            if self.emit:
-                bound = self.bind[1] if self.bind is not None and self.bind[0] == node.id else None
-                self.f.sink.lookup(values[0], values[2 if advanced else 1], line, bound, time_travel=advanced)
-            return None
-        if name in ("transformPoint", "transformPose", "transformVector", "transformQuaternion", "transformPointCloud") and n >= 2:
-            target, data = self.eval(args[0]), self.eval(args[1])
-            if self.emit and isinstance(data, Record):
-                self.f.sink.lookup(target, data.get("header.frame_id"), line)
-            for out in args[2:]:  # ROS 1 tf's transformPose(target, in, out): tf fills out, header included
-                self.escape(out)
-            return None
-        if name == "transform" and receiver is not None and n >= 2:
-            data = self.eval(args[0])
-            target = self.eval(args[2] if n >= 3 and not isinstance(self.eval(args[1]), str) else args[1])
-            if self.emit and isinstance(data, Record):
-                self.f.sink.lookup(target, data.get("header.frame_id"), line)
-            if n >= 3:
-                self.escape(args[1])  # tf2's transform(in, out, target): tf2 sets out's header
-            return None
-        if name == "declare_parameter" and n >= 1:
-            pname = self.eval(args[0])
-            default = param_default(self.eval(args[1])) if n >= 2 else None
-            if isinstance(default, ParamRef):
-                default = None
-            self.keep_param(pname, default, line)
-            return default if default is not None else (ParamRef(pname) if isinstance(pname, str) else None)
-        if name == "ParameterValue" and n == 1:
-            return self.eval(args[0])
-        if name in ("get_parameter", "getParam", "get_parameter_or", "param", "getParamCached", "get_parameter_or_set") and n >= 1:
-            # a name computed at run time (`node_name + "/frame"`) still leaves the default as the value
-            pname = self.eval(args[0])
-            known = isinstance(pname, str)
-            if n >= 3 or (n == 2 and name in ("get_parameter", "getParam", "getParamCached")):
-                default = param_default(self.eval(args[2])) if n >= 3 else None
-                self.keep_param(pname, default, line)
-                self.assign(args[1], self.f.params.get(pname, default) if known else default)
-                return None
-            if n == 2:  # value-returning form: param<T>(name, default), get_parameter_or(name, default)
-                default = param_default(self.eval(args[1]))
-                self.keep_param(pname, default, line)
-                return self.f.params.get(pname, default) if known else default
-            return ParamRef(pname) if known else None
-        return _MISSING
+    # tf and parameter APIs, called as methods or free functions (the API table, beside SHARED_API's)
+    def h_send_transform(self, c: Call[Node]) -> Result:
+        if c.n < 1:
+            return MISSING
+        value = self.eval(c.args[0]) if c.n == 1 else self.construct("StampedTransform", "", c.args, c.line)
+        receiver = c.receiver
+        if self.emit:
+            static = receiver is not None and (self.path(receiver) or ("", []))[0] in self.f.static_broadcasters
+            if receiver is not None and receiver.type == "field_expression":
+                static = static or _text(receiver.child_by_field_name("field"), self.f.src) in self.f.static_broadcasters
+            self.broadcast(value, static, c.line)
+        return None
 
-    def keep_param(self, pname: Any, default: Any, line: int) -> None:
-        keep_param(self.f.params, self.f.sink if self.emit else None, pname, default, line)
+    def h_push(self, c: Call[Node]) -> Result:
+        """``push(msg, pub)``: gazebo_plugins' PubQueue, a queue wrapper that publishes later."""
+        if c.n != 2 or "pub" not in _text(c.args[1], self.f.src).lower():
+            return MISSING
+        self.published(self.eval(c.args[0]), c)
+        return None
 
-    def header_literal(self, target: Node, value: Any) -> None:
-        """``marker.header.frame_id = "/map"``: a frame id written out in full where it is used."""
-        p = self.path(target)
-        if p is not None and is_header_field(p[1]) and not is_transform(self.lookup(p[0])):
-            self.f.sink.add(frame_id_finding(value, self.f.sink.loc(_line(target)), ".".join([p[0], *p[1]])))
+    def h_lookup(self, c: Call[Node]) -> Result:
+        n = c.n
+        if n < 2:
+            return MISSING
+        values = [self.eval(a) for a in c.args]
+        # the advanced form is (target, target_time, source, source_time, fixed_frame, ...)
+        advanced = n >= 5 and not isinstance(values[1], str) and (isinstance(values[2], str) or c.name == "lookupTransform")
+        self.looked_up(c, values[0], values[2 if advanced else 1], time_travel=advanced)
+        return None
 
-    def user_call(self, name: str, args: list[Node], line: int) -> Any:
-        for a in args:
+    def h_transform_data(self, c: Call[Node]) -> Result:
+        if c.n < 2:
+            return MISSING
+        target, data = self.eval(c.args[0]), self.eval(c.args[1])
+        self.transformed(target, data, c.line)
+        for out in c.args[2:]:  # ROS 1 tf's transformPose(target, in, out): tf fills out, header included
+            self.escape(out)
+        return None
+
+    def h_transform(self, c: Call[Node]) -> Result:
+        if c.receiver is None or c.n < 2:
+            return MISSING
+        args = c.args
+        data = self.eval(args[0])
+        target = self.eval(args[2] if c.n >= 3 and not isinstance(self.eval(args[1]), str) else args[1])
+        self.transformed(target, data, c.line)
+        if c.n >= 3:
+            self.escape(args[1])  # tf2's transform(in, out, target): tf2 sets out's header
+        return None
+
+    def h_parameter_value(self, c: Call[Node]) -> Result:
+        return self.eval(c.args[0]) if c.n == 1 else MISSING
+
+    def h_get_parameter(self, c: Call[Node]) -> Result:
+        n = c.n
+        if n < 1:
+            return MISSING
+        # a name computed at run time (`node_name + "/frame"`) still leaves the default as the value
+        pname = self.eval(c.args[0])
+        if n >= 3 or (n == 2 and c.name in ("get_parameter", "getParam", "getParamCached")):
+            default = param_default(self.eval(c.args[2])) if n >= 3 else None
+            self.keep_param(pname, default, c.line)
+            self.assign(c.args[1], self.f.params.get(pname, default) if isinstance(pname, str) else default)
+            return None
+        if n == 2:  # value-returning form: param<T>(name, default), get_parameter_or(name, default)
+            return self.param_value(pname, param_default(self.eval(c.args[1])), c.line)
+        return ParamRef(pname) if isinstance(pname, str) else None
+
+    def user_call(self, c: Call[Node]) -> Value:
+        for a in c.args:
             self.escape(a)
-        values = tuple(_constant(self.eval(a)) for a in args)
-        fn = self.f.functions.get(name)
+        values = tuple(_constant(self.eval(a)) for a in c.args)
+        fn = self.f.functions.get(c.name)
         if fn is None or not self.emit:
             return None
-        if not any(v is not None for v in values):
-            return fresh(self.f.call(fn, ()))
-        with self.f.sink.call_site(line):  # what the helper broadcasts is reported where its frames are named
-            return fresh(self.f.call(fn, values))
+        constants = any(v is not None for v in values)
+        return self.enter(c.line, constants, lambda: self.f.call(fn, values if constants else ()))
 
     def escape(self, arg: Node) -> None:
         """A message handed to code we do not follow may get its frame set there: ``fill(msg)``,
@@ -1029,13 +1008,7 @@ class _Run:
             else:  # `transformEigenToMsg(tr, msg.transform)`: that part is filled there, to a value not known
                 value.set(".".join(p[1]), None)
 
-    def rpy(self, args: list[Node]) -> Rot:
-        vals = [as_number(self.eval(a)) for a in args[:3]]
-        if len(vals) == 3 and all(v is not None for v in vals):
-            return rot_from_rpy(vals[0], vals[1], vals[2])  # type: ignore[arg-type]
-        return TOP_ROT
-
-    def construct(self, short: str, type_text: str, args: list[Node], line: int) -> Any:
+    def construct(self, short: str, type_text: str, args: list[Node], line: int) -> Value:
         """A constructor call or declaration ``T x(args)`` of a type the analysis knows."""
         kind = message_kind(short)
         if kind == TF_MESSAGE and not args:
@@ -1110,7 +1083,7 @@ def _function_shape(fn: Node, src: bytes) -> tuple[list[tuple[int, str, str, Nod
     return params, inits, fn.child_by_field_name("body")
 
 
-def _empty_header(value: Any) -> bool:
+def _empty_header(value: Value) -> bool:
     """A ``std_msgs::Header`` built here whose frame_id was never set."""
     return isinstance(value, Record) and value.kind == HEADER and value.local and not value.escaped and value.get("frame_id") is UNSET
 
@@ -1163,8 +1136,8 @@ def _assign_shape(node: Node, src: bytes) -> tuple[Node | None, Node | None, str
     return left, right, op, bind
 
 
-def _call_shape(node: Node, src: bytes) -> tuple[Any, ...] | None:
-    """A call's parts: (True, method, receiver, args, line) or (False, name, text, template, args, line)."""
+def _call_shape(node: Node, src: bytes) -> tuple[bool, Call[Node]] | None:
+    """A call's parts: whether it is a method call, and the call (receiver None for ``this->f()``)."""
     func = node.child_by_field_name("function")
     args_node = node.child_by_field_name("arguments")
     args = [a for a in args_node.named_children if a.type != "comment"] if args_node is not None else []  # a comment is no argument
@@ -1176,10 +1149,9 @@ def _call_shape(node: Node, src: bytes) -> tuple[Any, ...] | None:
         receiver = func.child_by_field_name("argument")
         if method_node is not None and method_node.type == "template_method":
             method_node = method_node.child_by_field_name("name")
-        method = _text(method_node, src)
         if receiver is not None and receiver.type == "this":
             receiver = None
-        return (True, method, receiver, args, line)
+        return True, Call(_text(method_node, src), receiver, args, line, node.id)
     text = _text(func, src)
     name_node = func
     while name_node.type == "qualified_identifier" and name_node.child_by_field_name("name") is not None:
@@ -1188,24 +1160,56 @@ def _call_shape(node: Node, src: bytes) -> tuple[Any, ...] | None:
     if name_node.type == "template_function":
         template = name_node.child_by_field_name("arguments")
         name_node = name_node.child_by_field_name("name") or name_node
-    name = _text(name_node, src)
-    return (False, name, text, template, args, line)
+    return False, Call(_text(name_node, src), None, args, line, node.id, callee=text, template=template)
 
 
-# Every name a branch of _Run.named_function or _Run.api tests for: other names skip them.
-_FUNCTION_NAMES = frozenset(
-    {"make_shared", "make_unique", "allocate_shared", *_PASS_FUNCTIONS, "fromMsg", "convert", "quaternionTFToMsg", "transformTFToMsg",
-     "quaternionMsgToTF", "transformMsgToTF", "createQuaternionMsgFromRollPitchYaw", "createQuaternionFromRPY",
-     "createQuaternionMsgFromYaw", "createQuaternionFromYaw", *_MATH, "atan2", *_UNIT_VECTORS, "Identity", "getIdentity", "eye",
-     "eigenToTransform"}
-)  # fmt: skip
-_API_NAMES = frozenset(
-    {"sendTransform", "publish", "lookupTransform", "canTransform", "waitForTransform", "transformPoint", "transformPose",
-     "transformVector", "transformQuaternion", "transformPointCloud", "transform", "declare_parameter", "ParameterValue",
-     "get_parameter", "getParam", "get_parameter_or", "param", "getParamCached", "get_parameter_or_set", "push"}
-)  # fmt: skip
+def _table(handler: Callable[..., Result], *names: str) -> dict[str, Callable[..., Result]]:
+    return dict.fromkeys(names, handler)
 
-_HANDLERS: dict[str, Callable[[_Run, Node], Any]] = {
+
+# Free functions by name: rotation builders, conversions, math.
+_FUNCTIONS: dict[str, Callable[[_Run, Call[Node]], Result]] = {
+    **_table(_Run.f_make_shared, "make_shared", "make_unique", "allocate_shared"),
+    **_table(_Run.f_pass, *_PASS_FUNCTIONS),
+    **_table(_Run.f_convert, "fromMsg", "convert", "quaternionTFToMsg", "transformTFToMsg", "quaternionMsgToTF", "transformMsgToTF"),
+    "eigenToTransform": _Run.f_eigen_to_transform,
+    **_table(_Run.f_rpy, "createQuaternionMsgFromRollPitchYaw", "createQuaternionFromRPY"),
+    **_table(_Run.f_yaw, "createQuaternionMsgFromYaw", "createQuaternionFromYaw"),
+    **_table(_Run.f_math, *MATH),
+    "atan2": _Run.f_atan2,
+    **_table(_Run.f_unit, *_UNIT_VECTORS),
+    **_table(_Run.f_identity, "Identity", "getIdentity", "eye"),
+}
+# Methods whose value comes from their receiver (tried first, with or without a receiver).
+_GETTERS: dict[str, Callable[[_Run, Call[Node], Value], Result]] = {
+    **_table(_Run.m_inverse, *_INVERSE),
+    **_table(_Run.m_pass, *_PASS_METHODS),
+    **_table(_Run.m_element, "at", "operator()"),
+    **_table(_Run.m_component, "x", "y", "z", "w", "getX", "getY", "getZ", "getW"),
+    "get_value": _Run.m_param_value,
+}
+# Methods that change their receiver.
+_SETTERS: dict[str, Callable[[_Run, Call[Node], Value], Result]] = {
+    **_table(_Run.s_euler, "setRPY", "setEulerYPR", "setEulerZYX"),
+    "setValue": _Run.s_value,
+    **_table(_Run.s_rotation, "setRotation", "setBasis"),
+    "setOrigin": _Run.s_origin,
+    "setIdentity": _Run.s_identity,
+    "getRotation": _Run.s_get_rotation,
+    **_table(_Run.s_push_back, "push_back", "emplace_back"),
+}
+_Run.API = {
+    **SHARED_API,
+    "sendTransform": _Run.h_send_transform,
+    "push": _Run.h_push,
+    **_table(_Run.h_lookup, "lookupTransform", "canTransform", "waitForTransform"),
+    **_table(_Run.h_transform_data, "transformPoint", "transformPose", "transformVector", "transformQuaternion", "transformPointCloud"),
+    "transform": _Run.h_transform,
+    "ParameterValue": _Run.h_parameter_value,
+    **_table(_Run.h_get_parameter, "get_parameter", "getParam", "get_parameter_or", "param", "getParamCached", "get_parameter_or_set"),
+}
+
+_EXPRESSIONS: dict[str, Callable[[_Run, Node], Value]] = {
     "number_literal": _Run.e_number,
     "string_literal": _Run.e_string,
     "concatenated_string": _Run.e_concat,

@@ -14,32 +14,32 @@ import re
 from typing import Any, Callable
 
 from ...core.conventions import Conventions
-from ..frame_ids import frame_id_finding, is_header_field
 from ..model import FileFacts
-from .angles import RPY_APIS, euler_slot_finding, is_vector_component, scalar_in_vector_slot
-from .calls import STEP_BUDGET, BoundedCalls, Budget
-from .facts import FactSink, keep_param, message_kind, param_default, slot_name_finding, static_broadcaster_names
+from .angles import RPY_APIS
+from .calls import STEP_BUDGET, Budget
+from .facts import FactSink, message_kind, param_default, slot_name_finding, static_broadcaster_names
 from .values import (
+    HEADER,
+    IDENTITY_ROT,
     NAMED_NUMBERS,
     STAMPED,
     TF_MESSAGE,
     TOP_ROT,
     TRANSFORM,
     UNSET,
-    Component,
     ListValue,
     ParamRef,
     QuatList,
     Record,
     Rot,
     TfValue,
+    Value,
     as_matrix,
     as_number,
     as_vector,
     binary_number,
     concat,
-    fresh,
-    is_transform,
+    rot_from_components,
     rot_from_matrix,
     rot_from_quaternion,
     rot_from_rpy,
@@ -47,6 +47,7 @@ from .values import (
     rot_mul,
     tf_message,
 )
+from .walker import MATH, MISSING, SHARED_API, Call, FileWalk, Missing, Path, Result, Walker, apply_math
 
 _RELEVANT = re.compile(
     r"sendTransform|lookup_?[tT]ransform|can_?[tT]ransform|ransform|publish|frame|quaternion|Quaternion|euler|"
@@ -59,16 +60,6 @@ _STATIC_BROADCASTER = re.compile(r"((?:self\.)?\w+)\s*(?::\s*[\w.]+\s*)?=\s*[\w.
 _EMPTY_HEADER_CONVERSIONS = {"cv2_to_imgmsg": "Image", "cv2_to_compressed_imgmsg": "CompressedImage"}
 _EVAL_DEPTH = 120
 _RECOVERY_ATTEMPTS = 5
-_IDENTITY = rot_from_quaternion((0.0, 0.0, 0.0, 1.0))
-_MATH: dict[str, Callable[[float], float]] = {
-    "sin": math.sin,
-    "cos": math.cos,
-    "sqrt": math.sqrt,
-    "radians": math.radians,
-    "deg2rad": math.radians,
-    "fabs": math.fabs,
-    "abs": abs,
-}
 _LOOKUPS = {"lookup_transform", "lookupTransform", "can_transform", "canTransform", "wait_for_transform", "waitForTransform",
             "lookup_transform_full", "can_transform_full", "wait_for_transform_async", "wait_for_transform_full_async"}  # fmt: skip
 
@@ -120,17 +111,11 @@ def _dotted(node: ast.AST) -> str:
     return ".".join(reversed(parts))
 
 
-class _PyFile(BoundedCalls):
+class _PyFile(FileWalk):
     def __init__(self, text: str, sink: FactSink) -> None:
-        super().__init__()
+        super().__init__(sink, static_broadcaster_names(text, _STATIC_BROADCASTER))
         self.lines = text.split("\n")
-        self.sink = sink
-        self.globals: dict[str, Any] = {}
-        self.unknown_members: set[str] = set()  # attributes some method sets to a value not known statically
-        self.members: dict[str, Any] = {}
-        self.params: dict[str, Any] = {}
         self.functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef | None] = {}
-        self.static_broadcasters = static_broadcaster_names(text, _STATIC_BROADCASTER)
 
     def run(self, tree: ast.Module) -> None:
         functions: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
@@ -160,72 +145,85 @@ class _PyFile(BoundedCalls):
     def source(self, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
         return "\n".join(self.lines[fn.lineno - 1 : fn.end_lineno or fn.lineno])
 
-    def call(self, fn: ast.FunctionDef | ast.AsyncFunctionDef, bound: tuple[tuple[str, Any], ...] = ()) -> Any:
+    def call(self, fn: ast.FunctionDef | ast.AsyncFunctionDef, bound: tuple[tuple[str, Value], ...] = ()) -> Value:
         """Analyse a function (reporting) once per distinct constant arguments, memoising its result."""
 
-        def analyse() -> Any:
+        def analyse() -> Value:
             run = _Run(self, emit=True)
             run.env.update(_defaults(fn, run))
             run.env.update(bound)
             run.block(fn.body)
-            distinct = [r for i, r in enumerate(run.results) if r is not None and r not in run.results[:i]]
-            return distinct[0] if len(distinct) == 1 else None
+            return run.result()
 
         return self.follow((fn.lineno, fn.col_offset), bound, analyse)
 
 
-_MISSING = object()
+class _Run(Walker[ast.expr]):
+    f: _PyFile
 
+    def text(self, node: ast.AST | None) -> str:
+        return ast.unparse(node) if node is not None else ""
 
-class _Run:
-    def __init__(self, file: _PyFile, emit: bool, env: dict[str, Any] | None = None) -> None:
-        self.f = file
-        self.emit = emit
-        self.module = env is not None
-        self.env: dict[str, Any] = env if env is not None else {}
-        self.results: list[Any] = []
-        self.depth = 0
-        self.bind: tuple[int, str] | None = None
+    def is_member(self, name: str) -> bool:
+        return not self.module and name.startswith("self.")
 
     # --- statements ---------------------------------------------------------------------
     def block(self, body: list[ast.stmt]) -> None:
         stack: list[ast.stmt] = list(reversed(body))
         f = self.f
         while stack:
-            node: Any = stack.pop()  # Any: mypy does not narrow on type identity
+            node = stack.pop()
             f.steps += 1
             if f.steps > STEP_BUDGET:
                 raise Budget()
-            t = type(node)
-            if t is ast.Assign:
-                self.assign_stmt(node.targets, node.value)
-            elif t is ast.AnnAssign:
-                if node.value is not None:
-                    self.assign_stmt([node.target], node.value)
-            elif t is ast.AugAssign:
-                value = self.eval(node.value)
-                current = self.eval(node.target)
-                if isinstance(node.op, (ast.MatMult, ast.Mult)) and isinstance(current, Rot) and isinstance(value, Rot):
-                    self.assign(node.target, rot_mul(current, value))
-                else:
-                    self.assign(node.target, binary_number(_OPS.get(type(node.op), ""), current, value))
-            elif t is ast.Expr:
-                self.eval(node.value)
-            elif t is ast.Return:
-                self.results.append(self.eval(node.value) if node.value is not None else None)
-            elif t is ast.If or t is ast.While:
-                self.eval(node.test)
-                stack.extend(reversed(node.body + node.orelse))
-            elif t is ast.For or t is ast.AsyncFor:
-                stack.extend(reversed(node.body + node.orelse))
-            elif t is ast.With or t is ast.AsyncWith:
-                stack.extend(reversed(node.body))
-            elif t in _TRY_NODES:
-                inner: list[ast.stmt] = list(getattr(node, "body", []))
-                for h in getattr(node, "handlers", []):
-                    inner.extend(h.body)
-                inner += getattr(node, "orelse", []) + getattr(node, "finalbody", [])
-                stack.extend(reversed(inner))
+            handler = _STATEMENTS.get(type(node))
+            if handler is not None:
+                inner = handler(self, node)
+                if inner:
+                    stack.extend(reversed(inner))
+
+    # statement handlers (the _STATEMENTS table): each returns the statements nested in it, walked next
+    def s_assign(self, node: ast.Assign) -> list[ast.stmt]:
+        self.assign_stmt(node.targets, node.value)
+        return []
+
+    def s_ann_assign(self, node: ast.AnnAssign) -> list[ast.stmt]:
+        if node.value is not None:
+            self.assign_stmt([node.target], node.value)
+        return []
+
+    def s_aug_assign(self, node: ast.AugAssign) -> list[ast.stmt]:
+        value = self.eval(node.value)
+        current = self.eval(node.target)
+        if isinstance(node.op, (ast.MatMult, ast.Mult)) and isinstance(current, Rot) and isinstance(value, Rot):
+            self.assign(node.target, rot_mul(current, value))
+        else:
+            self.assign(node.target, binary_number(_OPS.get(type(node.op), ""), current, value))
+        return []
+
+    def s_expr(self, node: ast.Expr) -> list[ast.stmt]:
+        self.eval(node.value)
+        return []
+
+    def s_return(self, node: ast.Return) -> list[ast.stmt]:
+        self.results.append(self.eval(node.value) if node.value is not None else None)
+        return []
+
+    def s_if(self, node: ast.If | ast.While) -> list[ast.stmt]:
+        self.eval(node.test)
+        return [*node.body, *node.orelse]
+
+    def s_for(self, node: ast.For | ast.AsyncFor) -> list[ast.stmt]:
+        return [*node.body, *node.orelse]
+
+    def s_with(self, node: ast.With | ast.AsyncWith) -> list[ast.stmt]:
+        return list(node.body)
+
+    def s_try(self, node: ast.Try) -> list[ast.stmt]:
+        inner: list[ast.stmt] = list(node.body)
+        for h in node.handlers:
+            inner.extend(h.body)
+        return [*inner, *node.orelse, *node.finalbody]
 
     def assign_stmt(self, targets: list[ast.expr], value_node: ast.expr) -> None:
         first = targets[0]
@@ -236,13 +234,11 @@ class _Run:
         if self.emit:
             for target in targets:
                 if isinstance(value_node, ast.Constant):
-                    self.header_literal(target, value)
-                p = self.path(target)
-                if p is not None and is_vector_component(p[1]):
-                    self.f.sink.add(scalar_in_vector_slot([p[0], *p[1]], ast.unparse(value_node), self.f.sink.loc(target.lineno)))
+                    self.header_literal(target, value, target.lineno)
+                self.component_copy(target, value_node, target.lineno)
         for target in targets:
             if isinstance(target, (ast.Tuple, ast.List)):
-                items: list[Any] = []
+                items: list[Value] = []
                 if isinstance(value, QuatList):
                     items = [value.item(i) for i in range(4)]
                 elif isinstance(value, ListValue):
@@ -252,17 +248,8 @@ class _Run:
             else:
                 self.assign(target, value)
 
-    def header_literal(self, target: ast.expr, value: Any) -> None:
-        """``marker.header.frame_id = "/map"``: a frame id written out in full where it is used."""
-        p = self.path(target)
-        if p is not None and is_header_field(p[1]) and not is_transform(self.lookup(p[0])):
-            self.f.sink.add(frame_id_finding(value, self.f.sink.loc(target.lineno), ".".join([p[0], *p[1]])))
-
-    def keep_param(self, pname: Any, default: Any, line: int) -> None:
-        keep_param(self.f.params, self.f.sink if self.emit else None, pname, default, line)
-
     # --- names --------------------------------------------------------------------------
-    def path(self, node: ast.AST) -> tuple[str, list[str]] | None:
+    def path(self, node: ast.AST) -> Path | None:
         fields: list[str] = []
         while isinstance(node, ast.Attribute):
             fields.append(node.attr)
@@ -275,49 +262,8 @@ class _Run:
             base, fields = f"self.{fields[0]}", fields[1:]
         return base, fields
 
-    def lookup(self, name: str) -> Any:
-        for scope in (self.env, self.f.members):
-            if name in scope:
-                return scope[name]
-        if name in self.f.globals:
-            value = self.f.globals[name]
-            if isinstance(value, Record):
-                value.local = False  # a module global seen from a function: any function may fill or rebind it
-            return value
-        return NAMED_NUMBERS.get(name)
-
-    def store(self, name: str, value: Any) -> None:
-        """Locals live in the walk; ``self.`` attributes are learnt in the first pass and shadowed in the second."""
-        if self.module or not name.startswith("self.") or self.emit:
-            self.env[name] = _keep_type(self.env.get(name, self.f.members.get(name)), value)
-        elif value is None or (value == "" and name in self.f.unknown_members):
-            # set somewhere to what the analysis cannot know: an empty initial value says nothing
-            self.f.unknown_members.add(name)
-            if self.f.members.get(name) == "":
-                del self.f.members[name]
-        else:
-            old = self.f.members.get(name)
-            if not (isinstance(old, str) and isinstance(value, str)):
-                if isinstance(value, Record):
-                    value.local = False  # other methods may set its fields before it is published
-                self.f.members[name] = _keep_type(old, value)
-
-    def assign(self, target: ast.AST, value: Any) -> None:
-        p = self.path(target)
-        if p is None:
-            return
-        base, fields = p
-        if isinstance(value, Record) and not value.name:
-            value.name = ".".join([base, *fields])
-        if not fields:
-            self.store(base, value)
-            return
-        holder = self.lookup(base)
-        if isinstance(holder, Record):
-            holder.set(".".join(fields), value)
-
     # --- expressions --------------------------------------------------------------------
-    def eval(self, node: ast.AST | None) -> Any:
+    def eval(self, node: ast.AST | None) -> Value:
         if node is None:
             return None
         f = self.f
@@ -326,58 +272,60 @@ class _Run:
             raise Budget()
         if self.depth > _EVAL_DEPTH:
             return None
+        # ast.parse makes nodes of the exact classes: a table keyed by the class is isinstance, without the calls
+        handler = _EXPRESSIONS.get(type(node))
+        if handler is None:
+            return None
         # Any exception ends the whole file's analysis (nothing below catches one and goes on),
         # so the depth need not be restored on the way out.
         self.depth += 1
-        value = self._eval(node)
+        value = handler(self, node)
         self.depth -= 1
         return value
 
-    def _eval(self, node: Any) -> Any:  # an ast.AST; Any: mypy does not narrow on type identity
-        # ast.parse makes nodes of the exact classes: type identity is isinstance, without the calls
-        t = type(node)
-        if t is ast.Constant:
-            v = node.value
-            if isinstance(v, str):
-                return v
-            if isinstance(v, (int, float)) and not isinstance(v, bool):
-                return float(v)
-            return None
-        if t is ast.Name:
-            return self.lookup(node.id)
-        if t is ast.Attribute:
-            return self.attribute(node)
-        if t is ast.UnaryOp:
-            v = self.eval(node.operand)
-            if isinstance(v, float) and isinstance(node.op, (ast.USub, ast.UAdd)):
-                return -v if isinstance(node.op, ast.USub) else v
-            return None
-        if t is ast.BinOp:
-            left, right = self.eval(node.left), self.eval(node.right)
-            if isinstance(node.op, ast.Add) and isinstance(left, str) and isinstance(right, str):
-                return concat((left, right))
-            if isinstance(node.op, ast.Mod) and isinstance(left, str):
-                return percent_format(left, right)
-            if isinstance(node.op, ast.MatMult):
-                return self.matmul(left, right)
-            if isinstance(node.op, ast.Mult) and isinstance(left, Rot) and isinstance(right, Rot):
-                return rot_mul(left, right)  # scipy Rotation composition
-            return binary_number(_OPS.get(type(node.op), ""), left, right)
-        if t is ast.JoinedStr:
-            parts = [self.eval(v.value) if isinstance(v, ast.FormattedValue) else self.eval(v) for v in node.values]
-            return concat(parts)
-        if t is ast.List or t is ast.Tuple:
-            return ListValue([self.eval(e) for e in node.elts])
-        if t is ast.Subscript:
-            return self.subscript(node)
-        if t is ast.Call:
-            return self.call(node)
-        if t is ast.IfExp or t is ast.BoolOp or t is ast.Compare:
-            for child in ast.iter_child_nodes(node):
-                self.eval(child)
+    # expression handlers (the _EXPRESSIONS table)
+    def e_constant(self, node: ast.Constant) -> Value:
+        v = node.value
+        if isinstance(v, str):
+            return v
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            return float(v)
         return None
 
-    def attribute(self, node: ast.Attribute) -> Any:
+    def e_name(self, node: ast.Name) -> Value:
+        return self.lookup(node.id)
+
+    def e_unary(self, node: ast.UnaryOp) -> Value:
+        v = self.eval(node.operand)
+        if isinstance(v, float) and isinstance(node.op, (ast.USub, ast.UAdd)):
+            return -v if isinstance(node.op, ast.USub) else v
+        return None
+
+    def e_binary(self, node: ast.BinOp) -> Value:
+        left, right = self.eval(node.left), self.eval(node.right)
+        if isinstance(node.op, ast.Add) and isinstance(left, str) and isinstance(right, str):
+            return concat((left, right))
+        if isinstance(node.op, ast.Mod) and isinstance(left, str):
+            return percent_format(left, right)
+        if isinstance(node.op, ast.MatMult):
+            return self.matmul(left, right)
+        if isinstance(node.op, ast.Mult) and isinstance(left, Rot) and isinstance(right, Rot):
+            return rot_mul(left, right)  # scipy Rotation composition
+        return binary_number(_OPS.get(type(node.op), ""), left, right)
+
+    def e_fstring(self, node: ast.JoinedStr) -> Value:
+        return concat([self.eval(v.value) if isinstance(v, ast.FormattedValue) else self.eval(v) for v in node.values])
+
+    def e_list(self, node: ast.List | ast.Tuple) -> Value:
+        return ListValue([self.eval(e) for e in node.elts])
+
+    def e_children(self, node: ast.AST) -> Value:
+        """``a if c else b``, ``a and b``, ``a < b``: no value, but calls inside still run."""
+        for child in ast.iter_child_nodes(node):
+            self.eval(child)
+        return None
+
+    def e_attribute(self, node: ast.Attribute) -> Value:
         if node.attr in NAMED_NUMBERS and isinstance(node.value, ast.Name) and node.value.id in ("math", "np", "numpy"):
             return NAMED_NUMBERS[node.attr]
         p = self.path(node)
@@ -398,7 +346,7 @@ class _Run:
             return rot_inverse(obj)
         return None
 
-    def subscript(self, node: ast.Subscript) -> Any:
+    def e_subscript(self, node: ast.Subscript) -> Value:
         obj = self.eval(node.value)
         index = as_number(self.eval(node.slice))
         if index is None or index != int(index):
@@ -410,140 +358,147 @@ class _Run:
             return obj.items[i]
         return None
 
-    def matmul(self, left: Any, right: Any) -> Any:
+    def matmul(self, left: Value, right: Value) -> Value:
         """``a @ b`` / ``np.dot``: a matrix product, so an unknown operand is a top rotation (R15)."""
         if isinstance(left, Rot) or isinstance(right, Rot):
             return rot_mul(left if isinstance(left, Rot) else TOP_ROT, right if isinstance(right, Rot) else TOP_ROT)
         return None
 
     # --- calls --------------------------------------------------------------------------
-    def call(self, node: ast.Call) -> Any:
+    def e_call(self, node: ast.Call) -> Value:
         func = node.func
         name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
         receiver = func.value if isinstance(func, ast.Attribute) else None
-        args = node.args
-        kwargs = {k.arg: k.value for k in node.keywords if k.arg}
-        line = node.lineno
-        if self.emit and (name in RPY_APIS or name == "setEuler") and not kwargs:
-            self.f.sink.add(euler_slot_finding(name, [ast.unparse(a) for a in args], self.f.sink.loc(line)))
-        special = self.api(node, name, receiver, args, kwargs, line)
-        if special is not _MISSING:
+        call: Call[ast.expr] = Call(name, receiver, node.args, node.lineno, id(node), {k.arg: k.value for k in node.keywords if k.arg})
+        if (name in RPY_APIS or name == "setEuler") and not call.kwargs:
+            self.euler_slots(name, call.args, call.line)
+        special = self.api(call)
+        if not isinstance(special, Missing):
             return special
-        if name in _EMPTY_HEADER_CONVERSIONS and receiver is not None:
-            for a in args:
-                self.eval(a)
-            return Record(STAMPED, _EMPTY_HEADER_CONVERSIONS[name], "", line)
         kind = message_kind(name)
-        if kind == TF_MESSAGE:  # TFMessage(), TFMessage([t]), TFMessage(transforms=[t])
-            rec = tf_message(name, "", line)
-            given = args[0] if args else kwargs.get("transforms")
+        if kind is not None:
+            return self.message(call, kind)
+        builder = _BUILDERS.get(name)
+        if builder is not None:
+            built = builder(self, call)
+            if not isinstance(built, Missing):
+                return built
+        obj = self.eval(receiver) if receiver is not None else None
+        method = _METHODS.get(name)
+        if method is not None:
+            value = method(self, call, obj)
+            if not isinstance(value, Missing):
+                return value
+        return self.user_call(call)
+
+    def message(self, c: Call[ast.expr], kind: str) -> Value:
+        """``Odometry(child_frame_id="base")``, ``TFMessage([t])``, ``TFMessage(transforms=[t])``."""
+        if kind == TF_MESSAGE:
+            rec = tf_message(c.name, "", c.line)
+            given = c.args[0] if c.args else c.kwargs.get("transforms")
             if given is not None:
                 rec.set("transforms", self.eval(given))
             return rec
-        if kind is not None:
-            rec = Record(kind, name, "", line, escaped=bool(args))  # positional arguments: a copy or unknown fields
-            for key, value in kwargs.items():
-                rec.set(key, self.eval(value))
-            return rec
-        built = self.rotation_call(name, receiver, args, kwargs)
-        if built is not _MISSING:
-            return built
-        if name == "Header":
-            rec = Record("header", name, "", line)
-            for key, value in kwargs.items():
-                rec.set(key, self.eval(value))
-            return rec
-        obj = self.eval(receiver) if receiver is not None else None
-        if name in ("get_parameter_value", "get_value") and isinstance(obj, (ParamRef, str)):
-            return obj
-        if name in ("append", "extend") and isinstance(obj, ListValue) and len(args) == 1:
-            value = self.eval(args[0])
-            obj.items.extend(value.items if name == "extend" and isinstance(value, ListValue) else [value])
-            return None
-        fn = self.f.functions.get(name)
+        rec = Record(kind, c.name, "", c.line, escaped=bool(c.args))  # positional arguments: a copy or unknown fields
+        for key, value in c.kwargs.items():
+            rec.set(key, self.eval(value))
+        return rec
+
+    def user_call(self, c: Call[ast.expr]) -> Value:
+        receiver = c.receiver
+        fn = self.f.functions.get(c.name)
         is_own = receiver is None or (isinstance(receiver, ast.Name) and receiver.id in ("self", "cls"))
-        values = [self.eval(a) for a in args]
-        named = {k: self.eval(v) for k, v in kwargs.items()}
+        values = [self.eval(a) for a in c.args]
+        named = {k: self.eval(v) for k, v in c.kwargs.items()}
         for value in [*values, *named.values()]:
             if isinstance(value, Record):
                 value.escaped = True
-        if fn is not None and is_own and self.emit:
-            bound = _bind(fn, values, named, skip_self=receiver is not None)
-            if not bound:
-                return fresh(self.f.call(fn, bound))
-            with self.f.sink.call_site(line):  # what the helper broadcasts is reported where its frames are named
-                return fresh(self.f.call(fn, bound))
+        if fn is None or not is_own or not self.emit:
+            return None
+        bound = _bind(fn, values, named, skip_self=receiver is not None)
+        return self.enter(c.line, bool(bound), lambda: self.f.call(fn, bound))
+
+    # methods on a value (the _METHODS table)
+    def m_parameter_value(self, c: Call[ast.expr], obj: Value) -> Result:
+        return obj if isinstance(obj, (ParamRef, str)) else MISSING
+
+    def m_append(self, c: Call[ast.expr], obj: Value) -> Result:
+        if not isinstance(obj, ListValue) or c.n != 1:
+            return MISSING
+        value = self.eval(c.args[0])
+        obj.items.extend(value.items if c.name == "extend" and isinstance(value, ListValue) else [value])
         return None
 
-    def api(self, node: ast.Call, name: str, receiver: ast.expr | None, args: list[ast.expr], kwargs: dict[str, ast.expr], line: int) -> Any:
-        n = len(args)
-        if name == "sendTransform" and (n >= 1 or "transform" in kwargs):
-            if n == 5:  # ROS 1 tf: sendTransform(translation, rotation, time, child, parent)
-                value: Any = Record(TRANSFORM, "tf.TransformBroadcaster", "", line)
-                origin, quat = as_vector(self.eval(args[0])), self.eval(args[1])
-                rot = quat.rot if isinstance(quat, QuatList) else _quat_from_list(quat)
-                value.set("transform", TfValue(rot, (origin[0], origin[1], origin[2]) if origin is not None and len(origin) == 3 else None))
-                value.set("child_frame_id", self.eval(args[3]))
-                value.set("header.frame_id", self.eval(args[4]))
-                if self.emit:
-                    self.f.sink.add(slot_name_finding(ast.unparse(args[4]), ast.unparse(args[3]), self.f.sink.loc(line)))
-            else:
-                value = self.eval(args[0] if n else kwargs["transform"])
+    # tf, publish and parameter APIs (the API table, beside SHARED_API's)
+    def h_send_transform(self, c: Call[ast.expr]) -> Result:
+        n = c.n
+        if n < 1 and "transform" not in c.kwargs:
+            return MISSING
+        if n == 5:  # ROS 1 tf: sendTransform(translation, rotation, time, child, parent)
+            args = c.args
+            rec = Record(TRANSFORM, "tf.TransformBroadcaster", "", c.line)
+            origin, quat = as_vector(self.eval(args[0])), self.eval(args[1])
+            rot = quat.rot if isinstance(quat, QuatList) else _as_rot(quat, "xyzw")
+            rec.set("transform", TfValue(rot, (origin[0], origin[1], origin[2]) if origin is not None and len(origin) == 3 else None))
+            rec.set("child_frame_id", self.eval(args[3]))
+            rec.set("header.frame_id", self.eval(args[4]))
+            value: Value = rec
             if self.emit:
-                self.f.sink.broadcast(value, self.static_receiver(receiver), line)
-            return None
-        if name == "publish" and n >= 1:
-            value = self.eval(args[-1])
-            if self.emit:
-                self.f.sink.publish(value, line, static=receiver is not None and "static" in ast.unparse(receiver).lower())
-            return None
-        if name in _LOOKUPS and receiver is not None and (n >= 2 or {"target_frame", "source_frame"} <= set(kwargs)):
-            values = [self.eval(a) for a in args]
-            target = self.eval(kwargs["target_frame"]) if "target_frame" in kwargs else values[0]
-            full = name.endswith("_full") or name.endswith("full_async")
-            if "source_frame" in kwargs:
-                source = self.eval(kwargs["source_frame"])
-            else:
-                source = values[2] if full and n >= 3 else values[1] if n >= 2 else None
-            if self.emit:
-                bound = self.bind[1] if self.bind is not None and self.bind[0] == id(node) else None
-                self.f.sink.lookup(target, source, line, bound, time_travel=full)
-            return None
-        if name in ("transform", "transformPoint", "transformPose") and receiver is not None and n >= 2:
-            first, second = self.eval(args[0]), self.eval(args[1])
-            data, target = (second, first) if name != "transform" else (first, second)
-            if self.emit and isinstance(data, Record):
-                self.f.sink.lookup(target, data.get("header.frame_id"), line)
-            return None
-        if name == "declare_parameter" and n >= 1:
-            pname = self.eval(args[0])
-            default = param_default(self.eval(args[1]) if n >= 2 else self.eval(kwargs.get("value")))
-            if isinstance(pname, str) and isinstance(default, (str, float)):
-                self.keep_param(pname, default, line)
-                return default
-            return ParamRef(pname) if isinstance(pname, str) else None
-        if name == "declare_parameters" and n >= 2:
-            ns = self.eval(args[0])
-            entries = self.eval(args[1])
-            if isinstance(entries, ListValue):
-                for entry in entries.items:
-                    if isinstance(entry, ListValue) and len(entry.items) >= 2 and isinstance(entry.items[0], str):
-                        key = f"{ns}.{entry.items[0]}" if isinstance(ns, str) and ns else entry.items[0]
-                        if isinstance(param_default(entry.items[1]), (str, float)):
-                            self.f.params.setdefault(key, entry.items[1])
-            return None
-        if name in ("get_parameter", "get_parameter_or") and n >= 1:
-            pname = self.eval(args[0])
-            if not isinstance(pname, str):
-                return None
-            return ParamRef(pname)
-        if name in ("get_param", "search_param") and n >= 1:  # rospy.get_param(name, default)
-            pname, default = self.eval(args[0]), param_default(self.eval(args[1])) if n >= 2 else None
-            self.keep_param(pname, default, line)
-            return self.f.params.get(pname, default) if isinstance(pname, str) else default
-        return _MISSING
+                self.f.sink.add(slot_name_finding(ast.unparse(args[4]), ast.unparse(args[3]), self.f.sink.loc(c.line)))
+        else:
+            value = self.eval(c.args[0] if n else c.kwargs["transform"])
+        self.broadcast(value, self.static_receiver(c.receiver), c.line)
+        return None
 
-    def static_receiver(self, receiver: ast.expr | None) -> bool:
+    def h_lookup(self, c: Call[ast.expr]) -> Result:
+        n, kwargs = c.n, c.kwargs
+        if c.receiver is None or not (n >= 2 or {"target_frame", "source_frame"} <= set(kwargs)):
+            return MISSING
+        values = [self.eval(a) for a in c.args]
+        target = self.eval(kwargs["target_frame"]) if "target_frame" in kwargs else values[0]
+        full = c.name.endswith("_full") or c.name.endswith("full_async")
+        if "source_frame" in kwargs:
+            source = self.eval(kwargs["source_frame"])
+        else:
+            source = values[2] if full and n >= 3 else values[1] if n >= 2 else None
+        self.looked_up(c, target, source, time_travel=full)
+        return None
+
+    def h_transform(self, c: Call[ast.expr]) -> Result:
+        if c.receiver is None or c.n < 2:
+            return MISSING
+        first, second = self.eval(c.args[0]), self.eval(c.args[1])
+        data, target = (second, first) if c.name != "transform" else (first, second)
+        self.transformed(target, data, c.line)
+        return None
+
+    def h_declare_parameters(self, c: Call[ast.expr]) -> Result:
+        if c.n < 2:
+            return MISSING
+        ns = self.eval(c.args[0])
+        entries = self.eval(c.args[1])
+        if isinstance(entries, ListValue):
+            for entry in entries.items:
+                if isinstance(entry, ListValue) and len(entry.items) >= 2 and isinstance(entry.items[0], str):
+                    key = f"{ns}.{entry.items[0]}" if isinstance(ns, str) and ns else entry.items[0]
+                    if isinstance(param_default(entry.items[1]), (str, float)):
+                        self.f.params.setdefault(key, entry.items[1])
+        return None
+
+    def h_get_parameter(self, c: Call[ast.expr]) -> Result:
+        if c.n < 1:
+            return MISSING
+        pname = self.eval(c.args[0])
+        return ParamRef(pname) if isinstance(pname, str) else None
+
+    def h_get_param(self, c: Call[ast.expr]) -> Result:
+        """``rospy.get_param(name, default)``."""
+        if c.n < 1:
+            return MISSING
+        pname = self.eval(c.args[0])
+        return self.param_value(pname, param_default(self.eval(c.args[1])) if c.n >= 2 else None, c.line)
+
+    def static_receiver(self, receiver: ast.AST | None) -> bool:
         if receiver is None:
             return False
         if isinstance(receiver, ast.Call):
@@ -553,87 +508,151 @@ class _Run:
 
     def numbers(self, args: list[ast.expr]) -> list[float] | None:
         vals = [as_number(self.eval(a)) for a in args]
-        return [v for v in vals if v is not None] if all(v is not None for v in vals) else None
+        nums = [v for v in vals if v is not None]
+        return nums if len(nums) == len(vals) else None
 
-    def rotation_call(self, name: str, receiver: ast.expr | None, args: list[ast.expr], kwargs: dict[str, ast.expr]) -> Any:
-        """numpy, tf_transformations, transforms3d and scipy rotation builders and algebra."""
-        n = len(args)
-        axes = self.eval(kwargs.get("axes")) if "axes" in kwargs else (self.eval(args[3]) if n >= 4 else "sxyz")
-        if name in ("quaternion_from_euler", "euler2quat", "euler2mat", "euler_matrix") and n >= 3:
-            rpy = self.numbers(args[:3])
-            rot = rot_from_rpy(*rpy) if rpy is not None and axes == "sxyz" else TOP_ROT
-            if name == "quaternion_from_euler":
-                return QuatList(rot, "xyzw")
-            return QuatList(rot, "wxyz") if name == "euler2quat" else rot
-        if name in ("array", "asarray", "matrix", "asmatrix") and n >= 1:
-            value = self.eval(args[0])
-            m = as_matrix(value)
-            if m is not None and len(m) in (3, 4) and all(len(r) == len(m) for r in m):
-                return rot_from_matrix(m)
-            return value
-        if name in ("eye", "identity") and n >= 1 and self.numbers(args[:1]) in ([3.0], [4.0]):
-            return _IDENTITY
-        if name in ("dot", "matmul") and n == 2:
-            return self.matmul(self.eval(args[0]), self.eval(args[1]))
-        if name == "dot" and n == 1 and receiver is not None:
-            return self.matmul(self.eval(receiver), self.eval(args[0]))
-        if name in ("inv", "transpose", "pinv") and n <= 1:
-            value = self.eval(args[0]) if n == 1 else self.eval(receiver) if receiver is not None else None
-            if isinstance(value, Rot):
-                return rot_inverse(value)
-            if isinstance(value, QuatList):
-                return QuatList(rot_inverse(value.rot), value.order)
-            return None
-        if name in ("quaternion_multiply", "qmult") and n == 2:
-            a, b = self.eval(args[0]), self.eval(args[1])
-            order = "xyzw" if name == "quaternion_multiply" else "wxyz"
-            ra, rb = _as_rot(a, order), _as_rot(b, order)
-            return QuatList(rot_mul(ra, rb), order)
-        if name in ("quaternion_inverse", "quaternion_conjugate", "qinverse", "qconjugate") and n == 1:
-            order = "wxyz" if name.startswith("q") else "xyzw"
-            return QuatList(rot_inverse(_as_rot(self.eval(args[0]), order)), order)
-        if name in ("quaternion_matrix", "quat2mat") and n == 1:
-            return _as_rot(self.eval(args[0]), "xyzw" if name == "quaternion_matrix" else "wxyz")
-        if name in ("quaternion_from_matrix", "mat2quat") and n == 1:
-            value = self.eval(args[0])
-            return QuatList(value if isinstance(value, Rot) else TOP_ROT, "xyzw" if name == "quaternion_from_matrix" else "wxyz")
-        if name == "from_euler" and n >= 2:
-            seq, angles = self.eval(args[0]), as_vector(self.eval(args[1]))
-            degrees = isinstance(kwargs.get("degrees"), ast.Constant) and getattr(kwargs["degrees"], "value", False) is True
-            if seq == "xyz" and angles is not None and len(angles) == 3:  # lower case: extrinsic x, y, z = roll, pitch, yaw
-                r, p, y = (math.radians(a) for a in angles) if degrees else angles
-                return rot_from_rpy(r, p, y)
-            return TOP_ROT
-        if name == "from_quat" and n == 1:
-            return _as_rot(self.eval(args[0]), "xyzw")
-        if name in ("from_matrix", "from_dcm") and n == 1:
-            value = self.eval(args[0])
-            return value if isinstance(value, Rot) else TOP_ROT
-        if name == "as_quat" and receiver is not None:
-            value = self.eval(receiver)
-            return QuatList(value, "xyzw") if isinstance(value, Rot) else None
-        if name in ("as_matrix", "as_dcm") and receiver is not None:
-            value = self.eval(receiver)
-            return value if isinstance(value, Rot) else None
-        if name in _MATH and n == 1 and (receiver is None or _dotted(receiver) in ("math", "np", "numpy")):
-            v = as_number(self.eval(args[0]))
-            try:
-                return float(_MATH[name](v)) if v is not None else None
-            except ValueError:
-                return None
-        if name == "Quaternion" and (n == 4 or kwargs):
-            comps = [self.eval(kwargs[a]) if a in kwargs else (self.eval(args[i]) if i < n else (1.0 if a == "w" else 0.0)) for i, a in enumerate("xyzw")]
-            return _rot_from_components(comps)
-        if name == "Vector3" and (n == 3 or kwargs):
-            vals = [self.eval(kwargs[a]) if a in kwargs else (self.eval(args[i]) if i < n else 0.0) for i, a in enumerate("xyz")]
-            return tuple(vals) if all(isinstance(v, float) for v in vals) else None
-        if name == "Transform" and kwargs:
-            rot, origin = self.eval(kwargs.get("rotation")), self.eval(kwargs.get("translation"))
-            return TfValue(rot if isinstance(rot, Rot) else TOP_ROT, origin if isinstance(origin, tuple) else None)
-        return _MISSING
+    # numpy, tf_transformations, transforms3d, scipy and message builders (the _BUILDERS table)
+    def b_euler(self, c: Call[ast.expr]) -> Result:
+        if c.n < 3:
+            return MISSING
+        axes = self.eval(c.kwargs["axes"]) if "axes" in c.kwargs else (self.eval(c.args[3]) if c.n >= 4 else "sxyz")
+        rpy = self.numbers(c.args[:3])
+        rot = rot_from_rpy(*rpy) if rpy is not None and axes == "sxyz" else TOP_ROT
+        if c.name == "quaternion_from_euler":
+            return QuatList(rot, "xyzw")
+        return QuatList(rot, "wxyz") if c.name == "euler2quat" else rot
+
+    def b_array(self, c: Call[ast.expr]) -> Result:
+        if c.n < 1:
+            return MISSING
+        value = self.eval(c.args[0])
+        m = as_matrix(value)
+        if m is not None and len(m) in (3, 4) and all(len(r) == len(m) for r in m):
+            return rot_from_matrix(m)
+        return value
+
+    def b_eye(self, c: Call[ast.expr]) -> Result:
+        return IDENTITY_ROT if c.n >= 1 and self.numbers(c.args[:1]) in ([3.0], [4.0]) else MISSING
+
+    def b_dot(self, c: Call[ast.expr]) -> Result:
+        if c.n == 2:
+            return self.matmul(self.eval(c.args[0]), self.eval(c.args[1]))
+        if c.name == "dot" and c.n == 1 and c.receiver is not None:
+            return self.matmul(self.eval(c.receiver), self.eval(c.args[0]))
+        return MISSING
+
+    def b_inverse(self, c: Call[ast.expr]) -> Result:
+        if c.n > 1:
+            return MISSING
+        value = self.eval(c.args[0]) if c.n == 1 else self.eval(c.receiver) if c.receiver is not None else None
+        if isinstance(value, Rot):
+            return rot_inverse(value)
+        if isinstance(value, QuatList):
+            return QuatList(rot_inverse(value.rot), value.order)
+        return None
+
+    def b_quaternion_multiply(self, c: Call[ast.expr]) -> Result:
+        if c.n != 2:
+            return MISSING
+        a, b = self.eval(c.args[0]), self.eval(c.args[1])
+        order = "xyzw" if c.name == "quaternion_multiply" else "wxyz"
+        return QuatList(rot_mul(_as_rot(a, order), _as_rot(b, order)), order)
+
+    def b_quaternion_inverse(self, c: Call[ast.expr]) -> Result:
+        if c.n != 1:
+            return MISSING
+        order = "wxyz" if c.name.startswith("q") else "xyzw"
+        return QuatList(rot_inverse(_as_rot(self.eval(c.args[0]), order)), order)
+
+    def b_quaternion_matrix(self, c: Call[ast.expr]) -> Result:
+        if c.n != 1:
+            return MISSING
+        return _as_rot(self.eval(c.args[0]), "xyzw" if c.name == "quaternion_matrix" else "wxyz")
+
+    def b_quaternion_from_matrix(self, c: Call[ast.expr]) -> Result:
+        if c.n != 1:
+            return MISSING
+        value = self.eval(c.args[0])
+        return QuatList(value if isinstance(value, Rot) else TOP_ROT, "xyzw" if c.name == "quaternion_from_matrix" else "wxyz")
+
+    def b_from_euler(self, c: Call[ast.expr]) -> Result:
+        if c.n < 2:
+            return MISSING
+        seq, angles = self.eval(c.args[0]), as_vector(self.eval(c.args[1]))
+        flag = c.kwargs.get("degrees")
+        degrees = isinstance(flag, ast.Constant) and flag.value is True
+        if seq == "xyz" and angles is not None and len(angles) == 3:  # lower case: extrinsic x, y, z = roll, pitch, yaw
+            r, p, y = (math.radians(a) for a in angles) if degrees else angles
+            return rot_from_rpy(r, p, y)
+        return TOP_ROT
+
+    def b_from_quat(self, c: Call[ast.expr]) -> Result:
+        return _as_rot(self.eval(c.args[0]), "xyzw") if c.n == 1 else MISSING
+
+    def b_from_matrix(self, c: Call[ast.expr]) -> Result:
+        if c.n != 1:
+            return MISSING
+        value = self.eval(c.args[0])
+        return value if isinstance(value, Rot) else TOP_ROT
+
+    def b_as_quat(self, c: Call[ast.expr]) -> Result:
+        if c.receiver is None:
+            return MISSING
+        value = self.eval(c.receiver)
+        return QuatList(value, "xyzw") if isinstance(value, Rot) else None
+
+    def b_as_matrix(self, c: Call[ast.expr]) -> Result:
+        if c.receiver is None:
+            return MISSING
+        value = self.eval(c.receiver)
+        return value if isinstance(value, Rot) else None
+
+    def b_math(self, c: Call[ast.expr]) -> Result:
+        if c.n != 1 or not (c.receiver is None or _dotted(c.receiver) in ("math", "np", "numpy")):
+            return MISSING
+        return apply_math(c.name, self.eval(c.args[0]))
+
+    def b_quaternion(self, c: Call[ast.expr]) -> Result:
+        if c.n != 4 and not c.kwargs:
+            return MISSING
+        return rot_from_components([self.field(c, i, a, 1.0 if a == "w" else 0.0) for i, a in enumerate("xyzw")])
+
+    def b_vector3(self, c: Call[ast.expr]) -> Result:
+        if c.n != 3 and not c.kwargs:
+            return MISSING
+        vals = [self.field(c, i, a, 0.0) for i, a in enumerate("xyz")]
+        nums = [v for v in vals if isinstance(v, float)]
+        return tuple(nums) if len(nums) == len(vals) else None
+
+    def field(self, c: Call[ast.expr], i: int, name: str, default: float) -> Value:
+        """A message constructor's field: by keyword, else by position, else the message default."""
+        if name in c.kwargs:
+            return self.eval(c.kwargs[name])
+        return self.eval(c.args[i]) if i < c.n else default
+
+    def b_transform(self, c: Call[ast.expr]) -> Result:
+        if not c.kwargs:
+            return MISSING
+        rot, origin = self.eval(c.kwargs.get("rotation")), self.eval(c.kwargs.get("translation"))
+        vec = origin if isinstance(origin, tuple) and len(origin) == 3 else None
+        return TfValue(rot if isinstance(rot, Rot) else TOP_ROT, (vec[0], vec[1], vec[2]) if vec is not None else None)
+
+    def b_header(self, c: Call[ast.expr]) -> Result:
+        rec = Record(HEADER, c.name, "", c.line)
+        for key, value in c.kwargs.items():
+            rec.set(key, self.eval(value))
+        return rec
+
+    def b_empty_header(self, c: Call[ast.expr]) -> Result:
+        """cv_bridge's conversions: the message they return has an empty header (cv_bridge has no frame to give it)."""
+        if c.receiver is None:
+            return MISSING
+        for a in c.args:
+            self.eval(a)
+        return Record(STAMPED, _EMPTY_HEADER_CONVERSIONS[c.name], "", c.line)
 
 
-def _bind(fn: ast.FunctionDef | ast.AsyncFunctionDef, values: list[Any], named: dict[str, Any], skip_self: bool) -> tuple[tuple[str, Any], ...]:
+def _bind(fn: ast.FunctionDef | ast.AsyncFunctionDef, values: list[Value], named: dict[str, Value], skip_self: bool) -> tuple[tuple[str, Value], ...]:
     """Constant arguments by parameter name (``self`` skipped for method calls), for the callee's walk."""
     params = [a.arg for a in fn.args.posonlyargs + fn.args.args]
     if skip_self and params:
@@ -642,12 +661,12 @@ def _bind(fn: ast.FunctionDef | ast.AsyncFunctionDef, values: list[Any], named: 
     return tuple(sorted((k, v) for k, v in pairs if isinstance(v, (str, float, Rot, QuatList))))
 
 
-def _defaults(fn: ast.FunctionDef | ast.AsyncFunctionDef, run: _Run) -> dict[str, Any]:
+def _defaults(fn: ast.FunctionDef | ast.AsyncFunctionDef, run: _Run) -> dict[str, Value]:
     """Parameter default values that are constants (``def send(child, parent='base_link')``)."""
     positional = fn.args.posonlyargs + fn.args.args
     pairs = list(zip(positional[len(positional) - len(fn.args.defaults) :], fn.args.defaults))
     pairs += [(a, d) for a, d in zip(fn.args.kwonlyargs, fn.args.kw_defaults) if d is not None]
-    out = {}
+    out: dict[str, Value] = {}
     for arg, default in pairs:
         value = run.eval(default)
         if isinstance(value, (str, float)):
@@ -655,7 +674,7 @@ def _defaults(fn: ast.FunctionDef | ast.AsyncFunctionDef, run: _Run) -> dict[str
     return out
 
 
-def percent_format(template: str, args: Any) -> str | None:
+def percent_format(template: str, args: Value) -> str | None:
     """``"%s/%s" % (prefix, frame)`` when every argument is a known string and every placeholder is ``%s``."""
     values = args.items if isinstance(args, ListValue) else [args]
     if not all(isinstance(v, str) for v in values) or template.replace("%%", "").count("%") != template.count("%s") or template.count("%s") != len(values):
@@ -665,13 +684,7 @@ def percent_format(template: str, args: Any) -> str | None:
     return concat([p for i, piece in enumerate(pieces) for p in ((piece.replace("\0", "%"),) + ((values[i],) if i < len(values) else ()))])
 
 
-def _keep_type(old: Any, value: Any) -> Any:
-    if value is None and isinstance(old, Rot):
-        return TOP_ROT
-    return value
-
-
-def _as_rot(value: Any, order: str) -> Rot:
+def _as_rot(value: Value, order: str) -> Rot:
     if isinstance(value, QuatList):
         return value.rot
     if isinstance(value, Rot):
@@ -682,18 +695,78 @@ def _as_rot(value: Any, order: str) -> Rot:
     return TOP_ROT
 
 
-def _quat_from_list(value: Any) -> Rot:
-    return _as_rot(value, "xyzw")
-
-
-def _rot_from_components(comps: list[Any]) -> Rot:
-    if all(isinstance(c, float) for c in comps):
-        return rot_from_quaternion(comps)
-    if all(isinstance(c, Component) for c in comps) and len({c.rot for c in comps}) == 1 and [c.axis for c in comps] == list("xyzw"):
-        return comps[0].rot
-    return TOP_ROT
-
-
 _STATEMENT_BLOCKS = ("body", "orelse", "finalbody")
 _TRY_NODES: tuple[type, ...] = (ast.Try, *((ast.TryStar,) if hasattr(ast, "TryStar") else ()))  # try/except* since 3.11
 _OPS: dict[type, str] = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**"}
+
+
+def _table(handler: Callable[..., Result], *names: str) -> dict[str, Callable[..., Result]]:
+    return dict.fromkeys(names, handler)
+
+
+_STATEMENTS: dict[type, Callable[[_Run, Any], list[ast.stmt]]] = {
+    ast.Assign: _Run.s_assign,
+    ast.AnnAssign: _Run.s_ann_assign,
+    ast.AugAssign: _Run.s_aug_assign,
+    ast.Expr: _Run.s_expr,
+    ast.Return: _Run.s_return,
+    ast.If: _Run.s_if,
+    ast.While: _Run.s_if,
+    ast.For: _Run.s_for,
+    ast.AsyncFor: _Run.s_for,
+    ast.With: _Run.s_with,
+    ast.AsyncWith: _Run.s_with,
+    **dict.fromkeys(_TRY_NODES, _Run.s_try),
+}
+_EXPRESSIONS: dict[type, Callable[[_Run, Any], Value]] = {
+    ast.Constant: _Run.e_constant,
+    ast.Name: _Run.e_name,
+    ast.Attribute: _Run.e_attribute,
+    ast.UnaryOp: _Run.e_unary,
+    ast.BinOp: _Run.e_binary,
+    ast.JoinedStr: _Run.e_fstring,
+    ast.List: _Run.e_list,
+    ast.Tuple: _Run.e_list,
+    ast.Subscript: _Run.e_subscript,
+    ast.Call: _Run.e_call,
+    ast.IfExp: _Run.e_children,
+    ast.BoolOp: _Run.e_children,
+    ast.Compare: _Run.e_children,
+}
+# Rotation, vector and message builders by the called name.
+_BUILDERS: dict[str, Callable[[_Run, Call[ast.expr]], Result]] = {
+    **_table(_Run.b_euler, "quaternion_from_euler", "euler2quat", "euler2mat", "euler_matrix"),
+    **_table(_Run.b_array, "array", "asarray", "matrix", "asmatrix"),
+    **_table(_Run.b_eye, "eye", "identity"),
+    **_table(_Run.b_dot, "dot", "matmul"),
+    **_table(_Run.b_inverse, "inv", "transpose", "pinv"),
+    **_table(_Run.b_quaternion_multiply, "quaternion_multiply", "qmult"),
+    **_table(_Run.b_quaternion_inverse, "quaternion_inverse", "quaternion_conjugate", "qinverse", "qconjugate"),
+    **_table(_Run.b_quaternion_matrix, "quaternion_matrix", "quat2mat"),
+    **_table(_Run.b_quaternion_from_matrix, "quaternion_from_matrix", "mat2quat"),
+    "from_euler": _Run.b_from_euler,
+    "from_quat": _Run.b_from_quat,
+    **_table(_Run.b_from_matrix, "from_matrix", "from_dcm"),
+    "as_quat": _Run.b_as_quat,
+    **_table(_Run.b_as_matrix, "as_matrix", "as_dcm"),
+    **_table(_Run.b_math, *MATH),
+    "Quaternion": _Run.b_quaternion,
+    "Vector3": _Run.b_vector3,
+    "Transform": _Run.b_transform,
+    "Header": _Run.b_header,
+    **_table(_Run.b_empty_header, *_EMPTY_HEADER_CONVERSIONS),
+}
+# Methods on a value the walk holds (a parameter, a list).
+_METHODS: dict[str, Callable[[_Run, Call[ast.expr], Value], Result]] = {
+    **_table(_Run.m_parameter_value, "get_parameter_value", "get_value"),
+    **_table(_Run.m_append, "append", "extend"),
+}
+_Run.API = {
+    **SHARED_API,
+    "sendTransform": _Run.h_send_transform,
+    **_table(_Run.h_lookup, *_LOOKUPS),
+    **_table(_Run.h_transform, "transform", "transformPoint", "transformPose"),
+    "declare_parameters": _Run.h_declare_parameters,
+    **_table(_Run.h_get_parameter, "get_parameter", "get_parameter_or"),
+    **_table(_Run.h_get_param, "get_param", "search_param"),
+}

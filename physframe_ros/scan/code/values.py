@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from typing import Any, Sequence
+from typing import Sequence, Union
 
 from ...core.rotations import (
     Matrix,
@@ -95,6 +95,10 @@ def rot_from_axis_angle(angle: float, axis: Sequence[float]) -> Rot:
     return rot_from_matrix(quaternion_to_matrix((x * s, y * s, z * s, math.cos(angle / 2.0))))
 
 
+#: The identity rotation (``setIdentity()``, ``Eigen::Matrix3d::Identity()``, ``np.eye(3)``).
+IDENTITY_ROT = rot_from_quaternion((0.0, 0.0, 0.0, 1.0))
+
+
 def rot_mul(a: Rot, b: Rot) -> Rot:
     """R14 when both factors are typed, R15 when one is top; exact when both are constant."""
     if a.exact is not None and b.exact is not None:
@@ -147,6 +151,17 @@ def component(rot: Rot, axis: str) -> float | Component:
     return q["xyzw".index(axis)]
 
 
+def rot_from_components(comps: Sequence[Value]) -> Rot:
+    """A quaternion's x, y, z, w as the code wrote them: constants, or the components of one rotation in order."""
+    floats = [c for c in comps if isinstance(c, float)]
+    if len(floats) == len(comps):
+        return rot_from_quaternion(floats)
+    parts = [c for c in comps if isinstance(c, Component)]
+    if len(parts) == len(comps) and len({c.rot for c in parts}) == 1 and [c.axis for c in parts] == list("xyzw"):
+        return parts[0].rot
+    return TOP_ROT
+
+
 @dataclass(frozen=True)
 class QuatList:
     """A Python sequence holding a quaternion, in ``xyzw`` (tf_transformations) or ``wxyz`` (transforms3d) order."""
@@ -172,7 +187,7 @@ class TfValue:
 class ListValue:
     """A list/vector the code fills (``transforms.push_back(t)``, ``[t1, t2]``)."""
 
-    items: list[Any] = field(default_factory=list)
+    items: list[Value] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -216,13 +231,13 @@ class Record:
     line: int
     local: bool = True  # built in the function being analysed (so unset fields really are unset)
     escaped: bool = False  # handed to code we do not follow, which may fill it
-    fields: dict[str, Any] = field(default_factory=dict)
+    fields: dict[str, Value] = field(default_factory=dict)
     ros1: bool = False  # a ROS 1 C++ message: a quaternion never set is (0, 0, 0, 0), not the identity
 
-    def set(self, path: str, value: Any) -> None:
+    def set(self, path: str, value: Value) -> None:
         self.fields[path] = value
 
-    def get(self, path: str) -> Any:
+    def get(self, path: str) -> Value:
         """The value at ``path``; None when something above it was set to an unknown; UNSET if never set."""
         if path in self.fields:
             return self.fields[path]
@@ -248,14 +263,7 @@ class Record:
         if all(c is UNSET for c in comps):
             return None
         # x, y, z default to 0 in every ROS version; w is 1 in ROS 2 but 0 in ROS 1, so it must be set
-        comps = [0.0 if c is UNSET and i < 3 else c for i, c in enumerate(comps)]
-        if all(isinstance(c, float) for c in comps):
-            return rot_from_quaternion(comps)
-        if all(isinstance(c, Component) for c in comps):
-            rots = {c.rot for c in comps}
-            if len(rots) == 1 and [c.axis for c in comps] == list("xyzw"):
-                return comps[0].rot
-        return TOP_ROT
+        return rot_from_components([0.0 if c is UNSET and i < 3 else c for i, c in enumerate(comps)])
 
     def translation(self) -> tuple[float, float, float] | None:
         tf = self.get("transform")
@@ -273,26 +281,33 @@ class Record:
         return None
 
 
+#: What the analyzers compute for an expression: a known string or number, a rotation, a transform,
+#: a message, a list, a vector of numbers, a parameter not yet read, a field never set, or None
+#: (not known statically).
+Value = Union[str, float, Rot, Component, QuatList, TfValue, ListValue, ParamRef, Record, _Unset, "tuple[float, ...]", None]
+
+
 #: Characters of one interpreted string: frame ids are short, and 40 lines of ``a = a + a`` must not
 #: reach gigabytes. A longer result is not known statically (None).
 MAX_TEXT = 100_000
 
 
-def concat(parts: Sequence[Any]) -> str | None:
+def concat(parts: Sequence[Value]) -> str | None:
     """The strings joined; None when one is not a string or the result would exceed MAX_TEXT."""
-    if not all(isinstance(p, str) for p in parts) or sum(len(p) for p in parts) > MAX_TEXT:
+    texts = [p for p in parts if isinstance(p, str)]
+    if len(texts) != len(parts) or sum(len(p) for p in texts) > MAX_TEXT:
         return None
-    return "".join(parts)
+    return "".join(texts)
 
 
-def fresh(value: Any) -> Any:
+def fresh(value: Value) -> Value:
     """A memoised function result for one more caller: messages are copied, so callers do not share fields."""
     if isinstance(value, Record):
         return replace(value, fields=dict(value.fields))
     return value
 
 
-def frame_value(value: Any) -> str | None:
+def frame_value(value: Value) -> str | None:
     """A frame id as text: "" for never set, None when not known statically."""
     if value is UNSET:
         return ""
@@ -301,19 +316,20 @@ def frame_value(value: Any) -> str | None:
     return None
 
 
-def as_number(value: Any) -> float | None:
+def as_number(value: Value) -> float | None:
     return value if isinstance(value, float) else None
 
 
-def as_vector(value: Any) -> tuple[float, ...] | None:
+def as_vector(value: Value) -> tuple[float, ...] | None:
     if isinstance(value, tuple) and all(isinstance(v, float) for v in value):
         return value
-    if isinstance(value, ListValue) and all(isinstance(v, float) for v in value.items):
-        return tuple(value.items)
+    if isinstance(value, ListValue):
+        floats = [v for v in value.items if isinstance(v, float)]
+        return tuple(floats) if len(floats) == len(value.items) else None
     return None
 
 
-def as_matrix(value: Any) -> list[list[float]] | None:
+def as_matrix(value: Value) -> list[list[float]] | None:
     """A nested list of numbers (``np.array([[...]])``) as rows."""
     if isinstance(value, ListValue) and value.items and all(isinstance(r, ListValue) for r in value.items):
         rows = [as_vector(r) for r in value.items]
@@ -322,7 +338,7 @@ def as_matrix(value: Any) -> list[list[float]] | None:
     return None
 
 
-def binary_number(op: str, a: Any, b: Any) -> float | None:
+def binary_number(op: str, a: Value, b: Value) -> float | None:
     """Constant arithmetic for angles and matrix entries (``M_PI / 2``, ``-math.pi``)."""
     if not isinstance(a, float) or not isinstance(b, float):
         return None
@@ -363,6 +379,6 @@ NAMED_NUMBERS = {
 }
 
 
-def is_transform(value: Any) -> bool:
+def is_transform(value: Value) -> bool:
     """A transform message: its frame ids are checked where it is broadcast, not where they are set."""
     return isinstance(value, Record) and value.kind == TRANSFORM

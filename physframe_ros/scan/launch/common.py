@@ -18,7 +18,7 @@ from ...core.checks import frame_id_problem, transform_findings
 from ...core.findings import Finding, Location
 from ...core.rotations import ypr_to_quaternion
 from ...core.tree import Edge
-from ..context import ScanContext
+from ..context import ScanContext, choice_names, choice_pattern, choices_as_placeholders
 from ..description.xacro_support import expand_robot
 from ..frame_ids import parameter_findings
 from ..model import FileFacts, LaunchedNode
@@ -26,6 +26,7 @@ from ..model import FileFacts, LaunchedNode
 STP = "static_transform_publisher"
 RSP_EXECUTABLES = frozenset({"robot_state_publisher", "state_publisher"})
 DESCRIPTION_SUFFIXES = (".xacro", ".urdf", ".urdf.xacro")
+MAX_ALTERNATIVES = 16  # description files one environment choice may name
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,8 @@ class NodeSpec:
 def add_node(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, ros_version: int) -> None:
     """Record a started node and the transforms it is known to publish."""
     loc = Location(facts.path, spec.line)
+    spec.arguments = [choices_as_placeholders(a) if isinstance(a, str) else a for a in spec.arguments]
+    spec.parameters = {k: _placeholders(v) if k != "robot_description" else v for k, v in spec.parameters.items()}
     if spec.package and spec.executable:
         facts.nodes.append(LaunchedNode(spec.package, spec.executable, loc, spec.name))
     flat = flatten(spec.parameters)
@@ -77,6 +80,15 @@ def add_node(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, ros_version: in
         _robot_state_publisher(spec, facts, ctx, loc)
 
 
+def _placeholders(value: Any) -> Any:
+    """A value of the robot's environment inside a parameter (a frame name) is a placeholder there."""
+    if isinstance(value, str):
+        return choices_as_placeholders(value)
+    if isinstance(value, Mapping):
+        return {k: _placeholders(v) for k, v in value.items()}
+    return value
+
+
 def flatten(params: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
     out: dict[str, Any] = {}
     for k, v in params.items():
@@ -92,8 +104,12 @@ def _robot_state_publisher(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, l
     params = flatten(spec.parameters)
     desc = params.get("robot_description")
     prefix = params.get("frame_prefix")
-    if prefix is None and params.get("tf_prefix"):
-        prefix = str(params["tf_prefix"]).strip("/") + "/"  # ROS 1 joins tf_prefix with '/'
+    if "frame_prefix" in params and not isinstance(prefix, str):
+        prefix = "{frame_prefix}"  # set to what only the launch knows (a namespace): a placeholder bound at match time
+    elif prefix is None and "tf_prefix" in params:
+        tf_prefix = params["tf_prefix"]
+        # ROS 1 joins tf_prefix with '/'
+        prefix = "{tf_prefix}/" if not isinstance(tf_prefix, str) else tf_prefix.strip("/") + "/" if tf_prefix.strip("/") else ""
     if isinstance(desc, str) and desc.strip().endswith(DESCRIPTION_SUFFIXES):
         desc = DescriptionRef(desc.strip())
     if "robot_description" in params and not isinstance(desc, DescriptionRef):
@@ -106,7 +122,12 @@ def _robot_state_publisher(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, l
 
 
 def add_description(desc: DescriptionRef, facts: FileFacts, ctx: ScanContext, loc: Location, prefix: str = "") -> None:
-    """Expand a robot_description file and add the edges robot_state_publisher would publish."""
+    """Expand a robot_description file and add the edges robot_state_publisher would publish.
+    A path the robot's environment chooses (``turtlebot3_$TURTLEBOT3_MODEL.urdf``) is expanded once
+    per file it can name, each a variant of its own."""
+    if choice_names(desc.path):
+        _add_alternatives(desc, facts, ctx, loc, prefix)
+        return
     rel = ctx.source_file(desc.path) if os.path.isabs(desc.path) else None
     if rel is None:
         facts.findings.append(Finding(
@@ -118,6 +139,33 @@ def add_description(desc: DescriptionRef, facts: FileFacts, ctx: ScanContext, lo
     for f in res.files:
         if f not in facts.uses:
             facts.uses.append(f)
+
+
+def _add_alternatives(desc: DescriptionRef, facts: FileFacts, ctx: ScanContext, loc: Location, prefix: str) -> None:
+    directory, name = os.path.split(desc.path)
+    where = ctx.rel(directory) if os.path.isabs(directory) and not choice_names(directory) else None
+    pattern = choice_pattern(name)
+    found = []
+    if where is not None and ctx.inside(where):
+        d = ctx.abs_str(where) if where else ctx.root
+        try:
+            names = sorted(os.listdir(d))
+        except OSError:
+            names = []
+        found = [(m.groupdict(), os.path.join(d, n)) for n in names if (m := pattern.fullmatch(n)) and os.path.isfile(os.path.join(d, n))]
+    if not found:
+        shown = choices_as_placeholders(desc.path)
+        facts.findings.append(Finding(
+            "PARSE_ERROR", f"robot_description file '{shown}' depends on {', '.join(choice_names(desc.path))} from the robot's environment and no file "
+            "in the scanned tree matches; pass --env NAME=VALUE; its joints are not checked", (), loc))
+        return
+    for choice, path in found[:MAX_ALTERNATIVES]:
+        alt = FileFacts(facts.path)
+        add_description(DescriptionRef(path, desc.args), alt, ctx, loc, prefix)
+        key = tuple(sorted(choice.items()))
+        facts.variants.setdefault(key, []).extend(alt.edges)
+        facts.findings.extend(alt.findings)
+        facts.uses.extend(u for u in alt.uses if u not in facts.uses)
 
 
 def add_include(path: str | None, written: str, line: int, facts: FileFacts, ctx: ScanContext, args: dict[str, str] | None = None) -> None:
@@ -132,15 +180,38 @@ def add_include(path: str | None, written: str, line: int, facts: FileFacts, ctx
         facts.include_args[rel] = args
 
 
+_PREFIX_ARG = re.compile(r"prefix|namespace|^ns$|robot_name", re.I)
+
+
+def names_a_prefix(arg: str) -> bool:
+    """An argument that prefixes frame names (``namespace``, ``tf_prefix``, ``frame_prefix``...): when only the
+    launch knows its value, the names built from it are placeholders, bound against the live names."""
+    return _PREFIX_ARG.search(arg) is not None
+
+
 def description_from_command(words: Sequence[str | None]) -> DescriptionRef | None:
     """``xacro FILE a:=1`` (also ``$(find xacro)/xacro``, ``rosrun xacro xacro``, ``cat FILE``);
-    words the scan cannot know (None, or holding an unknown part) are left out."""
+    words the scan cannot know (None, or holding an unknown part) are left out, except that an
+    argument naming a prefix whose value only the launch knows (``namespace:=<a launch-time expression>``)
+    is given the placeholder ``{namespace}``: the names built from it are patterns in the expected tree."""
     known: list[str] = [w for w in words if w is not None and "\x01" not in w]
     path = next((w for w in known if w.endswith(DESCRIPTION_SUFFIXES)), None)
     if path is None:
         return None
-    args = tuple((k, v) for k, _, v in (w.partition(":=") for w in known if ":=" in w))
-    return DescriptionRef(path, args)
+    args: dict[str, str] = {}
+    for i, w in enumerate(words):
+        if w is None or ":=" not in w:
+            continue
+        k, _, v = w.partition(":=")
+        if "\x01" in k or not k:
+            continue
+        following = words[i + 1] if i + 1 < len(words) else ""
+        if "\x01" in v or (not v and (following is None or following == "\x01")):
+            if names_a_prefix(k):
+                args[k] = "{" + k + "}"
+        else:
+            args[k] = v
+    return DescriptionRef(path, tuple(args.items()))
 
 
 # Text shlex would split exactly like str.split(): no quotes or escapes, no whitespace beyond its own.

@@ -19,7 +19,7 @@ from typing import Any
 from ...core.findings import Finding, Location
 from ..context import ScanContext
 from ..model import FileFacts, LaunchedNode
-from .common import DescriptionRef, NodeSpec, add_include, add_node, description_from_command, split_command
+from .common import DescriptionRef, NodeSpec, add_include, add_node, description_from_command, names_a_prefix, split_command
 from .substitutions import truth
 
 
@@ -57,6 +57,7 @@ class _Interp:
     assigns: dict[str, list[tuple[int, ast.expr]]] = field(default_factory=dict)
     args: dict[str, Any] = field(default_factory=dict)
     given: dict[str, str] = field(default_factory=dict)  # passed by an including launch file
+    choices: dict[str, list[str]] = field(default_factory=dict)  # DeclareLaunchArgument(choices=[...])
     depth: int = 0
 
     def eval(self, node: ast.expr | None, line: int = 1 << 30) -> Any:
@@ -95,7 +96,19 @@ class _Interp:
             return self._name_value(node.id, line)
         if isinstance(node, ast.Call):
             return self._call(node, line)
+        if isinstance(node, ast.Subscript) and _dotted(node.value) in ("os.environ", "environ"):  # os.environ['TURTLEBOT3_MODEL']
+            return self._env(node.slice, None, line)
         return UNKNOWN
+
+    def _env(self, name_node: ast.expr | None, default: ast.expr | None, line: int) -> Any:
+        """The robot's environment: a value given with --env, else a written default, else a choice
+        the descriptions it names are expanded over."""
+        name = self.eval(name_node, line)
+        if not isinstance(name, str):
+            return UNKNOWN
+        if name in self.ctx.env or default is None:
+            return self.ctx.env_value(name)
+        return self.eval(default, line)
 
     def _name_value(self, name: str, line: int) -> Any:
         cands = self.assigns.get(name)
@@ -118,8 +131,10 @@ class _Interp:
             return os.path.dirname(self.abs_file)
         if name == "ThisLaunchFile":
             return self.abs_file
-        if name == "EnvironmentVariable":  # the robot's environment is unknown; a written default is not
-            return self.eval(kw["default_value"], line) if "default_value" in kw else UNKNOWN
+        if name == "EnvironmentVariable":
+            return self._env(first or kw.get("name"), kw.get("default_value"), line)
+        if _dotted(node.func) in ("os.environ.get", "environ.get", "os.getenv", "getenv"):
+            return self._env(first or kw.get("key"), node.args[1] if len(node.args) > 1 else kw.get("default"), line)
         if name == "PathJoinSubstitution":
             parts = self.eval(first, line)
             return _join(parts if isinstance(parts, list) else [parts])
@@ -227,6 +242,7 @@ def parse_launch_py_file(text: str, rel_path: str, ctx: ScanContext, launch_args
     for call in calls:
         if _name(call.func) == "DeclareLaunchArgument":
             _declare(call, interp)
+    facts.arg_choices = {k: v for k, v in interp.choices.items() if k not in interp.given}
     off = _switched_off(calls, interp)
     for call in calls:
         if id(call) in off:
@@ -286,6 +302,9 @@ def _declare(call: ast.Call, interp: _Interp) -> None:
     if not isinstance(name, str):
         return
     default = kw.get("default_value") or (call.args[1] if len(call.args) > 1 else None)
+    choices = interp.eval(kw["choices"], call.lineno) if "choices" in kw else None
+    if isinstance(choices, list) and all(isinstance(c, str) for c in choices):
+        interp.choices[name] = choices
     if name in interp.given:
         interp.args[name] = interp.given[name]
         return
@@ -339,6 +358,8 @@ def _include(call: ast.Call, interp: _Interp, facts: FileFacts, ctx: ScanContext
         v = _concat(v) if isinstance(v, list) else v
         if isinstance(k, str) and isinstance(v, (str, int, float)):
             passed[k] = str(v)
+        elif isinstance(k, str) and names_a_prefix(k):  # one robot of several (a loop's f'TB3_{i}'): a placeholder
+            passed[k] = "{" + k + "}"
     if isinstance(path, str):
         add_include(path, path, call.lineno, facts, ctx, passed)
     else:

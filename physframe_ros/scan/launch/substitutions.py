@@ -70,7 +70,8 @@ class Substituter:
             words = shell_split(resolved)  # roslaunch splits args and commands like a shell: quotes group words
         except ValueError:
             words = resolved.split()
-        return [None if _UNKNOWN in w else w for w in words]
+        # ``name:=<unknown>`` keeps its name: a xacro argument the launch fills in becomes a placeholder
+        return [w if _UNKNOWN not in w or (":=" in w and _UNKNOWN not in w.partition(":=")[0]) else None for w in words]
 
     def _resolve(self, text: str) -> str:
         for _ in range(50):  # innermost first, so $(find $(arg pkg)) works; bounded against odd input
@@ -93,9 +94,12 @@ class Substituter:
         if cmd == "dirname":
             return self.file_dir
         if cmd in ("env", "optenv"):
-            # the robot's environment is not the scanning machine's: only a written default is known
-            _name, _, default = rest.partition(" ")
-            return default.strip() if default or cmd == "optenv" else None
+            # the robot's environment is not the scanning machine's: a value given with --env, a written
+            # default, or a choice the descriptions it names are expanded over
+            name, _, default = rest.partition(" ")
+            if name in self.ctx.env or not (default or cmd == "optenv"):
+                return self.ctx.env_value(name)
+            return default.strip()
         if cmd == "command":
             return COMMAND_MARK + rest.strip().strip("'\"")
         if cmd == "anon":

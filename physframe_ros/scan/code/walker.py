@@ -1,0 +1,288 @@
+"""What the C++ and the Python analyzer share, once the syntax is turned into values and calls.
+
+A front end (``cpp.py`` over tree-sitter, ``python.py`` over ``ast``) knows how its syntax spells a
+name, a field path, a call and its arguments; this module knows what to do with them: the scopes of
+one walk (locals, class members learnt in the first pass, file globals), the tf, publish and
+parameter APIs once their arguments are values, the frame facts they emit, and following a call
+into a function of the same file. API handlers are looked up by the call's name in a table, so a
+name costs one dict lookup and an API is written once for both languages where it is the same.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar, Generic, Hashable, TypeVar, Union
+
+from ..frame_ids import frame_id_finding, is_header_field
+from .angles import euler_slot_finding, is_vector_component, scalar_in_vector_slot
+from .calls import BoundedCalls
+from .facts import FactSink, keep_param, param_default
+from .values import NAMED_NUMBERS, TOP_ROT, ParamRef, Record, Rot, TfValue, Value, as_number, fresh, is_transform, rot_from_rpy
+
+N = TypeVar("N")  # a syntax node of the front end
+#: ``this->t_.header.frame_id`` / ``self.t.header.frame_id`` -> ("t_", ["header", "frame_id"])
+Path = tuple[str, list[str]]
+Scope = dict[str, Value]
+
+
+class Missing:
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+#: What a handler returns when the call is not the form it handles: the call is then analysed as any other.
+MISSING = Missing()
+Result = Union[Value, Missing]
+#: An API handler: (walker, call) -> value of the call, or MISSING.
+Handler = Callable[[Any, "Call[Any]"], Result]
+
+
+@dataclass
+class Call(Generic[N]):
+    """A call as the syntax wrote it: ``receiver.name(args, kwargs)``."""
+
+    name: str
+    receiver: N | None
+    args: list[N]
+    line: int
+    key: Hashable  # the call node's identity: ``x = lookupTransform(...)`` binds the result to x
+    kwargs: dict[str, N] = field(default_factory=dict)
+    callee: str = ""  # the called expression as written (``tf2::Quaternion``, ``np.array``)
+    template: N | None = None  # C++ template arguments (``make_shared<T>``)
+
+    @property
+    def n(self) -> int:
+        return len(self.args)
+
+
+class FileWalk(BoundedCalls):
+    """What every walk of one file shares: the sink, globals, class members, parameter defaults."""
+
+    def __init__(self, sink: FactSink, static_broadcasters: set[str]) -> None:
+        super().__init__()
+        self.sink = sink
+        self.globals: Scope = {}
+        self.members: Scope = {}
+        self.params: Scope = {}
+        self.unknown_members: set[str] = set()  # members some method sets to a value not known statically
+        self.static_broadcasters = static_broadcasters
+        self.member_names: dict[int, str] = {}  # id of a member message Record -> the member's name
+        self.published_members: list[tuple[Record, int]] = []
+
+
+class Walker(Generic[N]):
+    """One walk of one function body (or of a module's top level, ``env`` given)."""
+
+    #: name -> handler of the tf, publish and parameter APIs; each front end adds its own to SHARED_API.
+    API: ClassVar[dict[str, Handler]] = {}
+
+    def __init__(self, file: FileWalk, emit: bool, env: Scope | None = None) -> None:
+        self.f = file
+        self.emit = emit
+        self.module = env is not None
+        self.env: Scope = env if env is not None else {}
+        self.results: list[Value] = []
+        self.depth = 0
+        self.bind: tuple[Hashable, str] | None = None  # (call node key, variable) for `x = lookupTransform(...)`
+
+    # --- the syntax side ------------------------------------------------------------------
+    def eval(self, node: N | None) -> Value:
+        raise NotImplementedError
+
+    def path(self, node: N) -> Path | None:
+        raise NotImplementedError
+
+    def text(self, node: N | None) -> str:
+        """The node's source text ("" for none)."""
+        raise NotImplementedError
+
+    def is_member(self, name: str) -> bool:
+        """A name stored into is a class member (learnt in the first pass), not a local of the walk."""
+        raise NotImplementedError
+
+    # --- scopes ---------------------------------------------------------------------------
+    def lookup(self, name: str) -> Value:
+        env = self.env
+        if name in env:
+            return env[name]
+        members = self.f.members
+        if name in members:
+            return members[name]
+        globals_ = self.f.globals
+        if name in globals_:
+            value = globals_[name]
+            if isinstance(value, Record):
+                value.local = False  # a file global seen from a function: any function may fill or rebind it
+            return value
+        return NAMED_NUMBERS.get(name)
+
+    def store(self, name: str, value: Value) -> None:
+        """Locals live in the walk; class members are learnt in the first pass and shadowed in the second."""
+        f = self.f
+        if self.emit or not self.is_member(name):
+            self.env[name] = self.keep_type(self.env[name] if name in self.env else f.members.get(name), value)
+        elif value is None or (value == "" and name in f.unknown_members):
+            # set somewhere to what the analysis cannot know (``global_frame_ = costmap->getGlobalFrameID()``):
+            # an empty initial value ("" in the initializer list) says nothing about the frame used
+            f.unknown_members.add(name)
+            if f.members.get(name) == "":
+                del f.members[name]
+        else:
+            old = f.members.get(name)
+            if not (isinstance(old, str) and isinstance(value, str)):  # the first string (the default) wins
+                if isinstance(value, Record):
+                    value.local = False  # other methods may set its fields before it is published
+                f.members[name] = self.keep_type(old, value)
+
+    @staticmethod
+    def keep_type(old: Value, value: Value) -> Value:
+        """An unknown stored over a rotation or a transform is still one, typed top (R13)."""
+        if value is None and isinstance(old, Rot):
+            return TOP_ROT
+        if value is None and isinstance(old, TfValue):
+            return TfValue(TOP_ROT)
+        return value
+
+    def assign(self, target: N, value: Value) -> None:
+        p = self.path(target)
+        if p is None:
+            return
+        base, fields = p
+        if isinstance(value, Record) and not value.name:
+            value.name = ".".join([base, *fields])
+        if not fields:
+            self.store(base, value)
+            return
+        holder = self.lookup(base)
+        if isinstance(holder, Record):
+            holder.set(".".join(fields), value)
+        elif isinstance(holder, TfValue) and fields == ["rotation"] and isinstance(value, Rot):
+            holder.rot = value
+
+    def result(self) -> Value:
+        """The function's return value when every return gave the same known one."""
+        distinct = [r for i, r in enumerate(self.results) if r is not None and r not in self.results[:i]]
+        return distinct[0] if len(distinct) == 1 else None
+
+    # --- facts about assignments ----------------------------------------------------------
+    def header_literal(self, target: N, value: Value, line: int) -> None:
+        """``marker.header.frame_id = "/map"``: a frame id written out in full where it is used."""
+        p = self.path(target)
+        if p is not None and is_header_field(p[1]) and not is_transform(self.lookup(p[0])):
+            self.f.sink.add(frame_id_finding(value, self.f.sink.loc(line), ".".join([p[0], *p[1]])))
+
+    def component_copy(self, target: N, source: N, line: int) -> None:
+        """``orientation.x = q.w``: checked by the name of what is copied."""
+        p = self.path(target)
+        if p is not None and is_vector_component(p[1]):
+            self.f.sink.add(scalar_in_vector_slot([p[0], *p[1]], self.text(source), self.f.sink.loc(line)))
+
+    def euler_slots(self, api: str, args: list[N], line: int) -> None:
+        if self.emit:
+            self.f.sink.add(euler_slot_finding(api, [self.text(a) for a in args], self.f.sink.loc(line)))
+
+    # --- following calls ------------------------------------------------------------------
+    def enter(self, line: int, constants: bool, analyse: Callable[[], Value]) -> Value:
+        """A call into a function of the file; with constant arguments what the helper broadcasts is
+        reported where its frames are named (the call site)."""
+        if not constants:
+            return fresh(analyse())
+        with self.f.sink.call_site(line):
+            return fresh(analyse())
+
+    # --- APIs, once their arguments are values --------------------------------------------
+    def api(self, call: Call[N]) -> Result:
+        handler = self.API.get(call.name)
+        return handler(self, call) if handler is not None else MISSING
+
+    def arg(self, call: Call[N], i: int, keyword: str | None = None) -> Value:
+        """Argument ``i`` or the keyword argument, evaluated; None when neither is given."""
+        if i < call.n:
+            return self.eval(call.args[i])
+        if keyword is not None and keyword in call.kwargs:
+            return self.eval(call.kwargs[keyword])
+        return None
+
+    def keep_param(self, pname: Value, default: Value, line: int) -> None:
+        keep_param(self.f.params, self.f.sink if self.emit else None, pname, default, line)
+
+    def broadcast(self, value: Value, static: bool, line: int) -> None:
+        if self.emit:
+            self.f.sink.broadcast(value, static, line)
+
+    def looked_up(self, call: Call[N], target: Value, source: Value, time_travel: bool = False) -> None:
+        """``lookupTransform(target, source)``: bound to the variable it is assigned to, for its name."""
+        if self.emit:
+            bound = self.bind[1] if self.bind is not None and self.bind[0] == call.key else None
+            self.f.sink.lookup(target, source, call.line, bound, time_travel=time_travel)
+
+    def transformed(self, target: Value, data: Value, line: int) -> None:
+        """``buffer.transform(data, target)``: a lookup from the data's frame."""
+        if self.emit and isinstance(data, Record):
+            self.f.sink.lookup(target, data.get("header.frame_id"), line)
+
+    def param_value(self, pname: Value, default: Value, line: int) -> Value:
+        """``param(name, default)`` / ``rospy.get_param(name, default)``: the value a launch file gave, else
+        the default; a name computed at run time still leaves the default as the value."""
+        self.keep_param(pname, default, line)
+        return self.f.params.get(pname, default) if isinstance(pname, str) else default
+
+    def published(self, value: Value, call: Call[N]) -> None:
+        """A message published; ``static``: the publisher's name says /tf_static (for a TFMessage)."""
+        if self.emit:
+            self.f.sink.publish(value, call.line, static="static" in self.text(call.receiver).lower())
+            if isinstance(value, Record) and id(value) in self.f.member_names:
+                self.f.published_members.append((value, call.line))
+
+    def h_publish(self, call: Call[N]) -> Result:
+        if call.n < 1:
+            return MISSING
+        self.published(self.eval(call.args[-1]), call)
+        return None
+
+    def h_declare_parameter(self, call: Call[N]) -> Result:
+        if call.n < 1:
+            return MISSING
+        pname = self.eval(call.args[0])
+        default = param_default(self.arg(call, 1, "value"))
+        if isinstance(default, ParamRef):
+            default = None
+        self.keep_param(pname, default, call.line)
+        return default if default is not None else (ParamRef(pname) if isinstance(pname, str) else None)
+
+    def rpy(self, args: list[N]) -> Rot:
+        vals = [as_number(self.eval(a)) for a in args[:3]]
+        if len(vals) == 3 and vals[0] is not None and vals[1] is not None and vals[2] is not None:
+            return rot_from_rpy(vals[0], vals[1], vals[2])
+        return TOP_ROT
+
+
+#: One-argument math both languages call by name (``std::sin``, ``math.sin``, ``np.deg2rad``).
+MATH: dict[str, Callable[[float], float]] = {
+    "sin": math.sin,
+    "cos": math.cos,
+    "sqrt": math.sqrt,
+    "atan": math.atan,
+    "radians": math.radians,
+    "deg2rad": math.radians,
+    "fabs": math.fabs,
+    "abs": abs,
+}
+
+
+def apply_math(name: str, value: Value) -> Value:
+    """``MATH[name](value)`` on a constant; None when unknown or outside the function's domain."""
+    if not isinstance(value, float):
+        return None
+    try:
+        return float(MATH[name](value))
+    except ValueError:
+        return None
+
+
+#: The APIs both languages spell the same way.
+SHARED_API: dict[str, Handler] = {
+    "publish": Walker.h_publish,
+    "declare_parameter": Walker.h_declare_parameter,
+}

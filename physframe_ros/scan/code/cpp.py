@@ -25,7 +25,7 @@ from ..model import FileFacts
 from .angles import RPY_APIS
 from .calls import STEP_BUDGET, Budget
 from .cpp_macros import blank_macros, first_branches
-from .facts import FactSink, message_kind, param_default, slot_name_finding, static_broadcaster_names
+from .facts import FactSink, message_kind, param_default, setpoint_publishers, slot_name_finding, static_broadcaster_names
 from .headers import HeaderCopies, member_declarations, mentions_field, mentions_header
 from .values import (
     HEADER,
@@ -182,7 +182,7 @@ def _function_name(fn: Node, src: bytes) -> str | None:
 
 class _CppFile(FileWalk):
     def __init__(self, text: str, sink: FactSink, headers: Sequence[str] = ()) -> None:
-        super().__init__(sink, static_broadcaster_names(text, _STATIC_BROADCASTER))
+        super().__init__(sink, static_broadcaster_names(text, _STATIC_BROADCASTER), setpoint_publishers(text))
         self.text = text
         self.headers = headers
         self.file_scope: set[int] = set()  # ids of the message Records declared at file scope of a source file

@@ -35,6 +35,27 @@ def _named(rec: Record) -> str:
     return f"{rec.type_name} '{rec.name}'" if rec.name else f"an {rec.type_name}" if rec.type_name[:1] in "AEIOU" else f"a {rec.type_name}"
 
 
+# A publisher made on a MAVROS setpoint topic (``nh.advertise<PoseStamped>("mavros/setpoint_position/local", 10)``,
+# ``rospy.Publisher("/mavros/setpoint_raw/local", ...)``): a command, not data (C++ and Python alike).
+_SETPOINT_PUBLISHER = re.compile(
+    r"((?:self\.|this->)?\w+)\s*=\s*[^;\n=]*?(?:advertise|Publisher|create_publisher)\s*(?:<[^;>]*>)?\s*\([^;)]*?[\"']([^\"'\n]*setpoint[^\"'\n]*)[\"']"
+)
+
+
+def setpoint_publishers(text: str) -> frozenset[str]:
+    """Names of the publishers a file makes on MAVROS setpoint topics (the last component: ``pub_``, ``local_pos_pub``).
+    MAVROS's setpoint plugins read the pose or velocity in the frame their ``mav_frame`` parameter names and never
+    look at header.frame_id, so an empty frame on these commands is the usual idiom (PX4's offboard example)."""
+    if "setpoint" not in text:
+        return frozenset()
+    return frozenset(last_name(m.group(1)) for m in _SETPOINT_PUBLISHER.finditer(text))
+
+
+def last_name(expr: str) -> str:
+    """``self.pub`` / ``this->pub_`` / ``node.pub`` -> the last name."""
+    return re.split(r"\.|->", expr.strip())[-1].strip()
+
+
 def static_broadcaster_names(text: str, pattern: re.Pattern[str]) -> set[str]:
     """Variables holding a StaticTransformBroadcaster: ``pattern`` runs only on the lines naming the class (fast)."""
     names: set[str] = set()

@@ -255,3 +255,55 @@ def test_cpp_cv_bridge_image_from_an_empty_header_is_published_without_a_frame()
         ("MISSING_FRAME", 10, "error"),
         ("MISSING_FRAME", 24, "error"),
     ]
+
+
+# PX4's offboard example as the corpus copies it (PX4_Drone, velocity_marker_tracker): a setpoint PoseStamped
+# with no frame sent to MAVROS, whose setpoint plugins read it in their own mav_frame. Data on another
+# topic is still checked.
+PX4_OFFBOARD_CPP = """\
+#include <ros/ros.h>
+#include <geometry_msgs/PoseStamped.h>
+
+int main(int argc, char **argv)
+{
+    ros::init(argc, argv, "offb_node");
+    ros::NodeHandle nh;
+    ros::Publisher local_pos_pub = nh.advertise<geometry_msgs::PoseStamped>
+            ("mavros/setpoint_position/local", 10);
+    ros::Publisher target_pub = nh.advertise<geometry_msgs::PoseStamped>("target_pose", 10);
+    ros::Rate rate(20.0);
+    geometry_msgs::PoseStamped pose;
+    pose.pose.position.x = 0;
+    pose.pose.position.z = 2;
+    for(int i = 100; ros::ok() && i > 0; --i){
+        local_pos_pub.publish(pose);
+        ros::spinOnce();
+        rate.sleep();
+    }
+    target_pub.publish(pose);
+    return 0;
+}
+"""
+
+PX4_OFFBOARD_PY = """\
+import rospy
+from geometry_msgs.msg import PoseStamped
+
+class Offboard:
+    def __init__(self):
+        self.setpoint_pub = rospy.Publisher('/mavros/setpoint_position/local', PoseStamped, queue_size=10)
+        self.goal_pub = rospy.Publisher('goal', PoseStamped, queue_size=10)
+
+    def step(self):
+        pose = PoseStamped()
+        pose.pose.position.z = 2.0
+        self.setpoint_pub.publish(pose)
+        self.goal_pub.publish(pose)
+"""
+
+
+def test_mavros_setpoints_are_commands_whose_frame_is_not_checked() -> None:
+    facts = analyze_cpp(PX4_OFFBOARD_CPP, "px4_offboard/src/offb_node.cpp")
+    assert [(f.code, f.location.line if f.location else None) for f in facts.findings] == [("MISSING_FRAME", 20)]
+    facts = analyze_python(PX4_OFFBOARD_PY, "px4_offboard/scripts/offboard.py")
+    assert [(f.code, f.location.line if f.location else None) for f in facts.findings] == [("MISSING_FRAME", 13)]

@@ -243,6 +243,8 @@ class _CppFile(FileWalk):
             file_scope = id(rec) in self.file_scope
             if (self.globals if file_scope else self.members).get(name) is not rec or rec.escaped:
                 continue  # replaced as a whole, or handed to code we do not follow
+            if file_scope and re.search(rf"(?<![\w.>]){re.escape(name)}\s*=(?!=)", self.text):
+                continue  # assigned whole somewhere (`map_static = *msg;` in a callback): it may carry a frame
             frame_unset = rec.get("header.frame_id") is UNSET and not mentions_header(texts, name)
             child_unset = rec.kind in (ODOMETRY, TRANSFORM) and rec.get("child_frame_id") is UNSET and not mentions_field(texts, name, "child_frame_id")
             self.sink.member_published(rec, line, frame_unset, child_unset, file_scope)

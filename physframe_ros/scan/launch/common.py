@@ -174,6 +174,9 @@ def add_include(path: str | None, written: str, line: int, facts: FileFacts, ctx
     if rel is None:
         facts.findings.append(Finding("PARSE_ERROR", f"included launch file '{written}' is not in the scanned tree; what it starts is not checked", (),
                                       Location(facts.path, line)))
+        # what it starts is unknown, like a node the scan cannot see into: the launch's tree is not the whole tree
+        package = re.match(r"\$\(find(?:-pkg-share)? ([\w-]+)\)", written)
+        facts.unseen_includes.append(LaunchedNode(package.group(1) if package else "", os.path.basename(written), Location(facts.path, line)))
         return
     facts.includes.append(rel)
     if args:

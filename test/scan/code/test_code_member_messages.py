@@ -111,6 +111,8 @@ def test_file_scope_message_whose_frame_is_set_extern_or_in_a_header_is_not_repo
     assert _found(GLOBAL_SOURCE.replace("ps.header.seq++;", 'ps.header.frame_id = "base_link";')) == []
     # a header copied in whole may carry a frame
     assert _found(GLOBAL_SOURCE.replace("ps.header.seq++;", "ps.header = markerHeader;")) == []
+    # assigned whole from a received message in a callback (RAS-2016's brain.cpp: map_static = *msg)
+    assert _found(GLOBAL_SOURCE.replace("lastMarkerPose = markerPose;", "ps = markerPose;")) == []
     # declared extern: another file may set it
     assert _found(GLOBAL_SOURCE.replace("ros::Publisher bodyAxis", "extern geometry_msgs::PoseStamped ps;\nros::Publisher bodyAxis")) == []
     # a header's globals are shared with other files

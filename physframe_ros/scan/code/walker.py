@@ -241,7 +241,11 @@ class Walker(Generic[N]):
     def h_publish(self, call: Call[N]) -> Result:
         if call.n < 1:
             return MISSING
-        self.published(self.eval(call.args[-1]), call)
+        values = [self.eval(a) for a in call.args]
+        # image_transport's CameraPublisher: publish(image, info[, stamp]) sends both messages
+        messages = [v for v in values[:2] if isinstance(v, Record)] if call.n > 1 else []
+        for value in messages or values[-1:]:
+            self.published(value, call)
         return None
 
     def h_declare_parameter(self, call: Call[N]) -> Result:

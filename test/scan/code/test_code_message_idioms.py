@@ -307,3 +307,27 @@ def test_mavros_setpoints_are_commands_whose_frame_is_not_checked() -> None:
     assert [(f.code, f.location.line if f.location else None) for f in facts.findings] == [("MISSING_FRAME", 20)]
     facts = analyze_python(PX4_OFFBOARD_PY, "px4_offboard/scripts/offboard.py")
     assert [(f.code, f.location.line if f.location else None) for f in facts.findings] == [("MISSING_FRAME", 13)]
+
+
+# air_manipulator's image_pub: an image_transport CameraPublisher sends the image and its CameraInfo.
+CAMERA_PUBLISHER_CPP = """\
+#include <ros/ros.h>
+#include <cv_bridge/cv_bridge.h>
+#include <image_transport/image_transport.h>
+
+void loop(image_transport::CameraPublisher& pub, cv::VideoCapture& cap, sensor_msgs::CameraInfoPtr info)
+{
+  cv::Mat frame;
+  sensor_msgs::ImagePtr image;
+  cap >> frame;
+  image = cv_bridge::CvImage(std_msgs::Header(), "bgr8", frame).toImageMsg();
+  image->header.stamp = ros::Time::now();
+  info->header.stamp = ros::Time::now();
+  pub.publish(image, info);
+}
+"""
+
+
+def test_camera_publisher_checks_the_image_it_sends_beside_the_info() -> None:
+    facts = analyze_cpp(CAMERA_PUBLISHER_CPP, "image_pub/src/image_pub.cpp")
+    assert [(f.code, f.location.line if f.location else None) for f in facts.findings] == [("MISSING_FRAME", 13)]

@@ -210,5 +210,6 @@ def test_a_launch_including_a_file_outside_the_tree_is_not_the_whole_tree(tmp_pa
         (tmp_path / rel).write_text(text)
     assert [f for f in scan([tmp_path], jobs=1).findings if f.code == "LOOKUP_UNREACHABLE"] == []
     # without the include the launch is the whole tree, and map and the sensor sit in separate trees
-    (tmp_path / "maze/launch/maze.launch").write_text(files["maze/launch/maze.launch"].replace('  <include file="$(find kobuki_softnode)/launch/full.launch" />\n', ""))
+    include = '  <include file="$(find kobuki_softnode)/launch/full.launch" />\n'
+    (tmp_path / "maze/launch/maze.launch").write_text(files["maze/launch/maze.launch"].replace(include, ""))
     assert [f.frames for f in scan([tmp_path], jobs=1).findings if f.code == "LOOKUP_UNREACHABLE"] == [("map", "distance_sensor_link")]

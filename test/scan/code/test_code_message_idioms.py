@@ -249,6 +249,9 @@ void copied(const sensor_msgs::ImageConstPtr& msg, image_transport::Publisher& i
 
 
 def test_cpp_cv_bridge_image_from_an_empty_header_is_published_without_a_frame() -> None:
+    # pheeno_ros's camera node names no tf API: the conversion itself makes the file worth reading
+    assert mentions_tf('msg = cv_bridge::CvImage(std_msgs::Header(), "bgr8", cv_image).toImageMsg();\npub.publish(msg);')
+    assert mentions_tf("sensor_msgs::CameraInfo c_info;\nchatter_pub.publish(c_info);")
     facts = analyze_cpp(CV_BRIDGE_CPP, "rockin_logger/src/rockin_logger.cpp")
     # the stamp alone (line 9) gives no frame; a header copied (16), set (31) or taken from the input (37) does
     assert [(f.code, f.location.line if f.location else None, f.level.value) for f in facts.findings] == [

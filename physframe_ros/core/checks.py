@@ -11,10 +11,10 @@ import re
 from collections import defaultdict
 from typing import Iterable, Mapping, Sequence
 
-from .conventions import BASE, OTHER, SENSOR, Conventions
+from .conventions import BASE, OTHER, SENSOR, WORLD_CLASSES, Conventions
 from .findings import Finding, Location, Severity
 from .frame_patterns import without_placeholders
-from .rotations import DEFAULT_TOLERANCE, IDENTITY, OrthoRotation, format_rotation
+from .rotations import DEFAULT_TOLERANCE, IDENTITY, RDF, OrthoRotation, format_rotation
 from .tree import Edge, ancestors, components, cycle_path, parents_by_child, strongly_connected
 
 REP105 = "REP-105 order is earth -> map -> odom -> base_link"
@@ -108,7 +108,7 @@ def check_tree(edges: Iterable[Edge], conventions: Conventions, tolerance: float
                 )
             )
             continue
-        f = axis_finding(e, conventions, tolerance, static_parents)
+        f = axis_finding(e, conventions, tolerance, static_parents) or partial_axis_finding(e, conventions)
         if f:
             out.append(f)
         f = _sensor_null(e, conventions)
@@ -281,6 +281,46 @@ def axis_finding(
         edge.location,
         publishers=edge.publishers,
         details={"actual": str(actual), "expected": str(expected.rotation), "expected_quaternion": list(expected.rotation.quaternion())},
+    )
+
+
+def partial_axis_finding(edge: Edge, conventions: Conventions) -> Finding | None:
+    """PhysFrame's R8 on a rotation known only through its constant factors (R15, ``edge.constant_part``).
+
+    Where convention fixes the rotation (camera body -> optical, FLU -> FRD), the constant
+    part must turn the parent's axes into the child's. Where it leaves the rotation free
+    (map -> camera_link: any pose), a constant part that turns the parent's axes into the
+    camera convention RDF while the child is not an optical frame is the ORB-SLAM2 bug:
+    the conversion into the camera convention is never undone. Other constant turns in a
+    free rotation (an upside-down IMU, a yawed mount) are legitimate and not reported; an
+    identity constant part says nothing (the unknown factors may hold the whole rotation).
+    """
+    part, parent, child = edge.constant_part, edge.parent, edge.child
+    if part is None or edge.rotation is not None or part == IDENTITY:
+        return None
+    pi, ci = conventions.classify(parent), conventions.classify(child)
+    if pi.axes is None or ci.axes is None:
+        return None
+    got = part.apply(pi.axes)
+    expected = conventions.expected_rotation(parent, child)
+    if expected is not None:
+        if got == expected.child_axes:
+            return None
+        rule, want = expected.rule, expected.child_axes
+    else:
+        if got != RDF or ci.axes == RDF or (ci.cls.name in WORLD_CLASSES and pi.cls.name in WORLD_CLASSES):
+            return None
+        rule, want = f"'{child}' is {ci.axes} by REP-103 ({ci.cls.description})", ci.axes
+    fix = pi.axes.rotation_to(got).inverse()
+    return Finding(
+        "INCORRECT_TRANSFORM",
+        f"the constant rotations in {parent} -> {child} turn {pi.axes} {parent} axes into {got} (rotation {part}) "
+        f"and nothing turns them back: {rule}, so {child} must come out {want}; "
+        f"append the inverse of the constant part ({fix}, {format_rotation(fix.quaternion())})",
+        (parent, child),
+        edge.location,
+        publishers=edge.publishers,
+        details={"constant_part": str(part), "child_axes": str(got), "expected_axes": str(want)},
     )
 
 

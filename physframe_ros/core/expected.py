@@ -12,6 +12,8 @@ File format (YAML, versioned)::
          sources: [{file: robot_description/urdf/robot.urdf, line: 42}]}
     lookups:                    # transforms code asks tf2 for (target <- source)
       - {target: map, source: base_link, location: {file: src/nav.cpp, line: 10}}
+    partial_edges:              # broadcasts and lookups with one frame known, the other known only at run time
+      - {parent: odom, child: null, kind: broadcast, location: {file: src/imu_filter_ros.cpp, line: 347}}
     subsystems:                 # optional: what runs together (a top-level launch file)
       - {name: launch/bringup.launch.py, frames: [...]}
     variants:                   # version 2, optional: each a whole tree one subsystem can run as
@@ -52,6 +54,21 @@ class Lookup:
         return {"target": self.target, "source": self.source, "location": self.location.to_dict() if self.location else None}
 
 
+@dataclass(frozen=True)
+class PartialEdge:
+    """A broadcast (``kind`` "broadcast" or "static") or lookup (parent = target, child = source) whose one
+    frame is known and whose other is known only at run time (None): a frame taken from an incoming
+    message's header, a name computed from data. Not part of the tree: nothing is checked against it."""
+
+    parent: str | None
+    child: str | None
+    kind: str
+    location: Location | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"parent": self.parent, "child": self.child, "kind": self.kind, "location": self.location.to_dict() if self.location else None}
+
+
 @dataclass
 class Variant:
     """One whole tree a subsystem runs as: a robot model chosen by a launch argument or an
@@ -81,6 +98,7 @@ class ExpectedTree:
     lookups: list[Lookup] = field(default_factory=list)
     subsystems: list[dict[str, Any]] = field(default_factory=list)
     variants: list[Variant] = field(default_factory=list)
+    partial_edges: list[PartialEdge] = field(default_factory=list)
 
     @property
     def frames(self) -> list[str]:
@@ -98,6 +116,7 @@ class ExpectedTree:
             "frames": self.frames,
             "edges": [e.to_dict() for e in self.edges],
             "lookups": [lk.to_dict() for lk in self.lookups],
+            "partial_edges": [pe.to_dict() for pe in self.partial_edges],
             "subsystems": self.subsystems,
             **({"variants": [v.to_dict() for v in self.variants]} if self.variants else {}),
         }
@@ -114,9 +133,14 @@ class ExpectedTree:
                 Lookup(str(lk["target"]), str(lk["source"]), Location(**lk["location"]) if lk.get("location") else None) for lk in data.get("lookups") or ()
             ]
             variants = [Variant.from_dict(v) for v in data.get("variants") or ()]
+            partial = [
+                PartialEdge(_frame_or_none(pe.get("parent")), _frame_or_none(pe.get("child")), str(pe["kind"]),
+                            Location(**pe["location"]) if pe.get("location") else None)
+                for pe in data.get("partial_edges") or ()
+            ]  # fmt: skip
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise ExpectedTreeError(f"{origin}: malformed entry: {exc}") from None
-        return cls(edges, lookups, list(data.get("subsystems") or ()), variants)
+        return cls(edges, lookups, list(data.get("subsystems") or ()), variants, partial)
 
     def save(self, path: str | Path, generator: str = "physframe") -> None:
         import yaml
@@ -129,3 +153,7 @@ class ExpectedTree:
     def load(cls, path: str | Path) -> ExpectedTree:
         data = read_yaml(path, ExpectedTreeError)
         return cls.from_dict(data, str(path))
+
+
+def _frame_or_none(value: Any) -> str | None:
+    return None if value is None else str(value)

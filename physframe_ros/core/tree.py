@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from .findings import Location
-from .rotations import Quaternion
+from .rotations import OrthoRotation, Quaternion
 
 Vector = tuple[float, float, float]
 
@@ -23,6 +23,9 @@ class Edge:
     rotation: Quaternion | None = None
     sources: tuple[Location, ...] = ()
     publishers: tuple[str, ...] = ()
+    #: Source code only: the orthogonal rotation of the constant factors of a rotation not known in full
+    #: (PhysFrame's R15), for the tree's axis check; not part of the edge's identity.
+    constant_part: OrthoRotation | None = field(default=None, compare=False)
 
     @property
     def location(self) -> Location | None:

@@ -96,16 +96,17 @@ def _pick(row: VariantDiff, chosen: bool) -> VariantDiff:
 
 
 def _live_tree(args: argparse.Namespace) -> tuple[list[Edge], str]:
-    from ..view.sources import ViewError, from_bag, from_live
+    from ..view.sources import ViewError, from_bag, live_report, service_name
 
     try:
-        drawing = from_live(args.node, args.timeout) if args.live else from_bag(args.bag, args.topic or ())
-    except ViewError as exc:
+        if args.live:  # the monitor's tree as it holds it now, static values included
+            report = live_report(args.node, args.timeout)
+            return [Edge.from_dict(e) for e in (report.get("tree") or {}).get("edges", [])], f"live tree of {service_name(args.node).rsplit('/', 1)[0]}"
+        drawing = from_bag(args.bag, args.topic or ())
+    except (ViewError, KeyError, TypeError, ValueError) as exc:
         raise _SourceError(str(exc)) from None
     if drawing.error:
         print(f"physframe diff: warning: {drawing.error}; the diff covers what was read", file=sys.stderr)
-    if args.live:
-        return drawing.edges, drawing.title
     return _with_values(drawing.edges, args), args.bag
 
 

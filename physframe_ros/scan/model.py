@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core.expected import Lookup
+from ..core.expected import Lookup, PartialEdge
 from ..core.findings import Finding, Location
 from ..core.tree import Edge
 from .xml_lines import XmlError, XmlNode, parse_xml
@@ -40,6 +40,7 @@ class FileFacts:
     # launch files: edges only one choice of the robot's environment declares (a robot model's description), by choice
     variants: dict[tuple[tuple[str, str], ...], list[Edge]] = field(default_factory=dict)
     arg_choices: dict[str, list[str]] = field(default_factory=dict)  # launch files: the values an argument declares it takes
+    partial_edges: list[PartialEdge] = field(default_factory=list)  # code: broadcasts and lookups with one frame known
 
 
 def parse_document(facts: FileFacts, text: str, what: str, root_tag: str | None = None) -> XmlNode | None:

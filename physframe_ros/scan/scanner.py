@@ -16,6 +16,7 @@ import time
 import warnings
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, TextIO
 
@@ -24,6 +25,7 @@ from ..core.expected import ExpectedTree
 from ..core.findings import Finding, FindingPolicy, Location, sort_findings
 from .code import CPP_UNAVAILABLE, analyze_cpp, analyze_python, mentions_tf
 from .code.headers import MAX_HEADER_BYTES, own_headers
+from .code.helpers import PackageIndex, helper_sources, package_of
 from .context import ReadRefused, ScanContext
 from .description import needs_xacro, parse_sdf_file, parse_urdf_file, parse_xacro_file
 from .discovery import SourceFile, Workspace, classify, discover
@@ -99,7 +101,9 @@ def _dispatch(text: str, rel: str, kind: str, ctx: ScanContext, launch_args: dic
     if kind == "cpp":
         if analyze_cpp is None:
             return FileFacts(rel, lines=text.count("\n") + 1)
-        return analyze_cpp(text, rel, headers=_own_header_texts(text, rel, ctx))
+        pkg = package_of(rel, ctx.packages.values())
+        package = _package_index(ctx, pkg) if pkg is not None else None
+        return analyze_cpp(text, rel, headers=_own_header_texts(text, rel, ctx), package=package)
     if kind == "python":
         return analyze_python(text, rel)
     if kind == "launch_py":
@@ -144,6 +148,25 @@ def _dispatch(text: str, rel: str, kind: str, ctx: ScanContext, launch_args: dic
     if kind == "sdf":
         return parse_sdf_file(text, rel)
     return FileFacts(rel)
+
+
+@lru_cache(maxsize=8)
+def _package_index(ctx: ScanContext, pkg: str) -> PackageIndex:
+    """What the other C++ files of a package tell each file's analysis, read once per worker on first use."""
+    texts: list[str] = []
+
+    def read_one(path: str) -> str:
+        try:
+            return decode_source(ctx.read_bytes(path), "cpp")
+        except OSError:
+            return ""  # unreadable, outside the tree or too large: what it holds stays unknown
+
+    def read() -> list[str]:
+        if not texts:
+            texts.extend(helper_sources(ctx.root, pkg, read_one))
+        return texts
+
+    return PackageIndex(read)
 
 
 def _own_header_texts(text: str, rel: str, ctx: ScanContext) -> list[str]:
@@ -219,8 +242,9 @@ def scan(
         findings.setdefault(finding.key, finding)
     all_edges = merge_edges(e for s in subsystems for e in s.edges)
     lookups = list(dict.fromkeys(lk for s in subsystems for lk in s.lookups))
+    partial = list(dict.fromkeys(pe for ff in facts.values() for pe in ff.partial_edges))
     expected = ExpectedTree(all_edges, lookups, [s.to_dict() for s in subsystems if s.edges or s.lookups],
-                            [v for s in subsystems if s.edges for v in s.expected_variants()])
+                            [v for s in subsystems if s.edges for v in s.expected_variants()], partial)
     result_findings = sort_findings((policy or FindingPolicy()).apply(findings.values()))
     notes = [CPP_UNAVAILABLE] if CPP_UNAVAILABLE and any(f.kind == "cpp" for f in ws.files) else []
     notes.extend(_summary(sorted(n for ff in facts.values() for n in ff.notes)))
@@ -255,7 +279,8 @@ def _summary(file_notes: list[str], shown: int = 3) -> list[str]:
 
 
 def _keep(ff: FileFacts, facts: dict[str, FileFacts]) -> None:
-    if ff.edges or ff.lookups or ff.findings or ff.nodes or ff.includes or ff.unseen_includes or ff.uses or ff.notes or ff.unknown_broadcasts or ff.variants:
+    if (ff.edges or ff.lookups or ff.findings or ff.nodes or ff.includes or ff.unseen_includes or ff.uses or ff.notes or ff.unknown_broadcasts or ff.variants
+            or ff.partial_edges):
         facts[ff.path] = ff
 
 

@@ -80,13 +80,13 @@ def merge_edges(edges: Iterable[Edge]) -> list[Edge]:
     merged: dict[tuple[object, ...], Edge] = {}
     for e in edges:
         key = (e.parent, e.child, e.static, e.translation and tuple(round(v, 9) for v in e.translation),
-               e.rotation and tuple(round(v, 9) for v in e.rotation))
+               e.rotation and tuple(round(v, 9) for v in e.rotation), e.constant_part)
         old = merged.get(key)
         if old is None:
             merged[key] = e
         else:
             srcs = old.sources + tuple(s for s in e.sources if s not in old.sources)
-            merged[key] = Edge(old.parent, old.child, old.static, old.translation, old.rotation, srcs, old.publishers)
+            merged[key] = replace(old, sources=srcs)
     return list(merged.values())
 
 
@@ -256,9 +256,20 @@ def check_subsystems(subsystems: Iterable[Subsystem], conventions: Conventions) 
             out.setdefault(f.key, f)
         for f in _unreachable(sub, joined):
             out.setdefault(f.key, f)
-        for f in static_dynamic_conflicts(sub.edges):
+        for f in static_dynamic_conflicts(_two_ways_across_files(sub.edges)):
             out.setdefault(f.key, f)
     return list(out.values())
+
+
+def _two_ways_across_files(edges: list[Edge]) -> list[Edge]:
+    """The edges, without the pairs one source file sends both static and dynamic: there the two ways are a
+    run-time choice of one program (ouster-ros: ``broadcast_transforms(info)`` on /tf_static when
+    ``publish_static_tf``, ``broadcast_transforms(info, ts)`` on /tf otherwise), not two publishers."""
+    files: dict[tuple[str, str, bool], set[str]] = {}
+    for e in edges:
+        files.setdefault((e.parent, e.child, e.static), set()).update(loc.file for loc in e.sources[:1])
+    one_file = {(p, c) for (p, c, static), names in files.items() if static and len(names | files.get((p, c, False), set())) == 1 and (p, c, False) in files}
+    return [e for e in edges if (e.parent, e.child) not in one_file]
 
 
 def _unprefixed(edges: list[Edge]) -> list[Edge]:

@@ -58,6 +58,16 @@ def from_expected(path: str) -> Drawing:
 
 def from_live(node: str, timeout: float) -> Drawing:
     """Ask the running monitor for its tree over its ``~/get_tree`` service (std_srvs/Trigger)."""
+    report = live_report(node, timeout)
+    return from_report(report, f"live tree of {service_name(node).rsplit('/', 1)[0]}")
+
+
+def service_name(node: str) -> str:
+    return (node if node.startswith("/") else "/" + node).rstrip("/") + "/get_tree"
+
+
+def live_report(node: str, timeout: float) -> dict[str, Any]:
+    """The JSON report a running monitor answers on its ``~/get_tree`` service."""
     os.environ.setdefault("ROS_AUTOMATIC_DISCOVERY_RANGE", "LOCALHOST")  # never look beyond this machine unless told
     try:
         import rclpy
@@ -65,7 +75,7 @@ def from_live(node: str, timeout: float) -> Drawing:
         from std_srvs.srv import Trigger
     except ImportError as exc:
         raise ViewError(f"--live needs rclpy and std_srvs (a sourced ROS 2, or the project's .venv): {exc}") from None
-    service = (node if node.startswith("/") else "/" + node).rstrip("/") + "/get_tree"
+    service = service_name(node)
     context = rclpy.Context()
     rclpy.init(context=context)
     try:
@@ -92,7 +102,9 @@ def from_live(node: str, timeout: float) -> Drawing:
             client_node.destroy_node()
     finally:
         rclpy.shutdown(context=context)
-    return from_report(report, f"live tree of {service.rsplit('/', 1)[0]}")
+    if not isinstance(report, dict):
+        raise ViewError(f"service {service} answered JSON that is not a report object")
+    return report
 
 
 def load(source: str | None, live: bool, node: str, timeout: float, topics: Sequence[str] = ()) -> Drawing:

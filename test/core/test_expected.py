@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from physframe_ros.core.crosscheck import crosscheck, match_live
-from physframe_ros.core.expected import ExpectedTree, ExpectedTreeError, Lookup, Variant
+from physframe_ros.core.expected import ExpectedTree, ExpectedTreeError, Lookup, PartialEdge, Variant
 from physframe_ros.core.findings import Location
 from physframe_ros.core.tree import Edge
 
@@ -18,6 +18,7 @@ def declared():
             Edge("base_link", "imu_link", True, (0, 0, 0.1), I, (Location("urdf/robot.urdf", 50),)),
         ],
         [Lookup("odom", "laser", Location("src/nav.cpp", 3))],
+        partial_edges=[PartialEdge("odom", None, "broadcast", Location("src/imu_filter.cpp", 347))],
     )
 
 
@@ -27,6 +28,7 @@ def test_round_trip_yaml(tmp_path):
     back = ExpectedTree.load(path)
     assert back.edges == declared().edges
     assert back.lookups == declared().lookups
+    assert back.partial_edges == declared().partial_edges
     assert back.frames == ["odom", "base_link", "imu_link", "laser"]
 
 

@@ -252,6 +252,18 @@ def test_expected_tree_with_variants_matches_two_namespaced_robots(harness_facto
     assert variant == "variant 'bot_bringup/launch/state_publisher.launch.py BOT_MODEL=small' with namespace = 'robot1/', 'robot2/'"
     assert variant in status.message
     assert any("the live tree matches " + variant in m for m in h.log_lines(INFO))
+    diff = _diff_live(tmp_path / "expected.yaml")
+    assert diff.returncode == 0, diff.stdout + diff.stderr
+    assert "the tree agrees with " + variant in diff.stdout
+
+
+def _diff_live(expected: Any) -> Any:
+    """``physframe diff EXPECTED --live`` in its own process, against the monitor of this test's domain."""
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "physframe_ros.cli", "diff", str(expected), "--live", "--timeout", "20"],
+                          capture_output=True, text=True, timeout=90)
 
 
 def test_expected_tree_planted_differences_on_namespaced_robots(harness_factory, tmp_path):
@@ -267,3 +279,6 @@ def test_expected_tree_planted_differences_on_namespaced_robots(harness_factory,
     assert values_of(by_code["STATIC_VALUE_MISMATCH"])["frames"] == "robot2/base_footprint,robot2/base_link"
     assert f"{urdf}:8" in by_code["STATIC_VALUE_MISMATCH"].message and "(0.05 m apart)" in by_code["STATIC_VALUE_MISMATCH"].message
     assert all(values_of(s)["expected_variant"].endswith("namespace = 'robot1/', 'robot2/'") for s in statuses)
+    diff = _diff_live(tmp_path / "expected.yaml")
+    assert diff.returncode == 1, diff.stdout + diff.stderr
+    assert "3 difference(s)" in diff.stdout and f"PARENT_MISMATCH: {urdf}:13" in diff.stdout

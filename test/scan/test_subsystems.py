@@ -5,6 +5,8 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+from scan.trees import write_tree
+
 from physframe_ros.core.expected import Lookup
 from physframe_ros.core.findings import Location
 from physframe_ros.core.tree import Edge
@@ -213,3 +215,63 @@ def test_a_launch_including_a_file_outside_the_tree_is_not_the_whole_tree(tmp_pa
     include = '  <include file="$(find kobuki_softnode)/launch/full.launch" />\n'
     (tmp_path / "maze/launch/maze.launch").write_text(files["maze/launch/maze.launch"].replace(include, ""))
     assert [f.frames for f in scan([tmp_path], jobs=1).findings if f.code == "LOOKUP_UNREACHABLE"] == [("map", "distance_sensor_link")]
+
+
+_MOUNT_CHAIN = """\
+#include <tf2_ros/static_transform_broadcaster.h>
+#include <geometry_msgs/msg/transform_stamped.hpp>
+#include <tf2/LinearMath/Quaternion.h>
+
+void publish_mounts(tf2_ros::StaticTransformBroadcaster & broadcaster)
+{
+  geometry_msgs::msg::TransformStamped body;
+  body.header.frame_id = "base_link";
+  body.child_frame_id = "camera_link";
+  body.transform.rotation.w = 1.0;
+  broadcaster.sendTransform(body);
+
+  // the optical turn split over two edges: yaw -90 deg into the bracket...
+  geometry_msgs::msg::TransformStamped bracket;
+  bracket.header.frame_id = "camera_link";
+  bracket.child_frame_id = "tilt_bracket";
+  tf2::Quaternion q1;
+  q1.setRPY(0.0, 0.0, -M_PI / 2);
+  bracket.transform.rotation = tf2::toMsg(q1);
+  broadcaster.sendTransform(bracket);
+
+  // ...and roll -90 deg about the bracket's own x into the optical frame
+  geometry_msgs::msg::TransformStamped optical;
+  optical.header.frame_id = "tilt_bracket";
+  optical.child_frame_id = "camera_optical_frame";
+  tf2::Quaternion q2;
+  q2.setRPY(-M_PI / 2, 0.0, 0.0);
+  optical.transform.rotation = tf2::toMsg(q2);
+  broadcaster.sendTransform(optical);
+}
+"""
+
+
+def test_mount_chain_axis_verdict_is_the_trees(tmp_path: Path) -> None:
+    """base_link -> camera_link -> tilt_bracket -> camera_optical_frame with the optical rotation split over
+    the last two edges: right as a whole. The per-file check used to judge tilt_bracket -> camera_optical_frame
+    alone (an error) while the tree accumulated the chain (no error); the file now records only the edges."""
+    from physframe_ros.core.checks import check_tree
+    from physframe_ros.core.conventions import Conventions
+    from physframe_ros.scan.code import analyze_cpp
+    from physframe_ros.scan.scanner import scan
+
+    assert analyze_cpp is not None
+    facts = analyze_cpp(_MOUNT_CHAIN, "mounts.cpp")
+    assert facts.findings == []
+    assert [(e.parent, e.child, e.static, e.rotation is not None) for e in facts.edges] == [
+        ("base_link", "camera_link", True, True), ("camera_link", "tilt_bracket", True, True),
+        ("tilt_bracket", "camera_optical_frame", True, True)]
+    assert check_tree(facts.edges, Conventions()) == []
+    write_tree(tmp_path, {"cam/src/mounts.cpp": _MOUNT_CHAIN})
+    assert [f for f in scan([tmp_path], jobs=1).findings if f.code == "INCORRECT_TRANSFORM"] == []
+    # without the bracket's yaw the chain ends in the wrong axes: the tree reports it once, through the chain
+    wrong = _MOUNT_CHAIN.replace("q1.setRPY(0.0, 0.0, -M_PI / 2);", "q1.setRPY(0.0, 0.0, 0.0);")
+    write_tree(tmp_path, {"cam/src/mounts.cpp": wrong})
+    [finding] = [f for f in scan([tmp_path], jobs=1).findings if f.code == "INCORRECT_TRANSFORM"]
+    assert finding.frames == ("camera_link", "tilt_bracket", "camera_optical_frame")
+    assert "relative to camera_link (through tilt_bracket)" in finding.message

@@ -160,3 +160,54 @@ def test_a_launch_argument_with_choices_is_one_variant_per_value(tmp_path: Path)
     result = scan([ws], jobs=1)
     variants = {v.name: sorted(e.child for e in v.edges) for v in result.expected.variants}
     assert variants == {"arm/launch/view.launch.py gripper=hand": ["hand", "tool0"], "arm/launch/view.launch.py gripper=none": ["tool0"]}
+
+
+def test_a_frame_prefix_tf2_mangles_is_one_finding_where_it_is_set(tmp_path: Path) -> None:
+    """TurtleBot3 simulation's idiom: PythonExpression(["'", frame_prefix, "/'"]) with an empty prefix gives '/'."""
+    ws = write_tree(tmp_path / "ws", {
+        "bot/package.xml": "<package><name>bot</name></package>",
+        "bot/urdf/bot.urdf": """\
+            <robot name="bot"><link name="base_footprint"/><link name="base_link"/><link name="base_scan"/>
+              <joint name="a" type="fixed"><parent link="base_footprint"/><child link="base_link"/><origin xyz="0 0 0.01"/></joint>
+              <joint name="b" type="fixed"><parent link="base_link"/><child link="base_scan"/><origin xyz="0 0 0.17"/></joint></robot>
+            """,
+        "bot/launch/rsp.launch.py": """\
+            import os
+            from launch import LaunchDescription
+            from launch.substitutions import LaunchConfiguration, PythonExpression
+            from launch_ros.actions import Node
+            def generate_launch_description():
+                frame_prefix = LaunchConfiguration('frame_prefix', default='')
+                with open(os.path.join(os.path.dirname(__file__), '..', 'urdf', 'bot.urdf')) as f:
+                    desc = f.read()
+                return LaunchDescription([Node(package='robot_state_publisher', executable='robot_state_publisher',
+                    parameters=[{'robot_description': desc, 'frame_prefix': PythonExpression(["'", frame_prefix, "/'"])}])])
+            """,
+    })
+    found = [f for f in scan([ws], jobs=1).findings if f.code == "INVALID_FRAME_ID"]
+    assert [(str(f.location), f.frames) for f in found] == [("bot/launch/rsp.launch.py:9", ("/base_footprint", "/base_link", "/base_scan"))]
+    assert "frame_prefix is '/'" in found[0].message and "leading '/'" in found[0].message
+
+
+def test_a_robots_own_xacro_if_on_a_boolean_argument_is_a_variant(tmp_path: Path) -> None:
+    ws = write_tree(tmp_path / "ws", {
+        "bot/package.xml": "<package><name>bot</name></package>",
+        "bot/urdf/bot.urdf.xacro": """\
+            <robot name="bot" xmlns:xacro="http://ros.org/wiki/xacro">
+              <xacro:arg name="use_camera" default="false"/>
+              <link name="base_link"/><link name="laser"/>
+              <joint name="l" type="fixed"><parent link="base_link"/><child link="laser"/><origin xyz="0 0 0.2"/></joint>
+              <xacro:if value="$(arg use_camera)">
+                <link name="camera_link"/>
+                <joint name="c" type="fixed"><parent link="base_link"/><child link="camera_link"/><origin xyz="0.1 0 0.3"/></joint>
+              </xacro:if>
+            </robot>
+            """,
+    })
+    result = scan([ws], jobs=1)
+    variants = {v.name: (v.choice, sorted(e.child for e in v.edges)) for v in result.expected.variants}
+    assert variants == {"description bot/urdf/bot.urdf.xacro use_camera=false": ({"use_camera": "false"}, ["laser"]),
+                        "description bot/urdf/bot.urdf.xacro use_camera=true": ({"use_camera": "true"}, ["camera_link", "laser"])}
+    live = [Edge("base_link", "laser", True, (0, 0, 0.2), (0, 0, 0, 1))]
+    match, found = match_live(result.expected, live)
+    assert (match.variant.choice, found) == ({"use_camera": "false"}, [])

@@ -28,11 +28,12 @@ What they report, and where:
   (PhysFrame's R12), composed through ``*``/``@``/``dot`` (R14), inverted through
   ``inverse()``/``transpose()``/``t()``/``inv()``/``.T``, typed top when built from
   non-constants (R13) and dropped from products with known factors (R15), within a function,
-  through class members and through calls to functions of the same file. At a broadcast the
-  rotation must match the frames' conventions (core ``Conventions``); on a free edge such as
-  map -> camera_link, a constant FLU -> RDF turn that is never undone is the ORB-SLAM2 bug.
-  A fully constant wrong rotation yields the same Finding the tree check yields for that
-  edge: callers merging both drop duplicates by ``Finding.key``.
+  through class members and through calls to functions of the same file. The analyzers only
+  record the edge with its rotation (``Edge.rotation`` when fully constant, else
+  ``Edge.constant_part``); the verdict is the tree's (core ``check_tree``), which sees the
+  mounts around the edge: the rotation must match the frames' conventions (core
+  ``Conventions``); on a free edge such as map -> camera_link, a constant FLU -> RDF turn that
+  is never undone is the ORB-SLAM2 bug.
 * **REVERSED_NAME**: ``a_to_b`` (and ``b_in_a``) names the transform with header.frame_id ``a``
   and child_frame_id ``b``, which tf2's ``lookupTransform(a, b)`` returns; a variable so named
   holding the opposite transform is reported at its broadcast or lookup.

@@ -12,6 +12,7 @@ once each (their result is memoised), which carries rotations across calls (R12-
 from __future__ import annotations
 
 import math
+import operator
 import re
 from functools import lru_cache
 from typing import Any, Callable, Sequence
@@ -26,7 +27,8 @@ from .angles import RPY_APIS
 from .calls import STEP_BUDGET, Budget
 from .cpp_macros import blank_macros, first_branches
 from .facts import FactSink, message_kind, param_default, setpoint_publishers, slot_name_finding, static_broadcaster_names
-from .headers import HeaderCopies, member_declarations, mentions_field, mentions_header
+from .headers import HeaderCopies, member_declarations, member_string_defaults, mentions_field, mentions_header
+from .helpers import PackageIndex
 from .values import (
     HEADER,
     HEADER_BY_USE,
@@ -48,6 +50,7 @@ from .values import (
     binary_number,
     component,
     concat,
+    fresh,
     rot_from_axis_angle,
     rot_from_matrix,
     rot_from_quaternion,
@@ -107,7 +110,6 @@ _PASS_METHODS = frozenset(
 )  # fmt: skip
 _PASS_FUNCTIONS = frozenset({"move", "forward", "string", "toMsg", "static_cast", "const_cast"})
 _INVERSE = frozenset({"inverse", "transpose", "t", "inv", "conjugate", "inverseTimes"})
-_EVAL_DEPTH = 120  # nested expressions evaluated (deeper ones are unknown)
 
 
 _EMPTY_HEADER_TEMPORARY = re.compile(r"(?:std_msgs::(?:msg::)?)?Header\s*(?:\(\s*\)|\{\s*\})")
@@ -120,12 +122,16 @@ def _constant(value: Value) -> Value:
 
 
 
-def analyze_cpp(text: str, rel_path: str, conventions: Conventions | None = None, headers: Sequence[str] = ()) -> FileFacts:
+def analyze_cpp(
+    text: str, rel_path: str, conventions: Conventions | None = None, headers: Sequence[str] = (), package: PackageIndex | None = None
+) -> FileFacts:
     """Frame facts of one C++ file. Never raises: failures become a PARSE_ERROR finding.
-    ``headers``: the text of the file's own headers, for the message members they declare."""
+    ``headers``: the text of the file's own headers, for the message members they declare.
+    ``package``: what the package's other C++ files define (message helpers, parameter defaults; see
+    :mod:`.helpers`), or None."""
     lines = text.count("\n") + 1
     try:
-        return _CppFile(text, FactSink(rel_path, lines, conventions), headers).run()
+        return _CppFile(text, FactSink(rel_path, lines, conventions), headers, package).run()
     except Exception as exc:  # a scanner must survive any input; report it and move on
         sink = FactSink(rel_path, lines, conventions)
         sink.parse_error(1, f"C++ analysis failed ({type(exc).__name__}: {exc}); file skipped")
@@ -181,10 +187,12 @@ def _function_name(fn: Node, src: bytes) -> str | None:
 
 
 class _CppFile(FileWalk):
-    def __init__(self, text: str, sink: FactSink, headers: Sequence[str] = ()) -> None:
+    def __init__(self, text: str, sink: FactSink, headers: Sequence[str] = (), package: PackageIndex | None = None) -> None:
         super().__init__(sink, static_broadcaster_names(text, _STATIC_BROADCASTER), setpoint_publishers(text))
         self.text = text
         self.headers = headers
+        self.package = package
+        self.foreign: dict[str, tuple[_CppFile, Node] | None] = {}  # helpers of other files, parsed once each
         self.file_scope: set[int] = set()  # ids of the message Records declared at file scope of a source file
         self.src = blank_macros(text.encode("utf-8", "replace"))
         self.functions: dict[str, Node | None] = {}
@@ -212,12 +220,40 @@ class _CppFile(FileWalk):
             for fn in relevant:
                 if _learns(src[fn.start_byte : fn.end_byte]):
                     _Run(self, emit=False).function(fn)
+            if self.package is not None and b"get_parameter" in src:
+                # a ROS 2 node reads parameters its base class declares in another file of the package
+                for name, value in self.package.parameters().items():
+                    self.params.setdefault(name, value)
             for fn in relevant:
                 self.call(fn)
             self._check_published_members()
         except Budget:
             self.sink.parse_error(1, f"analysis stopped after {STEP_BUDGET} steps; later functions not analysed")
         return self.sink.facts
+
+    def foreign_call(self, name: str, args: tuple[Any, ...], line: int) -> Any:
+        """A message-returning helper defined in another file of the package, walked in its own text with the
+        constant arguments; the message it returns counts as built at the call. Its findings are left to
+        that file's own analysis, and it follows no further file."""
+        if name not in self.foreign:
+            text = self.package.helper(name) if self.package is not None else None
+            self.foreign[name] = None
+            if text:
+                other = _CppFile(text, FactSink(self.sink.facts.path, 0, self.sink.conventions))
+                other._collect(_PARSER.parse(other.src).root_node)
+                fn = other.functions.get(name)
+                if fn is not None:
+                    self.foreign[name] = (other, fn)
+        found = self.foreign[name]
+        if found is None:
+            return None
+        try:
+            value = fresh(found[0].call(found[1], args))
+        except Budget:
+            return None
+        if isinstance(value, Record):
+            value.line = line
+        return value
 
     def _message_members(self) -> None:
         """Message members of the class: declared in this file or in its own headers."""
@@ -227,6 +263,8 @@ class _CppFile(FileWalk):
                 kind = message_kind(short)
                 if kind in (ODOMETRY, TRANSFORM, STAMPED) and name not in self.members:
                     self.members[name] = Record(kind, short, name, 0, local=False)
+            for name, value in member_string_defaults(header).items():
+                self.members.setdefault(name, value)
         self.member_names = {id(v): name for name, v in self.members.items() if isinstance(v, Record)}
         if _SOURCE_FILE.search(self.sink.facts.path):
             # a message at file scope of a .cpp: no other file can set its frame unless it is declared extern
@@ -333,7 +371,7 @@ class _Run(Walker[Node]):
     # --- statements ---------------------------------------------------------------------
     def function(self, fn: Node, args: tuple[Value, ...] = ()) -> Value:
         if fn.type == "compound_statement":  # a body recovered from a syntax error
-            self.block(fn)
+            self.block([fn])
             return None
         shapes = self.f.shapes
         key = fn.id
@@ -342,7 +380,7 @@ class _Run(Walker[Node]):
         for name, expr in inits:
             self.store(name, self.eval(expr))
         if body is not None:
-            self.block(body)
+            self.block([body])
         for line, how in self.copies.pending.values():
             self.f.sink.add(Finding("MISSING_FRAME", f"{how} with an empty one: the message goes out with no frame", (), self.f.sink.loc(line)))
         return self.result()
@@ -356,33 +394,35 @@ class _Run(Walker[Node]):
                 value = self.eval(default)
             self.env[name] = self.typed(short, value)
 
-    def block(self, body: Node) -> None:
-        stack = [body]
-        f = self.f
-        while stack:
-            node = stack.pop()
-            f.steps += 1
-            if f.steps > STEP_BUDGET:
-                raise Budget()
-            t = node.type
-            if t == "declaration":
-                self.declaration(node, self.env)
-            elif t == "expression_statement":
-                for c in node.named_children:
-                    self.eval(c)
-            elif t == "return_statement":
-                value = node.named_children[0] if node.named_child_count else None
-                self.results.append(self.eval(value) if value is not None else None)
-            elif t == "condition_clause":
-                for c in node.named_children:
-                    if c.type == "declaration":
-                        self.declaration(c, self.env)
-                    else:
-                        self.eval(c)
-            elif t in ("function_definition", "class_specifier", "struct_specifier"):
-                continue
+    def nested(self, node: Node) -> Sequence[Node]:
+        return node.named_children  # blocks, if/for/while/switch bodies, try: their statements
+
+    # statement handlers (the STATEMENTS table): each returns the statements nested in it, walked next
+    def s_declaration(self, node: Node) -> Sequence[Node]:
+        self.declaration(node, self.env)
+        return ()
+
+    def s_expression(self, node: Node) -> Sequence[Node]:
+        for c in node.named_children:
+            self.eval(c)
+        return ()
+
+    def s_return(self, node: Node) -> Sequence[Node]:
+        value = node.named_children[0] if node.named_child_count else None
+        self.results.append(self.eval(value) if value is not None else None)
+        return ()
+
+    def s_condition(self, node: Node) -> Sequence[Node]:
+        for c in node.named_children:
+            if c.type == "declaration":
+                self.declaration(c, self.env)
             else:
-                stack.extend(reversed(node.named_children))
+                self.eval(c)
+        return ()
+
+    def s_skip(self, node: Node) -> Sequence[Node]:
+        """A local class or function: walked where it is called, not where it is defined."""
+        return ()
 
     def declaration(self, node: Node, scope: dict[str, Value]) -> None:
         shapes = self.f.shapes
@@ -391,31 +431,33 @@ class _Run(Walker[Node]):
         for what, child, name, value_node, line in items:
             if what == "default_value":  # `std::string frame_ = "map";` in a class
                 scope[name] = self.typed(short, self.eval(child))
-                continue
-            if what == "vexing":
+            elif what == "vexing":
                 self.vexing(child, short, type_text, scope)
-                continue
-            if value_node is None:
+            elif value_node is None:
                 value = self.default(short, name, line, scope is self.env, type_text)
                 if scope is self.env:
                     scope[name] = value
                 else:
                     scope.setdefault(name, value)
-                continue
-            if value_node.type in ("argument_list", "initializer_list"):
-                args = value_node.named_children
-                if value_node.type == "initializer_list" and not args:
-                    value = self.default(short, name, line, scope is self.env, type_text)
-                else:
-                    value = self.construct(short, type_text, args, line)
             else:
-                self.bind = (value_node.id, name)
-                value = self.eval(value_node)
-                self.bind = None
-            value = self.typed(short, value)
-            if isinstance(value, Record) and not value.name:
-                value.name = name
-            scope[name] = value
+                scope[name] = self.initialised(short, type_text, name, value_node, line, scope is self.env)
+
+    def initialised(self, short: str, type_text: str, name: str, value_node: Node, line: int, local: bool) -> Value:
+        """The value of ``T x(args)``, ``T x{args}`` or ``T x = expr``."""
+        if value_node.type in ("argument_list", "initializer_list"):
+            args = value_node.named_children
+            if value_node.type == "initializer_list" and not args:
+                value = self.default(short, name, line, local, type_text)
+            else:
+                value = self.construct(short, type_text, args, line)
+        else:
+            self.bind = (value_node.id, name)
+            value = self.eval(value_node)
+            self.bind = None
+        value = self.typed(short, value)
+        if isinstance(value, Record) and not value.name:
+            value.name = name
+        return value
 
     def vexing(self, decl: Node, short: str, type_text: str, scope: dict[str, Value]) -> None:
         """``Eigen::Quaterniond q(m);`` parses as a function declaration; inside a body it is a construction."""
@@ -494,24 +536,6 @@ class _Run(Walker[Node]):
         return fields[0], fields[1:]
 
     # --- expressions --------------------------------------------------------------------
-    def eval(self, node: Node | None) -> Value:
-        if node is None:
-            return None
-        f = self.f
-        f.steps += 1  # inlined step(): this is the hottest function of the analysis
-        if f.steps > STEP_BUDGET:
-            raise Budget()
-        if self.depth > _EVAL_DEPTH:
-            return None
-        handler = _EXPRESSIONS.get(node.type)
-        if handler is None:
-            return None
-        # Any exception ends the whole file's analysis (nothing below catches one and goes on),
-        # so the depth need not be restored on the way out.
-        self.depth += 1
-        value = handler(self, node)
-        self.depth -= 1
-        return value
 
     def e_number(self, node: Node) -> Value:
         shapes = self.f.shapes
@@ -561,8 +585,12 @@ class _Run(Walker[Node]):
         return self.eval(node.named_children[0]) if node.named_child_count else None
 
     def e_compound(self, node: Node) -> Value:
-        """``std::string{"os_sensor"}``: a braced temporary of one string is that string."""
+        """``std::string{"os_sensor"}``: a braced temporary of one string is that string;
+        ``geometry_msgs::msg::TransformStamped{}``: a message built empty, as ``T x;`` builds it."""
         value = node.child_by_field_name("value")
+        if value is not None and value.named_child_count == 0:
+            type_text = _text(node.child_by_field_name("type"), self.f.src)
+            return self.construct(_short_type(type_text), type_text, [], _line(node))
         if value is not None and value.named_child_count == 1:
             inner = self.eval(value.named_children[0])
             return inner if isinstance(inner, str) else None
@@ -603,21 +631,33 @@ class _Run(Walker[Node]):
         value = self.eval(right)
         self.bind = None
         if self.emit and right is not None:
-            if right.type in _STRING_LITERALS:
-                self.header_literal(left, value, _line(left))
-            p = self.path(left)
-            if p is not None and p[1][-2:] == ["header", "frame_id"]:
-                self.copies.frame_set(".".join([p[0], *p[1][:-2]]), _line(left))
-            elif p is not None and p[1][-1:] == ["header"] and isinstance(value, Record) and _empty_header(value):
-                self.copies.overwrite(".".join([p[0], *p[1][:-1]]), _line(left), f"'{_text(left, self.f.src)} = {value.name}'")
-            self.component_copy(left, right, _line(left))
+            self.assigned(left, right, value, right.type in _STRING_LITERALS, _line(left))
+            self.header_written(left, value)
         if op == "*=":
             current = self.eval(left)
             value = rot_mul(current, value) if isinstance(current, Rot) and isinstance(value, Rot) else None
+        elif op == "+=":  # `frame_ += "_camera_link"`: the value grows from the current one, which it replaces
+            current = self.eval(left)
+            value = concat((current, value)) if isinstance(current, str) and isinstance(value, str) else None
+            name = _text(left, self.f.src) if left.type == "identifier" else ""
+            if isinstance(value, str) and name and not self.emit and name not in self.env:
+                self.f.members[name] = value
+                return value
         elif op != "=":
             value = None
         self.assign(left, value)
         return value
+
+    def header_written(self, left: Node, value: Value) -> None:
+        """``msg.header.frame_id = ...`` sets a message's frame; ``msg.header = h`` with a header whose frame_id
+        was never set overwrites it (reported at the end of the function unless set again)."""
+        p = self.path(left)
+        if p is None:
+            return
+        if p[1][-2:] == ["header", "frame_id"]:
+            self.copies.frame_set(".".join([p[0], *p[1][:-2]]), _line(left))
+        elif p[1][-1:] == ["header"] and isinstance(value, Record) and _empty_header(value):
+            self.copies.overwrite(".".join([p[0], *p[1][:-1]]), _line(left), f"'{_text(left, self.f.src)} = {value.name}'")
 
     def e_comma(self, node: Node) -> Value:
         """``m << 1, 0, 0, ...`` (Eigen comma initializer, ``cv::Mat_<float>(3,3) << ...``)."""
@@ -662,7 +702,7 @@ class _Run(Walker[Node]):
     def e_lambda(self, node: Node) -> Value:
         body = node.child_by_field_name("body")
         if body is not None:
-            self.block(body)
+            self.block([body])
         return None
 
     def e_init_list(self, node: Node) -> Value:
@@ -980,6 +1020,8 @@ class _Run(Walker[Node]):
             self.escape(a)
         values = tuple(_constant(self.eval(a)) for a in c.args)
         fn = self.f.functions.get(c.name)
+        if fn is None and c.name not in self.f.functions and self.emit:
+            return self.f.foreign_call(c.name, values, c.line)
         if fn is None or not self.emit:
             return None
         constants = any(v is not None for v in values)
@@ -1010,7 +1052,7 @@ class _Run(Walker[Node]):
             else:  # `transformEigenToMsg(tr, msg.transform)`: that part is filled there, to a value not known
                 value.set(".".join(p[1]), None)
 
-    def construct(self, short: str, type_text: str, args: list[Node], line: int) -> Value:
+    def construct(self, short: str, type_text: str, args: Sequence[Node], line: int) -> Value:
         """A constructor call or declaration ``T x(args)`` of a type the analysis knows."""
         kind = message_kind(short)
         if kind == TF_MESSAGE and not args:
@@ -1033,32 +1075,77 @@ class _Run(Walker[Node]):
             return rec
         if short in ("string", "basic_string"):
             return self.eval(args[0]) if n == 1 else None
-        values = [self.eval(a) for a in args]
-        nums = [v for v in values if isinstance(v, float)]
-        all_nums = len(nums) == n
-        if short in _VECTOR_TYPES:
-            return (nums[0], nums[1], nums[2]) if all_nums and n == 3 else None
-        if short in _TF_TYPES:
-            rot = values[0] if n >= 1 and isinstance(values[0], Rot) else TOP_ROT
-            origin = as_vector(values[1]) if n >= 2 else None
-            return TfValue(rot, (origin[0], origin[1], origin[2]) if origin is not None and len(origin) == 3 else None)
-        if short not in _ROT_TYPES:
-            return None
-        if n == 1 and isinstance(values[0], Rot):
-            return values[0]
-        if short in ("Quaternion",) and all_nums and n == 4:
-            return rot_from_quaternion(nums)
-        if short in ("Quaterniond", "Quaternionf") and all_nums and n == 4:
-            return rot_from_quaternion((nums[1], nums[2], nums[3], nums[0]))  # Eigen takes w first
-        if short == "Quaternion" and n == 2:  # tf2::Quaternion(axis, angle)
-            axis, angle = as_vector(values[0]), as_number(values[1])
-            return rot_from_axis_angle(angle, axis) if axis is not None and angle is not None else TOP_ROT
-        if short in ("AngleAxisd", "AngleAxisf") and n == 2:
-            angle, axis = as_number(values[0]), as_vector(values[1])
-            return rot_from_axis_angle(angle, axis) if axis is not None and angle is not None else TOP_ROT
-        if all_nums and n == 9:
-            return rot_from_matrix([nums[0:3], nums[3:6], nums[6:9]])
-        return TOP_ROT
+        values = [self.eval(a) for a in args]  # evaluated whatever the type: lambdas in them are walked
+        build = _CONSTRUCTORS.get(short)
+        return build(values) if build is not None else None
+
+
+def _numbers(values: list[Value]) -> list[float] | None:
+    nums = [v for v in values if isinstance(v, float)]
+    return nums if len(nums) == len(values) else None
+
+
+def _vector(values: list[Value]) -> Value:
+    nums = _numbers(values)
+    return (nums[0], nums[1], nums[2]) if nums is not None and len(nums) == 3 else None
+
+
+def _transform(values: list[Value]) -> Value:
+    """``tf2::Transform(rotation, origin)``, ``Eigen::Isometry3d(rotation)``."""
+    rot = values[0] if values and isinstance(values[0], Rot) else TOP_ROT
+    origin = as_vector(values[1]) if len(values) >= 2 else None
+    return TfValue(rot, (origin[0], origin[1], origin[2]) if origin is not None and len(origin) == 3 else None)
+
+
+def _rotation(values: list[Value]) -> Rot:
+    """A rotation type built from one rotation, or from 9 numbers (row-major), else typed top."""
+    if len(values) == 1 and isinstance(values[0], Rot):
+        return values[0]
+    nums = _numbers(values)
+    if nums is not None and len(nums) == 9:
+        return rot_from_matrix([nums[0:3], nums[3:6], nums[6:9]])
+    return TOP_ROT
+
+
+def _axis_angle(axis: Value, angle: Value) -> Rot:
+    vec, a = as_vector(axis), as_number(angle)
+    return rot_from_axis_angle(a, vec) if vec is not None and a is not None else TOP_ROT
+
+
+def _tf_quaternion(values: list[Value]) -> Rot:
+    """``tf2::Quaternion(x, y, z, w)``, ``tf2::Quaternion(axis, angle)``."""
+    nums = _numbers(values)
+    if nums is not None and len(nums) == 4:
+        return rot_from_quaternion(nums)
+    if len(values) == 2:
+        return _axis_angle(values[0], values[1])
+    return _rotation(values)
+
+
+def _eigen_quaternion(values: list[Value]) -> Rot:
+    """``Eigen::Quaterniond(w, x, y, z)``: Eigen takes w first."""
+    nums = _numbers(values)
+    if nums is not None and len(nums) == 4:
+        return rot_from_quaternion((nums[1], nums[2], nums[3], nums[0]))
+    return _rotation(values)
+
+
+def _angle_axis(values: list[Value]) -> Rot:
+    """``Eigen::AngleAxisd(angle, axis)``."""
+    return _axis_angle(values[1], values[0]) if len(values) == 2 else _rotation(values)
+
+
+# Value types built from their constructor's arguments, by short type name.
+_CONSTRUCTORS: dict[str, Callable[[list[Value]], Value]] = {
+    **dict.fromkeys(_VECTOR_TYPES, _vector),
+    **dict.fromkeys(_TF_TYPES, _transform),
+    **dict.fromkeys(_ROT_TYPES, _rotation),
+    "Quaternion": _tf_quaternion,
+    "Quaterniond": _eigen_quaternion,
+    "Quaternionf": _eigen_quaternion,
+    "AngleAxisd": _angle_axis,
+    "AngleAxisf": _angle_axis,
+}
 
 
 def _function_shape(fn: Node, src: bytes) -> tuple[list[tuple[int, str, str, Node | None]], list[tuple[str, Node]], Node | None]:
@@ -1211,7 +1298,17 @@ _Run.API = {
     **_table(_Run.h_get_parameter, "get_parameter", "getParam", "get_parameter_or", "param", "getParamCached", "get_parameter_or_set"),
 }
 
-_EXPRESSIONS: dict[str, Callable[[_Run, Node], Value]] = {
+_Run.kind = operator.attrgetter("type")
+_Run.STATEMENTS = {
+    "declaration": _Run.s_declaration,
+    "expression_statement": _Run.s_expression,
+    "return_statement": _Run.s_return,
+    "condition_clause": _Run.s_condition,
+    "function_definition": _Run.s_skip,
+    "class_specifier": _Run.s_skip,
+    "struct_specifier": _Run.s_skip,
+}
+_Run.EXPRESSIONS = {
     "number_literal": _Run.e_number,
     "string_literal": _Run.e_string,
     "concatenated_string": _Run.e_concat,

@@ -10,15 +10,14 @@ from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any, Iterator
 
-from ...core.checks import axis_finding, invalid_values, transform_findings
-from ...core.conventions import WORLD_CLASSES, Conventions
-from ...core.expected import Lookup
+from ...core.checks import invalid_values, transform_findings
+from ...core.conventions import Conventions
+from ...core.expected import Lookup, PartialEdge
 from ...core.findings import Finding, Location, Severity
-from ...core.rotations import IDENTITY, RDF, format_rotation
 from ...core.tree import Edge
 from ..frame_ids import frame_id_finding, names_frame
 from ..model import FileFacts
-from .values import HEADER, HEADER_BY_USE, ODOMETRY, STAMPED, TF_MESSAGE, TRANSFORM, UNSET, ListValue, Record, Rot, frame_value
+from .values import HEADER, HEADER_BY_USE, ODOMETRY, STAMPED, TF_MESSAGE, TRANSFORM, UNSET, ListValue, Record, frame_value
 
 # Message types that carry a header whose frame_id must be set before publishing.
 _STAMPED_TYPES = frozenset(
@@ -279,18 +278,26 @@ class FactSink:
             self._missing(parent, child, loc, what)
         if parent is None or child is None:
             self.facts.unknown_broadcasts += 1
+            self._partial(parent, child, "static" if static else "broadcast", loc)
         if not parent or not child or parent == child:
             return
         valid_quat = quat if quat is not None and invalid_values(None, quat) is None else None
-        edge = Edge(parent, child, static, translation, valid_quat, sources)
+        # the axis verdict is the tree's (core check_tree): it sees the mounts around this edge
+        constant_part = rot.ortho if valid_quat is None and rot is not None and rot.partial else None
+        edge = Edge(parent, child, static, translation, valid_quat, sources, constant_part=constant_part)
         if edge in self.facts.edges:
             return  # the same helper reached again with other arguments that do not matter here
         self.facts.edges.append(edge)
         self.add(reversed_name_finding(rec.name, parent, child, loc))
-        if valid_quat is not None:
-            self.add(axis_finding(edge, self.conventions))
-        elif rot is not None and rot.partial:
-            self.add(self._partial_axis_finding(parent, child, rot, loc))
+
+    def _partial(self, parent: str | None, child: str | None, kind: str, loc: Location) -> None:
+        """One frame known (a name), the other known only at run time (None): kept, outside the tree."""
+        if (parent is None) != (child is None) and (parent or child):
+            if kind == "lookup":  # as for whole lookups: ROS 1 tf resolved "/map" to "map"
+                parent, child = parent and parent.lstrip("/"), child and child.lstrip("/")
+            edge = PartialEdge(parent, child, kind, loc)
+            if edge not in self.facts.partial_edges:
+                self.facts.partial_edges.append(edge)
 
     def _missing(self, parent: str | None, child: str | None, loc: Location, what: str) -> None:
         if parent == "":
@@ -300,44 +307,6 @@ class FactSink:
             frames = (parent,) if parent else ()
             self.add(Finding("MISSING_CHILD_FRAME", f"{what} is broadcast with child_frame_id never set (empty); tf2 drops it", frames, loc))
 
-    def _partial_axis_finding(self, parent: str, child: str, rot: Rot, loc: Location) -> Finding | None:
-        """PhysFrame's R8 on a rotation known only through its constant factors (R15).
-
-        Where convention fixes the rotation (camera body -> optical, FLU -> FRD), the constant
-        part must turn the parent's axes into the child's. Where it leaves the rotation free
-        (map -> camera_link: any pose), a constant part that turns the parent's axes into the
-        camera convention RDF while the child is not an optical frame is the ORB-SLAM2 bug:
-        the conversion into the camera convention is never undone. Other constant turns in a
-        free rotation (an upside-down IMU, a yawed mount) are legitimate and not reported; an
-        identity constant part says nothing (the unknown factors may hold the whole rotation).
-        """
-        assert rot.ortho is not None
-        if rot.ortho == IDENTITY:
-            return None
-        pi, ci = self.conventions.classify(parent), self.conventions.classify(child)
-        if pi.axes is None or ci.axes is None:
-            return None
-        got = rot.ortho.apply(pi.axes)
-        expected = self.conventions.expected_rotation(parent, child)
-        if expected is not None:
-            if got == expected.child_axes:
-                return None
-            rule, want = expected.rule, expected.child_axes
-        else:
-            if got != RDF or ci.axes == RDF or (ci.cls.name in WORLD_CLASSES and pi.cls.name in WORLD_CLASSES):
-                return None
-            rule, want = f"'{child}' is {ci.axes} by REP-103 ({ci.cls.description})", ci.axes
-        fix = pi.axes.rotation_to(got).inverse()
-        return Finding(
-            "INCORRECT_TRANSFORM",
-            f"the constant rotations in {parent} -> {child} turn {pi.axes} {parent} axes into {got} (rotation {rot.ortho}) "
-            f"and nothing turns them back: {rule}, so {child} must come out {want}; "
-            f"append the inverse of the constant part ({fix}, {format_rotation(fix.quaternion())})",
-            (parent, child),
-            loc,
-            details={"constant_part": str(rot.ortho), "child_axes": str(got), "expected_axes": str(want)},
-        )
-
     # --- lookups ------------------------------------------------------------------------
     def lookup(self, target: Any, source: Any, line: int, bound_to: str | None = None, time_travel: bool = False) -> None:
         """``lookupTransform(target, source)``: the result has header.frame_id target, child source.
@@ -345,6 +314,7 @@ class FactSink:
         source may be one frame (how it moved between t1 and t2)."""
         t, s = frame_value(target), frame_value(source)
         if t is None or s is None or not t or not s:
+            self._partial(t, s, "lookup", self.loc(line))
             return
         loc = self.loc(line)
         # ROS 1 tf resolved "/map" to "map"; the tree holds the names without the slash
@@ -403,16 +373,20 @@ class FactSink:
         if frame is UNSET or frame == "":
             how = "never set" if frame is UNSET else 'set to ""'
             inferred = value.kind == HEADER_BY_USE
+            # a Vector3Stamped whose header the code never writes (not even the stamp) is often a plain triple
+            # with no frame (mavros landing_target: a target's size); poses and points always have one
+            unused = value.type_name == "Vector3Stamped" and not any(k == "header" or k.startswith("header.") for k in value.fields)
             self.add(
                 Finding(
                     "MISSING_FRAME",
                     f"{_named(value)} (built at line {value.line}) is published with header.frame_id {how}: "
                     "subscribers and tf2 cannot tell which frame the data is in"
-                    + (" (a message type the scanner does not know: if its header carries only a stamp, ignore this)" if inferred else ""),
+                    + (" (a message type the scanner does not know: if its header carries only a stamp, ignore this)" if inferred else "")
+                    + (" (the code writes nothing of its header, not even the stamp: if it carries no spatial quantity, ignore this)" if unused else ""),
                     (),
                     loc,
-                    # whether this type's frame_id matters is not known: a warning, never an error
-                    severity=Severity.WARNING if inferred else None,
+                    # whether this message's frame_id matters is not shown: a warning, never an error
+                    severity=Severity.WARNING if inferred or unused else None,
                 )
             )
         if value.kind in (ODOMETRY, TRANSFORM):

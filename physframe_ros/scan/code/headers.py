@@ -17,6 +17,11 @@ from typing import Callable, Iterable
 _INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"\n]+)[>"]', re.MULTILINE)
 # `nav_msgs::Odometry pose_msg_;` / `private: sensor_msgs::msg::Imu imu_msg_;` (no initializer, no pointer)
 _MEMBER = re.compile(r"^[ \t]*(?:(?:private|public|protected)[ \t]*:[ \t]*)?((?:\w+::)+\w+)[ \t]+(\w+)[ \t]*;", re.MULTILINE)
+# `std::string mMapFrameId = "map";` / `std::string frame_{"odom"};` / `const std::string base_("base_link");`
+_STRING_MEMBER = re.compile(
+    r'^[ \t]*(?:const[ \t]+)?(?:std::)?string[ \t]+(\w+)[ \t]*(?:=[ \t]*"([^"\\\n]*)"|\{[ \t]*"([^"\\\n]*)"[ \t]*\}|\([ \t]*"([^"\\\n]*)"[ \t]*\))[ \t]*;',
+    re.MULTILINE,
+)
 MAX_HEADER_BYTES = 512 * 1024
 
 
@@ -24,7 +29,8 @@ def own_headers(text: str, rel_path: str, exists: Callable[[str], bool], package
     """Scan-root-relative paths of the headers ``text`` includes that live in the scanned tree: next to
     the file, or under a package's ``include/`` (``#include "gazebo_plugins/gazebo_ros_p3d.h"``)."""
     here = os.path.dirname(rel_path)
-    dirs = [here, *(os.path.join(d, "include") for d in package_dirs)]
+    # beside the file, the sibling include/ of its src/ (`src/zed_camera/{src,include}`), a package's include/
+    dirs = [here, os.path.join(os.path.dirname(here), "include"), *(os.path.join(d, "include") for d in package_dirs)]
     out: list[str] = []
     for inc in _INCLUDE.findall(text):
         if not inc.endswith((".h", ".hh", ".hpp", ".hxx")):
@@ -40,6 +46,14 @@ def own_headers(text: str, rel_path: str, exists: Callable[[str], bool], package
 def member_declarations(header_text: str) -> dict[str, str]:
     """Member name -> declared type text, for declarations of namespaced types in a header."""
     return {name: type_text for type_text, name in _MEMBER.findall(header_text)}
+
+
+def member_string_defaults(header_text: str) -> dict[str, str]:
+    """Member name -> the string its declaration in a header initialises it to (C++11 member defaults):
+    the class's frame names when its methods live in the .cpp (``std::string mOdomFrameId = "odom";``).
+    An empty default is left out: another .cpp of the class may set the member, so "" says nothing."""
+    found = ((m.group(1), next(g for g in m.groups()[1:] if g is not None)) for m in _STRING_MEMBER.finditer(header_text))
+    return {name: value for name, value in found if value}
 
 
 def mentions_field(texts: Iterable[str], member: str, field: str) -> bool:

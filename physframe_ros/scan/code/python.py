@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 import math
 import re
-from typing import Any, Callable
+from typing import Callable, Sequence
 
 from ...core.conventions import Conventions
 from ..model import FileFacts
@@ -58,7 +58,6 @@ _LEARNS = re.compile(r"param|self\.\w+\s*(?::[^=\n]*)?=[^=]")
 _STATIC_BROADCASTER = re.compile(r"((?:self\.)?\w+)\s*(?::\s*[\w.]+\s*)?=\s*[\w.]*StaticTransformBroadcaster\s*\(")
 # cv_bridge conversions: the message they return has an empty header (cv_bridge has no frame to give it)
 _EMPTY_HEADER_CONVERSIONS = {"cv2_to_imgmsg": "Image", "cv2_to_compressed_imgmsg": "CompressedImage"}
-_EVAL_DEPTH = 120
 _RECOVERY_ATTEMPTS = 5
 _LOOKUPS = {"lookup_transform", "lookupTransform", "can_transform", "canTransform", "wait_for_transform", "waitForTransform",
             "lookup_transform_full", "can_transform_full", "wait_for_transform_async", "wait_for_transform_full_async"}  # fmt: skip
@@ -158,7 +157,7 @@ class _PyFile(FileWalk):
         return self.follow((fn.lineno, fn.col_offset), bound, analyse)
 
 
-class _Run(Walker[ast.expr]):
+class _Run(Walker[ast.AST]):
     f: _PyFile
 
     def text(self, node: ast.AST | None) -> str:
@@ -168,21 +167,7 @@ class _Run(Walker[ast.expr]):
         return not self.module and name.startswith("self.")
 
     # --- statements ---------------------------------------------------------------------
-    def block(self, body: list[ast.stmt]) -> None:
-        stack: list[ast.stmt] = list(reversed(body))
-        f = self.f
-        while stack:
-            node = stack.pop()
-            f.steps += 1
-            if f.steps > STEP_BUDGET:
-                raise Budget()
-            handler = _STATEMENTS.get(type(node))
-            if handler is not None:
-                inner = handler(self, node)
-                if inner:
-                    stack.extend(reversed(inner))
-
-    # statement handlers (the _STATEMENTS table): each returns the statements nested in it, walked next
+    # statement handlers (the STATEMENTS table): each returns the statements nested in it, walked next
     def s_assign(self, node: ast.Assign) -> list[ast.stmt]:
         self.assign_stmt(node.targets, node.value)
         return []
@@ -233,9 +218,7 @@ class _Run(Walker[ast.expr]):
         self.bind = None
         if self.emit:
             for target in targets:
-                if isinstance(value_node, ast.Constant):
-                    self.header_literal(target, value, target.lineno)
-                self.component_copy(target, value_node, target.lineno)
+                self.assigned(target, value_node, value, isinstance(value_node, ast.Constant), target.lineno)
         for target in targets:
             if isinstance(target, (ast.Tuple, ast.List)):
                 items: list[Value] = []
@@ -263,27 +246,8 @@ class _Run(Walker[ast.expr]):
         return base, fields
 
     # --- expressions --------------------------------------------------------------------
-    def eval(self, node: ast.AST | None) -> Value:
-        if node is None:
-            return None
-        f = self.f
-        f.steps += 1  # inlined step()
-        if f.steps > STEP_BUDGET:
-            raise Budget()
-        if self.depth > _EVAL_DEPTH:
-            return None
-        # ast.parse makes nodes of the exact classes: a table keyed by the class is isinstance, without the calls
-        handler = _EXPRESSIONS.get(type(node))
-        if handler is None:
-            return None
-        # Any exception ends the whole file's analysis (nothing below catches one and goes on),
-        # so the depth need not be restored on the way out.
-        self.depth += 1
-        value = handler(self, node)
-        self.depth -= 1
-        return value
 
-    # expression handlers (the _EXPRESSIONS table)
+    # expression handlers (the EXPRESSIONS table)
     def e_constant(self, node: ast.Constant) -> Value:
         v = node.value
         if isinstance(v, str):
@@ -369,7 +333,7 @@ class _Run(Walker[ast.expr]):
         func = node.func
         name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
         receiver = func.value if isinstance(func, ast.Attribute) else None
-        call: Call[ast.expr] = Call(name, receiver, node.args, node.lineno, id(node), {k.arg: k.value for k in node.keywords if k.arg})
+        call: Call[ast.AST] = Call(name, receiver, node.args, node.lineno, id(node), {k.arg: k.value for k in node.keywords if k.arg})
         if (name in RPY_APIS or name == "setEuler") and not call.kwargs:
             self.euler_slots(name, call.args, call.line)
         special = self.api(call)
@@ -391,7 +355,7 @@ class _Run(Walker[ast.expr]):
                 return value
         return self.user_call(call)
 
-    def message(self, c: Call[ast.expr], kind: str) -> Value:
+    def message(self, c: Call[ast.AST], kind: str) -> Value:
         """``Odometry(child_frame_id="base")``, ``TFMessage([t])``, ``TFMessage(transforms=[t])``."""
         if kind == TF_MESSAGE:
             rec = tf_message(c.name, "", c.line)
@@ -404,7 +368,7 @@ class _Run(Walker[ast.expr]):
             rec.set(key, self.eval(value))
         return rec
 
-    def user_call(self, c: Call[ast.expr]) -> Value:
+    def user_call(self, c: Call[ast.AST]) -> Value:
         receiver = c.receiver
         fn = self.f.functions.get(c.name)
         is_own = receiver is None or (isinstance(receiver, ast.Name) and receiver.id in ("self", "cls"))
@@ -419,10 +383,10 @@ class _Run(Walker[ast.expr]):
         return self.enter(c.line, bool(bound), lambda: self.f.call(fn, bound))
 
     # methods on a value (the _METHODS table)
-    def m_parameter_value(self, c: Call[ast.expr], obj: Value) -> Result:
+    def m_parameter_value(self, c: Call[ast.AST], obj: Value) -> Result:
         return obj if isinstance(obj, (ParamRef, str)) else MISSING
 
-    def m_append(self, c: Call[ast.expr], obj: Value) -> Result:
+    def m_append(self, c: Call[ast.AST], obj: Value) -> Result:
         if not isinstance(obj, ListValue) or c.n != 1:
             return MISSING
         value = self.eval(c.args[0])
@@ -430,7 +394,7 @@ class _Run(Walker[ast.expr]):
         return None
 
     # tf, publish and parameter APIs (the API table, beside SHARED_API's)
-    def h_send_transform(self, c: Call[ast.expr]) -> Result:
+    def h_send_transform(self, c: Call[ast.AST]) -> Result:
         n = c.n
         if n < 1 and "transform" not in c.kwargs:
             return MISSING
@@ -450,7 +414,7 @@ class _Run(Walker[ast.expr]):
         self.broadcast(value, self.static_receiver(c.receiver), c.line)
         return None
 
-    def h_lookup(self, c: Call[ast.expr]) -> Result:
+    def h_lookup(self, c: Call[ast.AST]) -> Result:
         n, kwargs = c.n, c.kwargs
         if c.receiver is None or not (n >= 2 or {"target_frame", "source_frame"} <= set(kwargs)):
             return MISSING
@@ -464,7 +428,7 @@ class _Run(Walker[ast.expr]):
         self.looked_up(c, target, source, time_travel=full)
         return None
 
-    def h_transform(self, c: Call[ast.expr]) -> Result:
+    def h_transform(self, c: Call[ast.AST]) -> Result:
         if c.receiver is None or c.n < 2:
             return MISSING
         first, second = self.eval(c.args[0]), self.eval(c.args[1])
@@ -472,7 +436,7 @@ class _Run(Walker[ast.expr]):
         self.transformed(target, data, c.line)
         return None
 
-    def h_declare_parameters(self, c: Call[ast.expr]) -> Result:
+    def h_declare_parameters(self, c: Call[ast.AST]) -> Result:
         if c.n < 2:
             return MISSING
         ns = self.eval(c.args[0])
@@ -485,13 +449,13 @@ class _Run(Walker[ast.expr]):
                         self.f.params.setdefault(key, entry.items[1])
         return None
 
-    def h_get_parameter(self, c: Call[ast.expr]) -> Result:
+    def h_get_parameter(self, c: Call[ast.AST]) -> Result:
         if c.n < 1:
             return MISSING
         pname = self.eval(c.args[0])
         return ParamRef(pname) if isinstance(pname, str) else None
 
-    def h_get_param(self, c: Call[ast.expr]) -> Result:
+    def h_get_param(self, c: Call[ast.AST]) -> Result:
         """``rospy.get_param(name, default)``."""
         if c.n < 1:
             return MISSING
@@ -506,13 +470,13 @@ class _Run(Walker[ast.expr]):
         p = self.path(receiver)
         return p is not None and not p[1] and p[0] in self.f.static_broadcasters
 
-    def numbers(self, args: list[ast.expr]) -> list[float] | None:
+    def numbers(self, args: Sequence[ast.AST]) -> list[float] | None:
         vals = [as_number(self.eval(a)) for a in args]
         nums = [v for v in vals if v is not None]
         return nums if len(nums) == len(vals) else None
 
     # numpy, tf_transformations, transforms3d, scipy and message builders (the _BUILDERS table)
-    def b_euler(self, c: Call[ast.expr]) -> Result:
+    def b_euler(self, c: Call[ast.AST]) -> Result:
         if c.n < 3:
             return MISSING
         axes = self.eval(c.kwargs["axes"]) if "axes" in c.kwargs else (self.eval(c.args[3]) if c.n >= 4 else "sxyz")
@@ -522,7 +486,7 @@ class _Run(Walker[ast.expr]):
             return QuatList(rot, "xyzw")
         return QuatList(rot, "wxyz") if c.name == "euler2quat" else rot
 
-    def b_array(self, c: Call[ast.expr]) -> Result:
+    def b_array(self, c: Call[ast.AST]) -> Result:
         if c.n < 1:
             return MISSING
         value = self.eval(c.args[0])
@@ -531,17 +495,17 @@ class _Run(Walker[ast.expr]):
             return rot_from_matrix(m)
         return value
 
-    def b_eye(self, c: Call[ast.expr]) -> Result:
+    def b_eye(self, c: Call[ast.AST]) -> Result:
         return IDENTITY_ROT if c.n >= 1 and self.numbers(c.args[:1]) in ([3.0], [4.0]) else MISSING
 
-    def b_dot(self, c: Call[ast.expr]) -> Result:
+    def b_dot(self, c: Call[ast.AST]) -> Result:
         if c.n == 2:
             return self.matmul(self.eval(c.args[0]), self.eval(c.args[1]))
         if c.name == "dot" and c.n == 1 and c.receiver is not None:
             return self.matmul(self.eval(c.receiver), self.eval(c.args[0]))
         return MISSING
 
-    def b_inverse(self, c: Call[ast.expr]) -> Result:
+    def b_inverse(self, c: Call[ast.AST]) -> Result:
         if c.n > 1:
             return MISSING
         value = self.eval(c.args[0]) if c.n == 1 else self.eval(c.receiver) if c.receiver is not None else None
@@ -551,31 +515,31 @@ class _Run(Walker[ast.expr]):
             return QuatList(rot_inverse(value.rot), value.order)
         return None
 
-    def b_quaternion_multiply(self, c: Call[ast.expr]) -> Result:
+    def b_quaternion_multiply(self, c: Call[ast.AST]) -> Result:
         if c.n != 2:
             return MISSING
         a, b = self.eval(c.args[0]), self.eval(c.args[1])
         order = "xyzw" if c.name == "quaternion_multiply" else "wxyz"
         return QuatList(rot_mul(_as_rot(a, order), _as_rot(b, order)), order)
 
-    def b_quaternion_inverse(self, c: Call[ast.expr]) -> Result:
+    def b_quaternion_inverse(self, c: Call[ast.AST]) -> Result:
         if c.n != 1:
             return MISSING
         order = "wxyz" if c.name.startswith("q") else "xyzw"
         return QuatList(rot_inverse(_as_rot(self.eval(c.args[0]), order)), order)
 
-    def b_quaternion_matrix(self, c: Call[ast.expr]) -> Result:
+    def b_quaternion_matrix(self, c: Call[ast.AST]) -> Result:
         if c.n != 1:
             return MISSING
         return _as_rot(self.eval(c.args[0]), "xyzw" if c.name == "quaternion_matrix" else "wxyz")
 
-    def b_quaternion_from_matrix(self, c: Call[ast.expr]) -> Result:
+    def b_quaternion_from_matrix(self, c: Call[ast.AST]) -> Result:
         if c.n != 1:
             return MISSING
         value = self.eval(c.args[0])
         return QuatList(value if isinstance(value, Rot) else TOP_ROT, "xyzw" if c.name == "quaternion_from_matrix" else "wxyz")
 
-    def b_from_euler(self, c: Call[ast.expr]) -> Result:
+    def b_from_euler(self, c: Call[ast.AST]) -> Result:
         if c.n < 2:
             return MISSING
         seq, angles = self.eval(c.args[0]), as_vector(self.eval(c.args[1]))
@@ -586,64 +550,64 @@ class _Run(Walker[ast.expr]):
             return rot_from_rpy(r, p, y)
         return TOP_ROT
 
-    def b_from_quat(self, c: Call[ast.expr]) -> Result:
+    def b_from_quat(self, c: Call[ast.AST]) -> Result:
         return _as_rot(self.eval(c.args[0]), "xyzw") if c.n == 1 else MISSING
 
-    def b_from_matrix(self, c: Call[ast.expr]) -> Result:
+    def b_from_matrix(self, c: Call[ast.AST]) -> Result:
         if c.n != 1:
             return MISSING
         value = self.eval(c.args[0])
         return value if isinstance(value, Rot) else TOP_ROT
 
-    def b_as_quat(self, c: Call[ast.expr]) -> Result:
+    def b_as_quat(self, c: Call[ast.AST]) -> Result:
         if c.receiver is None:
             return MISSING
         value = self.eval(c.receiver)
         return QuatList(value, "xyzw") if isinstance(value, Rot) else None
 
-    def b_as_matrix(self, c: Call[ast.expr]) -> Result:
+    def b_as_matrix(self, c: Call[ast.AST]) -> Result:
         if c.receiver is None:
             return MISSING
         value = self.eval(c.receiver)
         return value if isinstance(value, Rot) else None
 
-    def b_math(self, c: Call[ast.expr]) -> Result:
+    def b_math(self, c: Call[ast.AST]) -> Result:
         if c.n != 1 or not (c.receiver is None or _dotted(c.receiver) in ("math", "np", "numpy")):
             return MISSING
         return apply_math(c.name, self.eval(c.args[0]))
 
-    def b_quaternion(self, c: Call[ast.expr]) -> Result:
+    def b_quaternion(self, c: Call[ast.AST]) -> Result:
         if c.n != 4 and not c.kwargs:
             return MISSING
         return rot_from_components([self.field(c, i, a, 1.0 if a == "w" else 0.0) for i, a in enumerate("xyzw")])
 
-    def b_vector3(self, c: Call[ast.expr]) -> Result:
+    def b_vector3(self, c: Call[ast.AST]) -> Result:
         if c.n != 3 and not c.kwargs:
             return MISSING
         vals = [self.field(c, i, a, 0.0) for i, a in enumerate("xyz")]
         nums = [v for v in vals if isinstance(v, float)]
         return tuple(nums) if len(nums) == len(vals) else None
 
-    def field(self, c: Call[ast.expr], i: int, name: str, default: float) -> Value:
+    def field(self, c: Call[ast.AST], i: int, name: str, default: float) -> Value:
         """A message constructor's field: by keyword, else by position, else the message default."""
         if name in c.kwargs:
             return self.eval(c.kwargs[name])
         return self.eval(c.args[i]) if i < c.n else default
 
-    def b_transform(self, c: Call[ast.expr]) -> Result:
+    def b_transform(self, c: Call[ast.AST]) -> Result:
         if not c.kwargs:
             return MISSING
         rot, origin = self.eval(c.kwargs.get("rotation")), self.eval(c.kwargs.get("translation"))
         vec = origin if isinstance(origin, tuple) and len(origin) == 3 else None
         return TfValue(rot if isinstance(rot, Rot) else TOP_ROT, (vec[0], vec[1], vec[2]) if vec is not None else None)
 
-    def b_header(self, c: Call[ast.expr]) -> Result:
+    def b_header(self, c: Call[ast.AST]) -> Result:
         rec = Record(HEADER, c.name, "", c.line)
         for key, value in c.kwargs.items():
             rec.set(key, self.eval(value))
         return rec
 
-    def b_empty_header(self, c: Call[ast.expr]) -> Result:
+    def b_empty_header(self, c: Call[ast.AST]) -> Result:
         """cv_bridge's conversions: the message they return has an empty header (cv_bridge has no frame to give it)."""
         if c.receiver is None:
             return MISSING
@@ -704,7 +668,7 @@ def _table(handler: Callable[..., Result], *names: str) -> dict[str, Callable[..
     return dict.fromkeys(names, handler)
 
 
-_STATEMENTS: dict[type, Callable[[_Run, Any], list[ast.stmt]]] = {
+_Run.STATEMENTS = {
     ast.Assign: _Run.s_assign,
     ast.AnnAssign: _Run.s_ann_assign,
     ast.AugAssign: _Run.s_aug_assign,
@@ -718,7 +682,8 @@ _STATEMENTS: dict[type, Callable[[_Run, Any], list[ast.stmt]]] = {
     ast.AsyncWith: _Run.s_with,
     **dict.fromkeys(_TRY_NODES, _Run.s_try),
 }
-_EXPRESSIONS: dict[type, Callable[[_Run, Any], Value]] = {
+_Run.kind = type
+_Run.EXPRESSIONS = {
     ast.Constant: _Run.e_constant,
     ast.Name: _Run.e_name,
     ast.Attribute: _Run.e_attribute,
@@ -734,7 +699,7 @@ _EXPRESSIONS: dict[type, Callable[[_Run, Any], Value]] = {
     ast.Compare: _Run.e_children,
 }
 # Rotation, vector and message builders by the called name.
-_BUILDERS: dict[str, Callable[[_Run, Call[ast.expr]], Result]] = {
+_BUILDERS: dict[str, Callable[[_Run, Call[ast.AST]], Result]] = {
     **_table(_Run.b_euler, "quaternion_from_euler", "euler2quat", "euler2mat", "euler_matrix"),
     **_table(_Run.b_array, "array", "asarray", "matrix", "asmatrix"),
     **_table(_Run.b_eye, "eye", "identity"),
@@ -757,7 +722,7 @@ _BUILDERS: dict[str, Callable[[_Run, Call[ast.expr]], Result]] = {
     **_table(_Run.b_empty_header, *_EMPTY_HEADER_CONVERSIONS),
 }
 # Methods on a value the walk holds (a parameter, a list).
-_METHODS: dict[str, Callable[[_Run, Call[ast.expr], Value], Result]] = {
+_METHODS: dict[str, Callable[[_Run, Call[ast.AST], Value], Result]] = {
     **_table(_Run.m_parameter_value, "get_parameter_value", "get_value"),
     **_table(_Run.m_append, "append", "extend"),
 }

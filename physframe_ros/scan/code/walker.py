@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Generic, Hashable, TypeVar, Union
+from typing import Any, Callable, ClassVar, Generic, Hashable, Sequence, TypeVar, Union
 
 from ..frame_ids import frame_id_finding, is_header_field
 from .angles import euler_slot_finding, is_vector_component, scalar_in_vector_slot
-from .calls import BoundedCalls
+from .calls import STEP_BUDGET, BoundedCalls, Budget
 from .facts import FactSink, keep_param, last_name, param_default
 from .values import NAMED_NUMBERS, TOP_ROT, ParamRef, Record, Rot, TfValue, Value, as_number, fresh, is_transform, rot_from_rpy
 
 N = TypeVar("N")  # a syntax node of the front end
+EVAL_DEPTH = 120  # nested expressions evaluated (deeper ones are unknown)
 #: ``this->t_.header.frame_id`` / ``self.t.header.frame_id`` -> ("t_", ["header", "frame_id"])
 Path = tuple[str, list[str]]
 Scope = dict[str, Value]
@@ -44,7 +45,7 @@ class Call(Generic[N]):
 
     name: str
     receiver: N | None
-    args: list[N]
+    args: Sequence[N]
     line: int
     key: Hashable  # the call node's identity: ``x = lookupTransform(...)`` binds the result to x
     kwargs: dict[str, N] = field(default_factory=dict)
@@ -87,9 +88,54 @@ class Walker(Generic[N]):
         self.depth = 0
         self.bind: tuple[Hashable, str] | None = None  # (call node key, variable) for `x = lookupTransform(...)`
 
-    # --- the syntax side ------------------------------------------------------------------
+    #: node kind -> the front end's handler turning such a node into a value
+    EXPRESSIONS: ClassVar[dict[Hashable, Callable[[Any, Any], Value]]] = {}
+    #: a node's kind, the key of EXPRESSIONS (tree-sitter's ``node.type``, ``ast``'s class); a plain
+    #: callable set on the class (no method: this is the hottest call of the analysis)
+    kind: Callable[[Any], Hashable]
+
     def eval(self, node: N | None) -> Value:
-        raise NotImplementedError
+        if node is None:
+            return None
+        f = self.f
+        f.steps += 1  # inlined step(): this is the hottest function of the analysis
+        if f.steps > STEP_BUDGET:
+            raise Budget()
+        if self.depth > EVAL_DEPTH:
+            return None
+        handler = self.EXPRESSIONS.get(self.kind(node))
+        if handler is None:
+            return None
+        # Any exception ends the whole file's analysis (nothing below catches one and goes on),
+        # so the depth need not be restored on the way out.
+        self.depth += 1
+        value = handler(self, node)
+        self.depth -= 1
+        return value
+
+    def block(self, statements: Sequence[N]) -> None:
+        """Walk statements in source order, each once (flow-insensitive: every branch taken, loops once)."""
+        stack = list(reversed(statements))
+        f = self.f
+        table = self.STATEMENTS
+        while stack:
+            node = stack.pop()
+            f.steps += 1
+            if f.steps > STEP_BUDGET:
+                raise Budget()
+            handler = table.get(self.kind(node))
+            inner = handler(self, node) if handler is not None else self.nested(node)
+            if inner:
+                stack.extend(reversed(inner))
+
+    # --- the syntax side ------------------------------------------------------------------
+    #: statement kind -> handler that walks the statement and returns the statements nested in it
+    STATEMENTS: ClassVar[dict[Hashable, Callable[[Any, Any], Sequence[Any]]]] = {}
+
+    def nested(self, node: N) -> Sequence[N]:
+        """The statements inside a node of a kind STATEMENTS does not hold (none, unless the front end says)."""
+        return ()
+
 
     def path(self, node: N) -> Path | None:
         raise NotImplementedError
@@ -167,6 +213,13 @@ class Walker(Generic[N]):
         return distinct[0] if len(distinct) == 1 else None
 
     # --- facts about assignments ----------------------------------------------------------
+    def assigned(self, target: N, source: N, value: Value, literal: bool, line: int) -> None:
+        """What ``target = source`` says (reporting walks): a frame id written out in full where it is used
+        (``literal``: the source is a literal), a quaternion component copied."""
+        if literal:
+            self.header_literal(target, value, line)
+        self.component_copy(target, source, line)
+
     def header_literal(self, target: N, value: Value, line: int) -> None:
         """``marker.header.frame_id = "/map"``: a frame id written out in full where it is used."""
         p = self.path(target)
@@ -179,7 +232,7 @@ class Walker(Generic[N]):
         if p is not None and is_vector_component(p[1]):
             self.f.sink.add(scalar_in_vector_slot([p[0], *p[1]], self.text(source), self.f.sink.loc(line)))
 
-    def euler_slots(self, api: str, args: list[N], line: int) -> None:
+    def euler_slots(self, api: str, args: Sequence[N], line: int) -> None:
         if self.emit:
             self.f.sink.add(euler_slot_finding(api, [self.text(a) for a in args], self.f.sink.loc(line)))
 
@@ -258,7 +311,7 @@ class Walker(Generic[N]):
         self.keep_param(pname, default, call.line)
         return default if default is not None else (ParamRef(pname) if isinstance(pname, str) else None)
 
-    def rpy(self, args: list[N]) -> Rot:
+    def rpy(self, args: Sequence[N]) -> Rot:
         vals = [as_number(self.eval(a)) for a in args[:3]]
         if len(vals) == 3 and vals[0] is not None and vals[1] is not None and vals[2] is not None:
             return rot_from_rpy(vals[0], vals[1], vals[2])

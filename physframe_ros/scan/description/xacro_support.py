@@ -63,7 +63,29 @@ def parse_xacro_file(text: str, rel_path: str, ctx: ScanContext) -> FileFacts:
     res = expand_robot(rel_path, {}, ctx, "", None)
     facts.edges.extend(res.edges)
     facts.findings.extend(res.findings)
+    _switch_variants(text, rel_path, ctx, facts)
     return facts
+
+
+# <xacro:arg name="use_camera" default="false"/> ... <xacro:if value="$(arg use_camera)">
+_BOOL_ARG = re.compile(r"""<xacro:arg\s+name\s*=\s*["'](\w+)["']\s+default\s*=\s*["'](true|false|True|False|0|1)["']""")
+_CONDITION = re.compile(r"""<xacro:(?:if|unless)\s+value\s*=\s*["'][^"']*\$\(arg\s+(\w+)\)""")
+
+
+def _switch_variants(text: str, rel_path: str, ctx: ScanContext, facts: FileFacts) -> None:
+    """A boolean argument a robot's own ``xacro:if`` switches on (a camera, a gripper): the robot with it
+    flipped is a variant beside the default, when the trees differ. One argument, the first such."""
+    switched = set(_CONDITION.findall(text))
+    arg = next(((name, default) for name, default in _BOOL_ARG.findall(text) if name in switched), None)
+    if arg is None or not facts.edges:
+        return
+    name, default = arg
+    flipped = "false" if default.lower() in ("true", "1") else "true"
+    other = expand_robot(rel_path, {name: flipped}, ctx, "", None)
+    if not other.edges or {(e.parent, e.child) for e in other.edges} == {(e.parent, e.child) for e in facts.edges}:
+        return
+    facts.variants = {((name, default.lower() if default.isalpha() else default),): facts.edges, ((name, flipped),): other.edges}
+    facts.edges = []
 
 
 def expand_robot(rel_path: str, args: dict[str, str], ctx: ScanContext, prefix: str, referenced_at: Location | None) -> XacroResult:

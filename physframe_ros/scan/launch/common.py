@@ -135,10 +135,26 @@ def add_description(desc: DescriptionRef, facts: FileFacts, ctx: ScanContext, lo
         return
     res = expand_robot(rel, dict(desc.args), ctx, prefix, loc)
     facts.edges.extend(res.edges)
-    facts.findings.extend(res.findings)
+    facts.findings.extend(_prefix_findings(res.findings, prefix, loc))
     for f in res.files:
         if f not in facts.uses:
             facts.uses.append(f)
+
+
+def _prefix_findings(findings: list[Finding], prefix: str, loc: Location) -> list[Finding]:
+    """A frame_prefix tf2 would mangle is one finding where it is set, not one per joint of the robot."""
+    problem = frame_id_problem(prefix + "base_link") if prefix else None
+    if problem is None or frame_id_problem("base_link") is not None:
+        return findings
+    caused = [f for f in findings if f.code == "INVALID_FRAME_ID" and all(
+        fr.startswith(prefix) and frame_id_problem(fr[len(prefix):] or "x") is None for fr in f.frames)]
+    if not caused:
+        return findings
+    frames = sorted({fr for f in caused for fr in f.frames})
+    one = Finding("INVALID_FRAME_ID", f"robot_state_publisher's frame_prefix is '{prefix}', so every frame of its robot is named like '{frames[0]}': "
+                  + problem.replace("frame id 'base_link'", "").replace(f"frame id '{prefix}base_link'", "such a name").strip(),
+                  tuple(frames[:3]), loc)
+    return [f for f in findings if f not in caused] + [one]
 
 
 def _add_alternatives(desc: DescriptionRef, facts: FileFacts, ctx: ScanContext, loc: Location, prefix: str) -> None:

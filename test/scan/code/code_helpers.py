@@ -1,9 +1,13 @@
-"""Shared by the code-analysis tests: run an analyzer on a fixture and look up lines by their text."""
+"""Shared by the code-analysis tests: run an analyzer on a fixture, look up lines by their text, and
+the verdicts a scan gives one file (its own findings and the tree's on its edges)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from physframe_ros.core.checks import check_tree
+from physframe_ros.core.conventions import Conventions
+from physframe_ros.core.findings import Finding
 from physframe_ros.scan.code import analyze_cpp, analyze_python
 from physframe_ros.scan.model import FileFacts
 
@@ -23,4 +27,14 @@ def line_of(name: str, needle: str, nth: int = 1) -> int:
 
 
 def codes(facts: FileFacts) -> list[tuple[str, int | None]]:
-    return sorted((f.code, f.location.line if f.location else None) for f in facts.findings)
+    return sorted((f.code, f.location.line if f.location else None) for f in verdicts(facts))
+
+
+def verdicts(facts: FileFacts, conventions: Conventions | None = None) -> list[Finding]:
+    """The file's findings and the tree's axis verdicts on its edges (INCORRECT_TRANSFORM is the tree's to
+    give), each once, as a scan of this one file reports them."""
+    out = {f.key: f for f in facts.findings}
+    for f in check_tree(facts.edges, conventions or Conventions()):
+        if f.code == "INCORRECT_TRANSFORM":
+            out.setdefault(f.key, f)
+    return list(out.values())

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from code_helpers import FIXTURES, analyze_fixture, codes, line_of
+from code_helpers import FIXTURES, analyze_fixture, codes, line_of, verdicts
 
 from physframe_ros.core.checks import check_tree
 from physframe_ros.core.conventions import Conventions
@@ -42,7 +42,7 @@ def test_orb_slam_like_conversion_never_undone() -> None:
     facts = analyze_fixture("orb_slam_like.cpp")
     line = line_of("orb_slam_like.cpp", "sendTransform")
     assert codes(facts) == [("INCORRECT_TRANSFORM", line)]
-    finding = facts.findings[0]
+    finding = verdicts(facts)[0]
     assert finding.frames == ("map", "camera_link")
     assert "RDF" in finding.message and "FLU" in finding.message and "<z,-x,-y>" in finding.message
     (edge,) = facts.edges

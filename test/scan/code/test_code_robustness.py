@@ -9,6 +9,7 @@ import pytest
 from physframe_ros.scan.code import analyze_cpp, analyze_python
 from physframe_ros.scan.code import cpp as cpp_module
 from physframe_ros.scan.code import python as python_module
+from physframe_ros.scan.code import walker as walker_module
 
 
 @pytest.mark.parametrize("analyze", [analyze_cpp, analyze_python])
@@ -47,9 +48,9 @@ def test_mutual_recursion_terminates() -> None:
 
 
 def test_step_budget_stops_one_file(monkeypatch: pytest.MonkeyPatch) -> None:
-    # the shared budget, where each analyzer's hot loop reads it
-    monkeypatch.setattr(cpp_module, "STEP_BUDGET", 50)
-    monkeypatch.setattr(python_module, "STEP_BUDGET", 50)
+    # the shared budget, where the walkers' hot loops read it (and the analyzers' messages)
+    for module in (walker_module, cpp_module, python_module):
+        monkeypatch.setattr(module, "STEP_BUDGET", 50)
     body = "".join(f'  geometry_msgs::msg::TransformStamped t{i};\n  t{i}.header.frame_id = "a";\n' for i in range(100))
     facts = analyze_cpp("void f() {\n" + body + "}\n", "huge.cpp")
     assert [f.code for f in facts.findings] == ["PARSE_ERROR"]

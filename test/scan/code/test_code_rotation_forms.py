@@ -9,6 +9,7 @@ import math
 from typing import Callable
 
 import pytest
+from code_helpers import verdicts
 
 from physframe_ros.core.rotations import ALL_ROTATIONS, OrthoRotation
 from physframe_ros.scan.code import analyze_cpp, analyze_python
@@ -172,10 +173,10 @@ def test_wrong_constant_optical_rotation_is_reported_with_the_right_one() -> Non
         .replace('"mount_b"', '"camera_color_optical_frame"')
     )
     facts = analyze_cpp(text, "camera.cpp")
-    assert [f.code for f in facts.findings] == ["INCORRECT_TRANSFORM"]
-    assert "<z,-x,-y>" in facts.findings[0].message  # the rotation REP-103 wants
+    assert [f.code for f in verdicts(facts)] == ["INCORRECT_TRANSFORM"]
+    assert "<z,-x,-y>" in verdicts(facts)[0].message  # the rotation REP-103 wants
     right = text.replace("m(1, 0, 0, 0, 1, 0, 0, 0, 1)", "m(0, 0, 1, -1, 0, 0, 0, -1, 0)")
-    assert analyze_cpp(right, "camera.cpp").findings == []
+    assert verdicts(analyze_cpp(right, "camera.cpp")) == []
 
 
 def test_rotation_returned_by_a_function_of_the_file() -> None:
@@ -197,6 +198,6 @@ void publish(tf2_ros::StaticTransformBroadcaster & br)
 }
 """
     facts = analyze_cpp(text, "camera.cpp")
-    assert [f.code for f in facts.findings] == ["INCORRECT_TRANSFORM"]  # the inverse of the right rotation
+    assert [f.code for f in verdicts(facts)] == ["INCORRECT_TRANSFORM"]  # the inverse of the right rotation
     fixed = analyze_cpp(text.replace("optical_rotation().inverse()", "optical_rotation()"), "camera.cpp")
-    assert fixed.findings == [] and fixed.edges[0].static
+    assert verdicts(fixed) == [] and fixed.edges[0].static

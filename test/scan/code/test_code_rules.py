@@ -4,6 +4,7 @@ frames, message escape, transform lists, ROS 1 Python forms and lookups."""
 from __future__ import annotations
 
 import pytest
+from code_helpers import codes, verdicts
 
 from physframe_ros.core.conventions import Conventions
 from physframe_ros.scan.code import analyze_cpp, analyze_python, mentions_tf
@@ -119,10 +120,10 @@ def test_eigen_quaternion_takes_w_first() -> None:
         '  t.header.frame_id = "base_link";\n  t.child_frame_id = "base_link_frd";\n'
         "  t.transform.rotation = tf2::toMsg(q);\n  br.sendTransform(t);"
     )
-    assert analyze_cpp(good, "frd.cpp").findings == []
+    assert verdicts(analyze_cpp(good, "frd.cpp")) == []
     # ...and the ROS order (x, y, z, w) in Eigen's constructor is the identity
     bad = good.replace("q(0.0, 1.0, 0.0, 0.0)", "q(1.0, 0.0, 0.0, 0.0)")
-    assert [f.code for f in analyze_cpp(bad, "frd.cpp").findings] == ["INCORRECT_TRANSFORM"]
+    assert [f.code for f in verdicts(analyze_cpp(bad, "frd.cpp"))] == ["INCORRECT_TRANSFORM"]
 
 
 def test_python_ros1_tf_broadcaster_argument_order() -> None:
@@ -183,9 +184,9 @@ def test_user_conventions_reach_the_axis_check() -> None:
         '  t.header.frame_id = "cam_body";\n  t.child_frame_id = "cam_lens";\n'
         "  t.transform.rotation.w = 1.0;\n  br.sendTransform(t);"
     )
-    assert analyze_cpp(text, "c.cpp").findings == []
+    assert verdicts(analyze_cpp(text, "c.cpp")) == []
     conv = Conventions.from_dict({"frames": {"cam_lens": "optical"}})
-    assert [f.code for f in analyze_cpp(text, "c.cpp", conv).findings] == ["INCORRECT_TRANSFORM"]
+    assert [f.code for f in verdicts(analyze_cpp(text, "c.cpp", conv), conv)] == ["INCORRECT_TRANSFORM"]
 
 
 def test_mentions_tf_prefilter() -> None:
@@ -225,9 +226,9 @@ def test_python_rotation_returned_by_a_method_reaches_the_broadcast() -> None:
         "        self.static_broadcaster.sendTransform(t)\n"
     )
     facts = analyze_python(text, "cam.py")
-    assert [(f.code, f.location.line if f.location else None) for f in facts.findings] == [("INCORRECT_TRANSFORM", 15)]
+    assert [(f.code, f.location.line if f.location else None) for f in verdicts(facts)] == [("INCORRECT_TRANSFORM", 15)]
     fixed = analyze_python(text.replace("self.body_to_optical().T", "self.body_to_optical()"), "cam.py")
-    assert fixed.findings == [] and len(fixed.edges) == 1
+    assert verdicts(fixed) == [] and len(fixed.edges) == 1
 
 
 def test_ros1_tf_listener_lookup_with_leading_slashes() -> None:
@@ -246,9 +247,9 @@ def test_member_rotation_times_parameter_reaches_the_broadcast() -> None:
         " private:\n  tf2::Matrix3x3 slam_to_ros_;\n};\n"
     )
     facts = analyze_cpp(text, "cam.cpp")
-    assert _codes(facts) == [("INCORRECT_TRANSFORM", _line(text, "sendTransform"))]
+    assert codes(facts) == [("INCORRECT_TRANSFORM", _line(text, "sendTransform"))]
     back = text.replace("slam_to_ros_ * R;", "slam_to_ros_ * R * slam_to_ros_.transpose();")
-    assert analyze_cpp(back, "cam.cpp").findings == []
+    assert verdicts(analyze_cpp(back, "cam.cpp")) == []
 
 
 def test_free_rotations_with_other_constant_turns_are_not_reported() -> None:
@@ -260,10 +261,10 @@ def test_free_rotations_with_other_constant_turns_are_not_reported() -> None:
         '  geometry_msgs::msg::TransformStamped t;\n  t.header.frame_id = "odom";\n  t.child_frame_id = "base_link";\n'
         "  t.transform.rotation = tf2::toMsg(q);\n  br_->sendTransform(t);\n}\n"
     )
-    assert analyze_cpp(text, "imu.cpp").findings == []
+    assert verdicts(analyze_cpp(text, "imu.cpp")) == []
     # ...but the FLU -> RDF camera turn on the same free edge is the ORB-SLAM2 bug
     rdf = text.replace("flip.setRPY(M_PI, 0, 0)", "flip.setRPY(-M_PI_2, 0, -M_PI_2)").replace('"base_link"', '"camera_link"')
-    assert [f.code for f in analyze_cpp(rdf, "cam.cpp").findings] == ["INCORRECT_TRANSFORM"]
+    assert [f.code for f in verdicts(analyze_cpp(rdf, "cam.cpp"))] == ["INCORRECT_TRANSFORM"]
 
 
 def test_copied_messages_are_not_reported() -> None:

@@ -1,0 +1,138 @@
+"""What the other C++ files of a package tell one file's analysis: message helpers and parameter defaults.
+
+``transform_to_tf_msg(mat, frame, child, stamp)`` in ouster-ros' ``os_ros.cpp`` returns the
+TransformStamped that ``os_transforms_broadcaster.h`` broadcasts with its own frame names. A file's
+analysis follows such a call into the helper's text when the package defines the function once and its
+return type is a message the analysis tracks; anything else stays a call it does not follow (unknown).
+
+``declare_parameter("global_frame_id", rclcpp::ParameterValue("map"), descriptor)`` in beluga's
+``ros2_common.cpp`` (the node's base class) gives ``get_parameter("global_frame_id")`` in
+``amcl_node.cpp`` its default, when the package declares that parameter with one default only.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+from .facts import message_kind
+
+HELPER_SUFFIXES = (".cpp", ".cc", ".cxx", ".c++")
+MAX_HELPER_CHARS = 20_000  # a helper longer than this is not a message builder worth following
+# `geometry_msgs::TransformStamped transform_to_tf_msg(` / `static nav_msgs::msg::Odometry ns::make_odom(`
+# at the start of a line: a definition (or declaration) of a free function or method returning a message type.
+# `declare_parameter("name", "map")`, `declare_parameter<std::string>("name", std::string("map"))`,
+# `declare_parameter("name", rclcpp::ParameterValue("map"), descriptor)`
+_DECLARED = re.compile(
+    r'declare_parameter\s*(?:<[^<>()]*>)?\s*\(\s*"([^"\\\n]+)"\s*,\s*(?:(?:rclcpp::)?ParameterValue\s*\(\s*)?'
+    r'(?:(?:std::)?string\s*[({]\s*)?"([^"\\\n]*)"'
+)
+_DEFINITION = re.compile(r"^[ \t]*(?:(?:inline|static)[ \t]+)*((?:\w+::)+\w+)[ \t]+(?:\w+::)*(\w+)[ \t]*\(", re.MULTILINE)
+
+
+def message_helpers(texts: Iterable[str]) -> dict[str, str]:
+    """Function name -> the text of its one definition, for functions returning a tracked message type.
+    A name defined more than once (overloads, one per class) is left out: which one runs is not known."""
+    found: dict[str, str | None] = {}
+    for text in texts:
+        for m in _DEFINITION.finditer(text):
+            if message_kind(m.group(1)) is None:
+                continue
+            body = _definition(text, m.start(), m.end())
+            if body is None:
+                continue  # a declaration, or a body that does not close
+            name = m.group(2)
+            found[name] = None if name in found else body
+    return {name: body for name, body in found.items() if body is not None}
+
+
+def declared_parameters(texts: Iterable[str]) -> dict[str, str]:
+    """Parameter name -> its string default, for parameters declared with one non-empty default in ``texts``."""
+    found: dict[str, set[str]] = {}
+    for text in texts:
+        for name, default in _DECLARED.findall(text):
+            found.setdefault(name, set()).add(default)
+    return {name: next(iter(defaults)) for name, defaults in found.items() if len(defaults) == 1 and "" not in defaults}
+
+
+@dataclass
+class PackageIndex:
+    """The package's other C++ sources, read on first use (``read`` gives their texts)."""
+
+    read: Callable[[], list[str]]
+    _helpers: dict[str, str] | None = field(default=None, repr=False)
+    _parameters: dict[str, str] | None = field(default=None, repr=False)
+
+    def helper(self, name: str) -> str | None:
+        if self._helpers is None:
+            self._helpers = message_helpers(self.read())
+        return self._helpers.get(name)
+
+    def parameters(self) -> dict[str, str]:
+        if self._parameters is None:
+            self._parameters = declared_parameters(self.read())
+        return self._parameters
+
+
+def _definition(text: str, start: int, params_open: int) -> str | None:
+    """The text from ``start`` to the brace closing the function body; None for a declaration (``;``
+    before the body) or a body longer than MAX_HELPER_CHARS."""
+    depth, i, end = 1, params_open, min(len(text), start + MAX_HELPER_CHARS)
+    while i < end and depth:  # the parameter list
+        depth += {"(": 1, ")": -1}.get(text[i], 0)
+        i += 1
+    brace = text.find("{", i, end)
+    if brace < 0 or ";" in text[i:brace]:
+        return None
+    depth, i = 0, brace
+    while i < end:
+        c = text[i]
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth == 0:
+                return text[start : i + 1]
+        elif text.startswith("//", i):  # nor one inside a comment
+            i = text.find("\n", i)
+            if i < 0:
+                return None
+        elif text.startswith("/*", i):
+            i = text.find("*/", i)
+            if i < 0:
+                return None
+        elif c in "\"'":  # a brace inside a literal does not count
+            close = text.find(c, i + 1, end)
+            while close > 0 and text[close - 1] == "\\":
+                close = text.find(c, close + 1, end)
+            if close < 0:
+                return None
+            i = close
+        i += 1
+    return None
+
+
+def package_of(rel: str, package_dirs: Iterable[str]) -> str | None:
+    """The directory of the package holding ``rel`` (the deepest one), or None outside every package."""
+    best = None
+    for d in package_dirs:
+        if (d == "" or rel.startswith(d + "/")) and (best is None or len(d) > len(best)):
+            best = d
+    return best
+
+
+def helper_sources(root: str, package_dir: str, read: Callable[[str], str]) -> list[str]:
+    """The text of the package's C++ source files (``read`` takes a root-relative path; unreadable ones are
+    skipped by it returning "")."""
+    out = []
+    top = os.path.join(root, package_dir)
+    for d, dirs, files in os.walk(top):  # os.walk does not follow symlinked directories
+        dirs[:] = sorted(x for x in dirs if x not in ("build", "install", "log", ".git", "test", "tests"))
+        for name in sorted(files):
+            if name.endswith(HELPER_SUFFIXES):
+                text = read(os.path.relpath(os.path.join(d, name), root))
+                if text:
+                    out.append(text)
+    return out

@@ -351,7 +351,14 @@ def apply_judgements(res: RepoResult, judged: list[Judgement]) -> None:
     """The judgement of the same file and code at the same line, else at the nearest line within
     LINE_SLACK; one judgement covers every finding at its place (e.g. one per frame of a joint); an entry
     with ``frames`` only findings naming those frames."""
-    for f in res.findings:
+    res.matched = judge_findings(res.findings, judged)
+    res.gone = [j for i, j in enumerate(judged) if i not in res.matched]
+
+
+def judge_findings(findings: list[Found], judged: list[Judgement]) -> set[int]:
+    """Give each error and warning its judgement (see apply_judgements); the indices of the judgements used."""
+    matched: set[int] = set()
+    for f in findings:
         if f.severity not in ("error", "warning"):
             continue
         near = [(abs(j.line - f.line), i) for i, j in enumerate(judged)
@@ -359,8 +366,8 @@ def apply_judgements(res: RepoResult, judged: list[Judgement]) -> None:
         if near:
             j = judged[min(near)[1]]
             f.verdict, f.reason = j.verdict, j.reason
-            res.matched.add(min(near)[1])
-    res.gone = [j for i, j in enumerate(judged) if i not in res.matched]
+            matched.add(min(near)[1])
+    return matched
 
 
 # --- printing -----------------------------------------------------------------------------------------

@@ -12,12 +12,13 @@ from collections import defaultdict
 from typing import Iterable, Mapping, Sequence
 
 from .conventions import BASE, OTHER, SENSOR, WORLD_CLASSES, Conventions
-from .findings import Finding, Location
+from .findings import Finding, Location, Severity
 from .frame_patterns import without_placeholders
 from .rotations import DEFAULT_TOLERANCE, IDENTITY, RDF, OrthoRotation, format_rotation
 from .tree import Edge, ancestors, components, cycle_path, parents_by_child, strongly_connected
 
 REP105 = "REP-105 order is earth -> map -> odom -> base_link"
+_WORLD = re.compile(r"(?:.*/)?world")
 # tf2 accepts names made of these; anything else is rewritten or rejected somewhere downstream.
 _VALID_FRAME_ID = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_./\-]*$")
 QUATERNION_NORM_TOLERANCE = 1e-2  # tf2 BufferCore's own threshold on |q|^2 - 1
@@ -195,19 +196,24 @@ def _order(parents: dict[str, list[Edge]], conventions: Conventions, in_loop: di
                 continue
             if anc in in_loop and in_loop.get(child) == in_loop[anc]:
                 continue  # reported as a cycle; the order is meaningless inside a loop
-            both_base = ai.order == ci.order == 3
-            if ai.order < ci.order or both_base or (anc, child) in reported:
+            # one class above itself (base_link -> base_footprint, world -> baxter/world): REP-105 orders classes only
+            if ai.order <= ci.order or (anc, child) in reported:
                 continue
             reported.add((anc, child))
             edge = next((e for e in parents[child]), None)
             direct = edge is not None and edge.parent == anc
             how = "is the parent of" if direct else "is above"
+            # REP-105 names 'earth'; a 'world' frame is read as earth by custom only (Gazebo's and MoveIt's
+            # world sits anywhere): a warning, where the frames REP-105 names are an error
+            custom = [f for f in (anc, child) if _WORLD.fullmatch(f)]
             yield Finding(
                 "INCORRECT_FRAME_ORDER_IN_TREE",
-                f"'{anc}' {how} '{child}': {REP105}, so '{child}' must be above '{anc}'",
+                f"'{anc}' {how} '{child}': {REP105}, so '{child}' must be above '{anc}'"
+                + (f" (REP-105 does not name '{custom[0]}'; it is read as earth by custom)" if custom else ""),
                 (anc, child),
                 edge.location if edge else None,
                 publishers=edge.publishers if edge else (),
+                severity=Severity.WARNING if custom else None,
             )
 
 

@@ -30,6 +30,7 @@ class FileFacts:
     findings: list[Finding] = field(default_factory=list)  # problems local to the file
     nodes: list[LaunchedNode] = field(default_factory=list)  # launch files: nodes started
     includes: list[str] = field(default_factory=list)  # launch files: included files (relative paths)
+    unseen_includes: list[LaunchedNode] = field(default_factory=list)  # launch files: included files outside the scanned tree
     uses: list[str] = field(default_factory=list)  # launch files: robot descriptions read (relative paths)
     include_args: dict[str, dict[str, str]] = field(default_factory=dict)  # launch files: arguments passed to each include
     lines: int = 0  # for progress and benchmarks

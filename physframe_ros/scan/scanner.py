@@ -337,7 +337,7 @@ def _summary(file_notes: list[str], shown: int = 3) -> list[str]:
 
 
 def _keep(ff: FileFacts, facts: dict[str, FileFacts]) -> None:
-    if (ff.edges or ff.lookups or ff.findings or ff.nodes or ff.includes or ff.uses or ff.notes or ff.unknown_broadcasts or ff.variants
+    if (ff.edges or ff.lookups or ff.findings or ff.nodes or ff.includes or ff.unseen_includes or ff.uses or ff.notes or ff.unknown_broadcasts or ff.variants
             or ff.partial_edges):
         facts[ff.path] = ff
 

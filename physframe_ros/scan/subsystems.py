@@ -204,6 +204,7 @@ def _closure(top: str, facts: dict[str, FileFacts], exes: ExecutableMap, ws: Wor
         variants[p] += 1
         members[p if variants[p] == 1 else f"{p} ({', '.join(f'{k}:={v}' for k, v in key[1])})"] = f
         stack.extend((inc, f.include_args.get(inc, {})) for inc in reversed(f.includes))
+        reach.unknown.extend(f.unseen_includes)
         for node in f.nodes:
             srcs = exes.get((node.package, node.executable))
             if srcs is None:  # ROS 1 script node: a file of that name in the package

@@ -148,3 +148,15 @@ def test_non_orthogonal_mount_falls_back_to_the_direct_check():
     tilted = (math.sin(0.2), 0, 0, math.cos(0.2))
     edges = [Edge("camera_link", "bracket_link", True, Z, tilted), Edge("bracket_link", "camera_optical_frame", True, Z, I)]
     assert codes(check_tree(edges, C)) == [("INCORRECT_TRANSFORM", ("bracket_link", "camera_optical_frame"))]
+
+
+def test_order_of_a_world_frame_is_a_warning_and_one_class_under_itself_is_no_finding():
+    # 3D-Mapping-Navigation-of-Quadrotors: identity map -> world for RViz; REP-105 names 'earth', not 'world'
+    f = check_tree([Edge("map", "world"), Edge("world", "base_link")], C)
+    assert [(x.code, x.frames, x.level.value) for x in f] == [("INCORRECT_FRAME_ORDER_IN_TREE", ("map", "world"), "warning")]
+    assert "does not name 'world'" in f[0].message
+    # the frames REP-105 names stay an error, also beside a world frame
+    f = check_tree([Edge("world", "odom"), Edge("odom", "map")], C)
+    assert [(x.code, x.frames, x.level.value) for x in f] == [("INCORRECT_FRAME_ORDER_IN_TREE", ("odom", "map"), "error")]
+    # human_dialogue's two-robot simulation: a namespaced robot's own world inside the global one
+    assert check_tree([Edge("world", "baxter/world"), Edge("world", "odom_combined")], C) == []

@@ -310,3 +310,24 @@ def test_ros1_tf_prefix_and_textfile_description(tmp_path: Path) -> None:
     [edge] = result.expected.edges
     assert (edge.parent, edge.child, edge.translation) == ("left/base_link", "left/tool0", (0.0, 0.0, 0.4))
     assert edge.sources == (Location("arm/urdf/arm.urdf", 3),)  # a plain URDF: its own line
+
+
+def test_ros1_static_transforms_with_tf_era_slashes_are_the_stripped_frames(tmp_path: Path) -> None:
+    """ROS 1 tf and tf2 strip a leading '/' when a transform is inserted (tf2 BufferCore::setTransform): the
+    fully qualified names of tf-era launch files (AutoNavQuad's 'world /map') are no INVALID_FRAME_ID, and
+    '/base_link' in one file is the same frame as 'base_link' in another (one parent, not two trees)."""
+    ws = _write(tmp_path, {
+        "quad/package.xml": _package("quad", catkin=True),
+        "quad/launch/world.launch": """
+            <launch>
+              <node pkg="tf" type="static_transform_publisher" name="world_to_map" args="0.0 0.0 0.0 0.0 0.0 0.0 world /map 100" />
+              <node pkg="tf2_ros" type="static_transform_publisher" name="map_to_odom" args="0 0 0 0 0 0 /map odom" />
+              <node pkg="tf" type="static_transform_publisher" name="bad" args="0 0 0 0 0 0 odom 'base link' 100" />
+            </launch>
+            """,
+    })
+    result = scan([ws], jobs=1)
+    assert sorted((e.parent, e.child) for e in result.expected.edges) == [("map", "odom"), ("odom", "base link"), ("world", "map")]
+    # whitespace is still reported: tf2 stores that name as written and no lookup of 'base_link' finds it
+    assert [(f.code, f.frames) for f in result.findings if f.code == "INVALID_FRAME_ID"] == [("INVALID_FRAME_ID", ("base link",))]
+    assert not [f for f in result.findings if f.code == "DISCONNECTED_TREE"]

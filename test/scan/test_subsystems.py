@@ -182,6 +182,41 @@ def test_installed_names_reach_their_sources(tmp_path: Path) -> None:
     assert exes[("driver", "tf_relay")] == ["driver/nodes/tf_relay"]
 
 
+def test_a_launch_including_a_file_outside_the_tree_is_not_the_whole_tree(tmp_path: Path) -> None:
+    """RAS-2016's kobuki_maze.launch: the robot's odom -> base_link comes from an included simulation
+    launch file of another package, so a lookup from map to a sensor is no LOOKUP_UNREACHABLE."""
+    from physframe_ros.scan.scanner import scan
+
+    files = {
+        "maze/package.xml": "<package><name>maze</name><buildtool_depend>catkin</buildtool_depend></package>",
+        "maze/CMakeLists.txt": "cmake_minimum_required(VERSION 2.8.3)\nproject(maze)\nadd_executable(distance_node src/distance_node.cpp)\n",
+        "maze/src/distance_node.cpp": textwrap.dedent("""\
+            #include <tf/transform_listener.h>
+            void getMarker(tf::TransformListener& transform_listener_)
+            {
+              tf::StampedTransform sensor_transform;
+              transform_listener_.lookupTransform("map", "distance_sensor_link", ros::Time(0), sensor_transform);
+            }
+            """),
+        "maze/launch/maze.launch": textwrap.dedent("""\
+            <launch>
+              <include file="$(find kobuki_softnode)/launch/full.launch" />
+              <node pkg="maze" type="distance_node" name="distance" />
+              <node pkg="tf" type="static_transform_publisher" name="sensor" args="0.1 0 0.1 0 0 0 base_link distance_sensor_link 100" />
+              <node pkg="tf" type="static_transform_publisher" name="map_odom" args="0 0 0 0 0 0 map odom 100" />
+            </launch>
+            """),
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    assert [f for f in scan([tmp_path], jobs=1).findings if f.code == "LOOKUP_UNREACHABLE"] == []
+    # without the include the launch is the whole tree, and map and the sensor sit in separate trees
+    include = '  <include file="$(find kobuki_softnode)/launch/full.launch" />\n'
+    (tmp_path / "maze/launch/maze.launch").write_text(files["maze/launch/maze.launch"].replace(include, ""))
+    assert [f.frames for f in scan([tmp_path], jobs=1).findings if f.code == "LOOKUP_UNREACHABLE"] == [("map", "distance_sensor_link")]
+
+
 _MOUNT_CHAIN = """\
 #include <tf2_ros/static_transform_broadcaster.h>
 #include <geometry_msgs/msg/transform_stamped.hpp>

@@ -27,8 +27,8 @@ from ..model import FileFacts
 from .angles import RPY_APIS
 from .calls import CALL_DEPTH, STEP_BUDGET, Budget
 from .cpp_macros import blank_macros, first_branches
-from .facts import FactSink, message_kind, param_default, slot_name_finding, static_broadcaster_names
-from .headers import HeaderCopies, member_declarations, mentions_field
+from .facts import FactSink, message_kind, param_default, setpoint_publishers, slot_name_finding, static_broadcaster_names
+from .headers import HeaderCopies, member_declarations, mentions_field, mentions_header
 from .helpers import PackageSources
 from .values import (
     HEADER,
@@ -117,6 +117,10 @@ _PASS_FUNCTIONS = frozenset({"move", "forward", "string", "toMsg", "static_cast"
 _INVERSE = frozenset({"inverse", "transpose", "t", "inv", "conjugate", "inverseTimes"})
 
 
+_EMPTY_HEADER_TEMPORARY = re.compile(r"(?:std_msgs::(?:msg::)?)?Header\s*(?:\(\s*\)|\{\s*\})")
+_SOURCE_FILE = re.compile(r"\.(?:cpp|cc|cxx|c\+\+)$", re.IGNORECASE)
+
+
 def _constant(value: Value) -> Value:
     """The part of an argument worth binding in a callee: constants only (hashable, shareable)."""
     return value if isinstance(value, (str, float, Rot)) else None
@@ -197,13 +201,14 @@ class _CppFile(FileWalk):
     def __init__(
         self, text: str, sink: FactSink, headers: Sequence[str] = (), helpers: Sequence[tuple[str, str]] = (), package: PackageSources | None = None
     ) -> None:
-        super().__init__(sink, static_broadcaster_names(text, _STATIC_BROADCASTER))
+        super().__init__(sink, static_broadcaster_names(text, _STATIC_BROADCASTER), setpoint_publishers(text))
         self.text = text
         self.headers = headers
         self.helpers = helpers
         self.package = package
         self.library: dict[str, tuple[_CppFile, Node] | None] = {}  # helper name -> its file and definition
         self.library_files: dict[str, _CppFile] = {}
+        self.file_scope: set[int] = set()  # ids of the message Records declared at file scope of a source file
         self.src = blank_macros(text.encode("utf-8", "replace"))
         self.functions: dict[str, Node | None] = {}
         # What each syntax node says, by node id: functions are walked more than once (both passes,
@@ -257,17 +262,26 @@ class _CppFile(FileWalk):
                 if kind in (ODOMETRY, TRANSFORM, STAMPED) and name not in self.members:
                     self.members[name] = Record(kind, short, name, 0, local=False)
         self.member_names = {id(v): name for name, v in self.members.items() if isinstance(v, Record)}
+        if _SOURCE_FILE.search(self.sink.facts.path):
+            # a message at file scope of a .cpp: no other file can set its frame unless it is declared extern
+            for name, v in self.globals.items():
+                if isinstance(v, Record) and v.kind in (ODOMETRY, TRANSFORM, STAMPED) and not re.search(rf"\bextern\b[^;]*\b{re.escape(name)}\b", self.text):
+                    self.member_names[id(v)] = name
+                    self.file_scope.add(id(v))
 
     def _check_published_members(self) -> None:
         """Once every method is walked: a member message published with a frame no method of the file sets."""
         texts = [self.text, *self.headers]
         for rec, line in self.published_members:
             name = self.member_names[id(rec)]
-            if self.members.get(name) is not rec or rec.escaped:
+            file_scope = id(rec) in self.file_scope
+            if (self.globals if file_scope else self.members).get(name) is not rec or rec.escaped:
                 continue  # replaced as a whole, or handed to code we do not follow
-            frame_unset = rec.get("header.frame_id") is UNSET and not mentions_field(texts, name, "header")
+            if file_scope and re.search(rf"(?<![\w.>]){re.escape(name)}\s*=(?!=)", self.text):
+                continue  # assigned whole somewhere (`map_static = *msg;` in a callback): it may carry a frame
+            frame_unset = rec.get("header.frame_id") is UNSET and not mentions_header(texts, name)
             child_unset = rec.kind in (ODOMETRY, TRANSFORM) and rec.get("child_frame_id") is UNSET and not mentions_field(texts, name, "child_frame_id")
-            self.sink.member_published(rec, line, frame_unset, child_unset)
+            self.sink.member_published(rec, line, frame_unset, child_unset, file_scope)
 
     def _parse_error(self, root: Node) -> None:
         node = root
@@ -817,6 +831,19 @@ class _Run(Walker[Node]):
             return special
         return self.user_call(call)
 
+    def cv_image(self, ctor: Node, line: int) -> Value:
+        """``cv_bridge::CvImage(header, encoding, mat).toImageMsg()``: the Image gets the header given, so
+        ``std_msgs::Header()`` or a Header whose frame_id was never set makes an Image with an empty frame."""
+        fn, arglist = ctor.child_by_field_name("function"), ctor.child_by_field_name("arguments")
+        if fn is None or arglist is None or _short_type(_text(fn, self.f.src)) != "CvImage":
+            self.eval(ctor)
+            return None
+        args = arglist.named_children
+        empty = bool(args) and (_EMPTY_HEADER_TEMPORARY.fullmatch(_text(args[0], self.f.src)) is not None or _empty_header(self.eval(args[0])))
+        for a in args[1:]:
+            self.eval(a)
+        return Record(STAMPED, "Image", "", line) if empty else None
+
     # free functions the analysis knows by name (the _FUNCTIONS table); MISSING when the form does not apply
     def f_make_shared(self, c: Call[Node]) -> Result:
         if c.template is None:
@@ -881,6 +908,8 @@ class _Run(Walker[Node]):
         if not isinstance(special, Missing):
             return special
         receiver = call.receiver
+        if call.name == "toImageMsg" and not call.args and receiver is not None and receiver.type == "call_expression":
+            return self.cv_image(receiver, call.line)
         target = self.eval(receiver) if receiver is not None else None
         getter = _GETTERS.get(call.name)
         if getter is not None:

@@ -30,6 +30,32 @@ _STAMPED_TYPES = frozenset(
 )  # fmt: skip
 
 
+def _named(rec: Record) -> str:
+    """``Image 'img'``, or ``an Image`` for a message built inline in the call that publishes it."""
+    return f"{rec.type_name} '{rec.name}'" if rec.name else f"an {rec.type_name}" if rec.type_name[:1] in "AEIOU" else f"a {rec.type_name}"
+
+
+# A publisher made on a MAVROS setpoint topic (``nh.advertise<PoseStamped>("mavros/setpoint_position/local", 10)``,
+# ``rospy.Publisher("/mavros/setpoint_raw/local", ...)``): a command, not data (C++ and Python alike).
+_SETPOINT_PUBLISHER = re.compile(
+    r"((?:self\.|this->)?\w+)\s*=\s*[^;\n=]*?(?:advertise|Publisher|create_publisher)\s*(?:<[^;>]*>)?\s*\([^;)]*?[\"']([^\"'\n]*setpoint[^\"'\n]*)[\"']"
+)
+
+
+def setpoint_publishers(text: str) -> frozenset[str]:
+    """Names of the publishers a file makes on MAVROS setpoint topics (the last component: ``pub_``, ``local_pos_pub``).
+    MAVROS's setpoint plugins read the pose or velocity in the frame their ``mav_frame`` parameter names and never
+    look at header.frame_id, so an empty frame on these commands is the usual idiom (PX4's offboard example)."""
+    if "setpoint" not in text:
+        return frozenset()
+    return frozenset(last_name(m.group(1)) for m in _SETPOINT_PUBLISHER.finditer(text))
+
+
+def last_name(expr: str) -> str:
+    """``self.pub`` / ``this->pub_`` / ``node.pub`` -> the last name."""
+    return re.split(r"\.|->", expr.strip())[-1].strip()
+
+
 def static_broadcaster_names(text: str, pattern: re.Pattern[str]) -> set[str]:
     """Variables holding a StaticTransformBroadcaster: ``pattern`` runs only on the lines naming the class (fast)."""
     names: set[str] = set()
@@ -313,21 +339,20 @@ class FactSink:
             self.add(reversed_name_finding(bound_to, t, s, loc))
 
     # --- published data -----------------------------------------------------------------
-    def member_published(self, rec: Record, line: int, frame_unset: bool, child_unset: bool) -> None:
+    def member_published(self, rec: Record, line: int, frame_unset: bool, child_unset: bool, file_scope: bool = False) -> None:
         """A message held in a class member, published here, whose frame no method of the file (nor its
-        headers) ever sets. A warning: another file of the class may set it."""
+        headers) ever sets: a warning, another file of the class may set it. ``file_scope``: a message
+        declared at file scope of a source file, which no other file can set: an error."""
         for unset, code, fld in ((frame_unset, "MISSING_FRAME", "header.frame_id"), (child_unset, "MISSING_CHILD_FRAME", "child_frame_id")):
-            if unset:
-                self.add(
-                    Finding(
-                        code,
-                        f"{rec.type_name} member '{rec.name}' is published with {fld} set by no method of this file or its "
-                        "headers: it goes out empty (if another file of the class sets it, ignore this)",
-                        (),
-                        self.loc(line),
-                        severity=Severity.WARNING,
-                    )
-                )
+            if not unset:
+                continue
+            if file_scope:
+                what = (f"{rec.type_name} '{rec.name}' (declared at file scope, line {rec.line}) is published with {fld} "
+                        "set nowhere in this file: it goes out empty")
+            else:
+                what = (f"{rec.type_name} member '{rec.name}' is published with {fld} set by no method of this file or its "
+                        "headers: it goes out empty (if another file of the class sets it, ignore this)")
+            self.add(Finding(code, what, (), self.loc(line), severity=None if file_scope else Severity.WARNING))
 
     def pushed_pose(self, value: Any, container: str, line: int) -> None:
         """``plan.poses.push_back(pose)``: a stamped pose stored into a path with its frame never set. Reported where
@@ -370,7 +395,7 @@ class FactSink:
             self.add(
                 Finding(
                     "MISSING_FRAME",
-                    f"{value.type_name} '{value.name}' (built at line {value.line}) is published with header.frame_id {how}: "
+                    f"{_named(value)} (built at line {value.line}) is published with header.frame_id {how}: "
                     "subscribers and tf2 cannot tell which frame the data is in"
                     + (" (a message type the scanner does not know: if its header carries only a stamp, ignore this)" if inferred else "")
                     + (" (the code writes nothing of its header, not even the stamp: if it carries no spatial quantity, ignore this)" if unused else ""),
@@ -388,7 +413,7 @@ class FactSink:
                 self.add(
                     Finding(
                         "MISSING_CHILD_FRAME",
-                        f"{value.type_name} '{value.name}' (built at line {value.line}) is published with child_frame_id {how}: "
+                        f"{_named(value)} (built at line {value.line}) is published with child_frame_id {how}: "
                         "the frame its pose and twist describe is unknown",
                         (parent,) if parent else (),
                         loc,
@@ -398,7 +423,7 @@ class FactSink:
                 self.add(
                     Finding(
                         "REDUNDANT_TRANSFORM",
-                        f"{value.type_name} '{value.name}' (built at line {value.line}) is published with header.frame_id and "
+                        f"{_named(value)} (built at line {value.line}) is published with header.frame_id and "
                         f"child_frame_id both '{child}': the pose of a frame in itself is always identity; one of them is the wrong frame",
                         (child,),
                         loc,

@@ -106,6 +106,13 @@ def mentions_field(texts: Iterable[str], member: str, field: str) -> bool:
     return any(pattern.search(t) for t in texts)
 
 
+def mentions_header(texts: Iterable[str], member: str) -> bool:
+    """Some text touches ``member.header`` other than its stamp or seq (which never give it a frame):
+    ``m.header.frame_id = ...``, ``m.header = h``, ``fill(m.header)``."""
+    pattern = re.compile(rf"\b{re.escape(member)}\s*(?:\.|->)\s*header\b(?!\s*\.\s*(?:stamp|seq)\b)")
+    return any(pattern.search(t) for t in texts)
+
+
 @dataclass
 class HeaderCopies:
     """One function walk's header writes: where a message's ``header.frame_id`` was set, and header copies

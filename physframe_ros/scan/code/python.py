@@ -17,7 +17,7 @@ from ...core.conventions import Conventions
 from ..model import FileFacts
 from .angles import RPY_APIS
 from .calls import STEP_BUDGET, Budget
-from .facts import FactSink, message_kind, param_default, slot_name_finding, static_broadcaster_names
+from .facts import FactSink, message_kind, param_default, setpoint_publishers, slot_name_finding, static_broadcaster_names
 from .values import (
     HEADER,
     IDENTITY_ROT,
@@ -112,7 +112,7 @@ def _dotted(node: ast.AST) -> str:
 
 class _PyFile(FileWalk):
     def __init__(self, text: str, sink: FactSink) -> None:
-        super().__init__(sink, static_broadcaster_names(text, _STATIC_BROADCASTER))
+        super().__init__(sink, static_broadcaster_names(text, _STATIC_BROADCASTER), setpoint_publishers(text))
         self.lines = text.split("\n")
         self.functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef | None] = {}
 

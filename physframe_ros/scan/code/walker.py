@@ -17,7 +17,7 @@ from typing import Any, Callable, ClassVar, Generic, Hashable, Sequence, TypeVar
 from ..frame_ids import frame_id_finding, is_header_field
 from .angles import euler_slot_finding, is_vector_component, scalar_in_vector_slot
 from .calls import STEP_BUDGET, BoundedCalls, Budget
-from .facts import FactSink, keep_param, param_default
+from .facts import FactSink, keep_param, last_name, param_default
 from .values import NAMED_NUMBERS, TOP_ROT, ParamRef, Record, Rot, TfValue, Value, as_number, fresh, is_transform, rot_from_rpy
 
 N = TypeVar("N")  # a syntax node of the front end
@@ -60,9 +60,10 @@ class Call(Generic[N]):
 class FileWalk(BoundedCalls):
     """What every walk of one file shares: the sink, globals, class members, parameter defaults."""
 
-    def __init__(self, sink: FactSink, static_broadcasters: set[str]) -> None:
+    def __init__(self, sink: FactSink, static_broadcasters: set[str], command_publishers: frozenset[str] = frozenset()) -> None:
         super().__init__()
         self.sink = sink
+        self.command_publishers = command_publishers  # publishers of commands whose consumer ignores header.frame_id
         self.globals: Scope = {}
         self.members: Scope = {}
         self.params: Scope = {}
@@ -289,6 +290,8 @@ class Walker(Generic[N]):
     def published(self, value: Value, call: Call[N]) -> None:
         """A message published; ``static``: the publisher's name says /tf_static (for a TFMessage)."""
         if self.emit:
+            if last_name(self.text(call.receiver)) in self.f.command_publishers:
+                return  # a MAVROS setpoint: the plugin reads it in its own mav_frame, never header.frame_id
             self.f.sink.publish(value, call.line, static="static" in self.text(call.receiver).lower())
             if isinstance(value, Record) and id(value) in self.f.member_names:
                 self.f.published_members.append((value, call.line))
@@ -296,7 +299,11 @@ class Walker(Generic[N]):
     def h_publish(self, call: Call[N]) -> Result:
         if call.n < 1:
             return MISSING
-        self.published(self.eval(call.args[-1]), call)
+        values = [self.eval(a) for a in call.args]
+        # image_transport's CameraPublisher: publish(image, info[, stamp]) sends both messages
+        messages = [v for v in values[:2] if isinstance(v, Record)] if call.n > 1 else []
+        for value in messages or values[-1:]:
+            self.published(value, call)
         return None
 
     def h_declare_parameter(self, call: Call[N]) -> Result:

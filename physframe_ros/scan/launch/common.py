@@ -11,7 +11,7 @@ import math
 import os
 import re
 import shlex
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
 from ...core.checks import frame_id_problem, transform_findings
@@ -71,6 +71,8 @@ def add_node(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, ros_version: in
             edge, findings = static_transform_from_parameters(params, loc)
         else:
             edge, findings = static_transform_edge(spec.arguments, flavor, loc)
+        if ros_version == 1:
+            edge, findings = _inserted_by_ros1(edge, findings)
         facts.findings.extend(findings)
         if edge is not None:
             facts.edges.append(edge)
@@ -188,6 +190,9 @@ def add_include(path: str | None, written: str, line: int, facts: FileFacts, ctx
     if rel is None:
         facts.findings.append(Finding("PARSE_ERROR", f"included launch file '{written}' is not in the scanned tree; what it starts is not checked", (),
                                       Location(facts.path, line)))
+        # what it starts is unknown, like a node the scan cannot see into: the launch's tree is not the whole tree
+        package = re.match(r"\$\(find(?:-pkg-share)? ([\w-]+)\)", written)
+        facts.unseen_includes.append(LaunchedNode(package.group(1) if package else "", os.path.basename(written), Location(facts.path, line)))
         return
     facts.includes.append(rel)
     if args:
@@ -263,6 +268,17 @@ def _num(v: str | None) -> float | None:
 
 def _is_num(v: str | None) -> bool:
     return v is not None and re.fullmatch(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?|[-+]?(nan|inf)", v.strip(), re.I) is not None
+
+
+def _inserted_by_ros1(edge: Edge | None, findings: list[Finding]) -> tuple[Edge | None, list[Finding]]:
+    """A ROS 1 static transform as tf2 stores it: BufferCore::setTransform strips a leading '/' from both
+    frames (tf's and tf2_ros's publishers alike), so the tf-era fully qualified '/base_link' is the frame
+    'base_link' and no bug; only lookups of a '/' name fail, and those are checked where they are made."""
+    kept = [f for f in findings if not (f.code == "INVALID_FRAME_ID" and f.frames and f.frames[0].startswith("/")
+                                        and frame_id_problem(f.frames[0].lstrip("/")) is None)]
+    if edge is not None:
+        edge = replace(edge, parent=edge.parent.lstrip("/") or edge.parent, child=edge.child.lstrip("/") or edge.child)
+    return edge, kept
 
 
 def static_transform_edge(args: Sequence[str | None], flavor: str, loc: Location) -> tuple[Edge | None, list[Finding]]:

@@ -203,3 +203,134 @@ void VisionReconfigure::projectorCallback()
 }
 """
     assert analyze_cpp(text, "vision_reconfigure.cpp").findings == []
+
+
+# ROS 1 C++ cv_bridge idioms of the PhysFrame corpus (rockin_logger, mbzirc_task2's image_clipper,
+# door_detection_smr's RGBD_cropped_creator): the Image carries the header handed to CvImage.
+CV_BRIDGE_CPP = """\
+#include <ros/ros.h>
+#include <cv_bridge/cv_bridge.h>
+#include <image_transport/image_transport.h>
+#include <sensor_msgs/image_encodings.h>
+
+void publishImage(image_transport::Publisher& image_pub, const cv::Mat& image, const ros::Time& now)
+{
+  sensor_msgs::ImagePtr image_msg = cv_bridge::CvImage(std_msgs::Header(), "bgr8", image).toImageMsg();
+  image_msg->header.stamp = now;
+  image_pub.publish(image_msg);
+}
+
+void clip(const sensor_msgs::ImageConstPtr& msg, image_transport::Publisher& pub, const cv::Mat& clip_img)
+{
+  sensor_msgs::ImagePtr clip_msg = cv_bridge::CvImage(std_msgs::Header(), "bgr8", clip_img).toImageMsg();
+  clip_msg->header = msg->header;
+  pub.publish(clip_msg);
+}
+
+void cropped(image_transport::Publisher& img_pub, const cv::Mat& img_cropped)
+{
+  std_msgs::Header header;
+  header.stamp = ros::Time::now();
+  img_pub.publish(cv_bridge::CvImage(header, sensor_msgs::image_encodings::BGR8, img_cropped).toImageMsg());
+}
+
+void framed(image_transport::Publisher& img_pub, const cv::Mat& img, const std::string& frame)
+{
+  std_msgs::Header header;
+  header.frame_id = frame;
+  img_pub.publish(cv_bridge::CvImage(header, "mono8", img).toImageMsg());
+}
+
+void copied(const sensor_msgs::ImageConstPtr& msg, image_transport::Publisher& img_pub, const cv::Mat& img)
+{
+  img_pub.publish(cv_bridge::CvImage(msg->header, "mono8", img).toImageMsg());
+}
+"""
+
+
+def test_cpp_cv_bridge_image_from_an_empty_header_is_published_without_a_frame() -> None:
+    # pheeno_ros's camera node names no tf API: the conversion itself makes the file worth reading
+    assert mentions_tf('msg = cv_bridge::CvImage(std_msgs::Header(), "bgr8", cv_image).toImageMsg();\npub.publish(msg);')
+    assert mentions_tf("sensor_msgs::CameraInfo c_info;\nchatter_pub.publish(c_info);")
+    facts = analyze_cpp(CV_BRIDGE_CPP, "rockin_logger/src/rockin_logger.cpp")
+    # the stamp alone (line 9) gives no frame; a header copied (16), set (31) or taken from the input (37) does
+    assert [(f.code, f.location.line if f.location else None, f.level.value) for f in facts.findings] == [
+        ("MISSING_FRAME", 10, "error"),
+        ("MISSING_FRAME", 24, "error"),
+    ]
+
+
+# PX4's offboard example as the corpus copies it (PX4_Drone, velocity_marker_tracker): a setpoint PoseStamped
+# with no frame sent to MAVROS, whose setpoint plugins read it in their own mav_frame. Data on another
+# topic is still checked.
+PX4_OFFBOARD_CPP = """\
+#include <ros/ros.h>
+#include <geometry_msgs/PoseStamped.h>
+
+int main(int argc, char **argv)
+{
+    ros::init(argc, argv, "offb_node");
+    ros::NodeHandle nh;
+    ros::Publisher local_pos_pub = nh.advertise<geometry_msgs::PoseStamped>
+            ("mavros/setpoint_position/local", 10);
+    ros::Publisher target_pub = nh.advertise<geometry_msgs::PoseStamped>("target_pose", 10);
+    ros::Rate rate(20.0);
+    geometry_msgs::PoseStamped pose;
+    pose.pose.position.x = 0;
+    pose.pose.position.z = 2;
+    for(int i = 100; ros::ok() && i > 0; --i){
+        local_pos_pub.publish(pose);
+        ros::spinOnce();
+        rate.sleep();
+    }
+    target_pub.publish(pose);
+    return 0;
+}
+"""
+
+PX4_OFFBOARD_PY = """\
+import rospy
+from geometry_msgs.msg import PoseStamped
+
+class Offboard:
+    def __init__(self):
+        self.setpoint_pub = rospy.Publisher('/mavros/setpoint_position/local', PoseStamped, queue_size=10)
+        self.goal_pub = rospy.Publisher('goal', PoseStamped, queue_size=10)
+
+    def step(self):
+        pose = PoseStamped()
+        pose.pose.position.z = 2.0
+        self.setpoint_pub.publish(pose)
+        self.goal_pub.publish(pose)
+"""
+
+
+def test_mavros_setpoints_are_commands_whose_frame_is_not_checked() -> None:
+    facts = analyze_cpp(PX4_OFFBOARD_CPP, "px4_offboard/src/offb_node.cpp")
+    assert [(f.code, f.location.line if f.location else None) for f in facts.findings] == [("MISSING_FRAME", 20)]
+    facts = analyze_python(PX4_OFFBOARD_PY, "px4_offboard/scripts/offboard.py")
+    assert [(f.code, f.location.line if f.location else None) for f in facts.findings] == [("MISSING_FRAME", 13)]
+
+
+# air_manipulator's image_pub: an image_transport CameraPublisher sends the image and its CameraInfo.
+CAMERA_PUBLISHER_CPP = """\
+#include <ros/ros.h>
+#include <cv_bridge/cv_bridge.h>
+#include <image_transport/image_transport.h>
+
+void loop(image_transport::CameraPublisher& pub, cv::VideoCapture& cap, sensor_msgs::CameraInfoPtr info)
+{
+  cv::Mat frame;
+  sensor_msgs::ImagePtr image;
+  cap >> frame;
+  image = cv_bridge::CvImage(std_msgs::Header(), "bgr8", frame).toImageMsg();
+  image->header.stamp = ros::Time::now();
+  info->header.stamp = ros::Time::now();
+  pub.publish(image, info);
+}
+"""
+
+
+def test_camera_publisher_checks_the_image_it_sends_beside_the_info() -> None:
+    facts = analyze_cpp(CAMERA_PUBLISHER_CPP, "image_pub/src/image_pub.cpp")
+    assert [(f.code, f.location.line if f.location else None) for f in facts.findings] == [("MISSING_FRAME", 13)]

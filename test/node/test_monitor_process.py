@@ -31,7 +31,9 @@ def test_cli_monitor_process_extra_topic_and_ctrl_c(ros_domain_id):
 
     cmd = [sys.executable, "-m", "physframe_ros.cli", "monitor", "--ros-args", "--params-file", str(REPO / "config" / "monitor.yaml"),
            "-p", "eval_period:=0.2", "-p", "tf_topics:=[/robot1/tf]"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ))
+    # SIGINT as a terminal leaves it: a runner started in the background (colcon test) leaves it ignored
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ),
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     ctx = Context()
     rclpy.init(context=ctx, domain_id=ros_domain_id)
     executor = SingleThreadedExecutor(context=ctx)

@@ -330,7 +330,9 @@ def test_ctrl_c_stops_the_scan_and_its_workers(tmp_path: Path) -> None:
     ws, _outside, _marker = _tree(tmp_path, {f"urdf/slow{i}.urdf.xacro": slow for i in range(4)})
     tag = uuid.uuid4().hex
     proc = subprocess.Popen([sys.executable, "-m", "physframe_ros.cli", "scan", str(ws), "--no-progress", "--jobs", "2"],
-                            env={**os.environ, "PHYSFRAME_TEST_TAG": tag}, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            env={**os.environ, "PHYSFRAME_TEST_TAG": tag}, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            # as a terminal starts it: a runner started in the background (colcon test) leaves SIGINT ignored
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 20
     while len(_tagged_processes(tag)) < 3 and time.monotonic() < deadline:  # the scan and two workers
         time.sleep(0.1)

@@ -297,8 +297,8 @@ class Walker(Generic[N]):
                 self.f.published_members.append((value, call.line))
 
     def h_publish(self, call: Call[N]) -> Result:
-        if call.n < 1:
-            return MISSING
+        if call.n < 1 or call.receiver is None:
+            return MISSING  # a ROS publisher is an object: a bare publish(x) is a function of the code's own
         values = [self.eval(a) for a in call.args]
         # image_transport's CameraPublisher: publish(image, info[, stamp]) sends both messages
         messages = [v for v in values[:2] if isinstance(v, Record)] if call.n > 1 else []

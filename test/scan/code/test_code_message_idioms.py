@@ -334,3 +334,32 @@ void loop(image_transport::CameraPublisher& pub, cv::VideoCapture& cap, sensor_m
 def test_camera_publisher_checks_the_image_it_sends_beside_the_info() -> None:
     facts = analyze_cpp(CAMERA_PUBLISHER_CPP, "image_pub/src/image_pub.cpp")
     assert [(f.code, f.location.line if f.location else None) for f in facts.findings] == [("MISSING_FRAME", 13)]
+
+
+# luxonis/depthai-ros depthai_ros_driver/src/dai_nodes/sensors/img_pub.cpp:156-216: the class's own
+# publish(img) overloads take its `Image` struct (image and info pointers filled by a converter), not a
+# sensor_msgs Image; the ROS publishers are imgPub / infoPub.
+DEPTHAI = """\
+std::shared_ptr<Image> ImagePublisher::convertData(const std::shared_ptr<dai::ADatatype>& data) {
+    auto img = std::make_shared<Image>();
+    auto rawMsg = converter->toRosMsgRawPtr(std::dynamic_pointer_cast<dai::ImgFrame>(data), info);
+    img->image = std::make_unique<sensor_msgs::msg::Image>(rawMsg);
+    return img;
+}
+void ImagePublisher::publish(const std::shared_ptr<dai::ADatatype>& data) {
+    if(rclcpp::ok()) {
+        auto img = convertData(data);
+        publish(img);
+    }
+}
+void ImagePublisher::send_empty() {
+    sensor_msgs::msg::Image empty;
+    imgPub->publish(empty);
+}
+"""
+
+
+def test_a_bare_publish_call_is_the_code_s_own_function_not_a_ros_publisher() -> None:
+    facts = analyze_cpp(DEPTHAI, "depthai_ros_driver/src/dai_nodes/sensors/img_pub.cpp")
+    # only the publisher object's publish of a message with no frame is reported
+    assert [(f.code, f.location.line) for f in facts.findings] == [("MISSING_FRAME", 15)]

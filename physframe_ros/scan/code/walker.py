@@ -292,8 +292,8 @@ class Walker(Generic[N]):
                 self.f.published_members.append((value, call.line))
 
     def h_publish(self, call: Call[N]) -> Result:
-        if call.n < 1:
-            return MISSING
+        if call.n < 1 or call.receiver is None:
+            return MISSING  # a bare publish(x) is the code's own function (depthai-ros's ImagePublisher::publish), followed as such
         values = [self.eval(a) for a in call.args]
         # image_transport's CameraPublisher: publish(image, info[, stamp]) sends both messages
         messages = [v for v in values[:2] if isinstance(v, Record)] if call.n > 1 else []

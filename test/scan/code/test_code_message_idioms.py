@@ -334,3 +334,15 @@ void loop(image_transport::CameraPublisher& pub, cv::VideoCapture& cap, sensor_m
 def test_camera_publisher_checks_the_image_it_sends_beside_the_info() -> None:
     facts = analyze_cpp(CAMERA_PUBLISHER_CPP, "image_pub/src/image_pub.cpp")
     assert [(f.code, f.location.line if f.location else None) for f in facts.findings] == [("MISSING_FRAME", 13)]
+
+
+def test_a_bare_publish_call_is_the_code_own_function_not_a_publisher() -> None:
+    # depthai-ros: `Image` is the driver's own struct of message pointers, handed to its own publish()
+    src = """\
+void ImagePublisher::publish(const std::shared_ptr<dai::ADatatype>& data) {
+    auto img = std::make_shared<Image>();
+    img->image->header.stamp = timestamp;
+    publish(img);
+}
+"""
+    assert analyze_cpp(src, "depthai_ros_driver/src/dai_nodes/sensors/img_pub.cpp").findings == []

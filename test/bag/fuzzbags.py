@@ -2,17 +2,19 @@
 
 A target is a seed (a small real bag of a robot with a cycle, or encoded TFMessages) and
 a way to run one damaged copy of it. Damage is one of: truncation, a zeroed range, bit
-flips, or a huge length field written over 4 or 8 bytes. Each case runs in this process
-(``physframe replay`` / ``physframe view`` through the CLI's ``main``, output discarded)
-under a wall-clock alarm, and is classified:
+flips, a huge length field written over 4 or 8 bytes, a range of bytes (a record or a few)
+duplicated or removed. Each case runs in this process under a wall-clock alarm: replay
+targets open the bag and run the replay driver as ``physframe replay`` does, without
+rendering a report; view targets run ``physframe view`` through the CLI's ``main``
+(output discarded). Each case is classified:
 
 * ``ok``: exit 0/1/2 (or, for the decoder, transforms or a ``TfDecodeError``);
 * ``traceback``: any exception escaping the CLI or decoder;
 * ``hang``: the alarm fired;
 * ``bad_exit``: an exit status other than 0, 1, 2;
-* ``silent_loss``: fewer TF messages read (or counted as undecodable) than the seed holds,
-  yet no error line, no BAG_MESSAGES_LOST finding and no note (undecodable messages, a TF
-  topic of another type): data lost silently.
+* ``silent_loss``: the TF messages read (decoded or counted undecodable) plus those the
+  replay reports lost (BAG_MESSAGES_LOST) are fewer than the seed holds, and the bag was
+  not reported unreadable (exit 2): data lost silently.
 
 Used by ``test/bag/test_fuzz.py`` (a few seconds) and ``benchmarks/fuzz.py`` (long runs).
 """
@@ -21,7 +23,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import json
 import os
 import random
 import shutil
@@ -40,8 +41,12 @@ sys.path.insert(0, str(HERE))
 
 from tfbags import clean_robot, inject_cycle, write_rosbag1, write_rosbag2  # noqa: E402
 
+from physframe_ros.bag import BagError, TfBag, TopicSelection  # noqa: E402
+from physframe_ros.bag.reader import ALL_DATA  # noqa: E402
 from physframe_ros.cli import main as cli_main  # noqa: E402
+from physframe_ros.core.datacheck import DataOptions  # noqa: E402
 from physframe_ros.core.tfmessage import TfDecodeError, decode_cdr, decode_ros1, encode_cdr, encode_ros1  # noqa: E402
+from physframe_ros.replay.driver import ReplayOptions, replay  # noqa: E402
 
 CASE_TIMEOUT = 10  # seconds of wall clock before a case counts as a hang
 OUTCOMES = ("ok", "traceback", "hang", "bad_exit", "silent_loss")
@@ -59,7 +64,7 @@ def _alarm(_sig: int, _frame: FrameType | None) -> None:
 def damage(data: bytes, rng: random.Random) -> tuple[bytes, str]:
     """One random kind of damage; returns the damaged bytes and what was done."""
     n = len(data)
-    kind = rng.choice(("truncate", "zero", "flip", "huge"))
+    kind = rng.choice(("truncate", "zero", "flip", "huge", "duplicate", "remove"))
     b = bytearray(data)
     if kind == "truncate":
         at = rng.randrange(n)
@@ -73,6 +78,14 @@ def damage(data: bytes, rng: random.Random) -> tuple[bytes, str]:
         for at in spots:
             b[at] ^= 1 << rng.randrange(8)
         return bytes(b), f"flipped bits at {spots}"
+    if kind in ("duplicate", "remove"):  # a record's worth of bytes (or a few records) repeated or cut out
+        at, size = rng.randrange(n), rng.choice((4, 13, 64, 200, 1000, 4096))
+        if kind == "remove":
+            del b[at : at + size]
+            return bytes(b), f"removed {size} at {at}"
+        to = rng.randrange(n)
+        b[to:to] = b[at : at + size]
+        return bytes(b), f"duplicated {size} from {at} at {to}"
     at = rng.randrange(max(1, n - 8))
     width = rng.choice((4, 8))
     b[at : at + width] = struct.pack("<I" if width == 4 else "<Q", rng.choice((2**31, 2**32 - 1, 2**62, 2**64 - 1)) if width == 8 else 2**32 - 1)
@@ -103,7 +116,7 @@ class Target:
     cleanup: Callable[[], None] = lambda: None
 
 
-def _robot_messages(duration: float) -> list:  # type: ignore[type-arg]
+def robot_messages(duration: float) -> list:  # type: ignore[type-arg]
     robot = clean_robot(duration)
     inject_cycle(robot, at=duration / 2, length=0.3)
     return robot.sorted()
@@ -138,10 +151,46 @@ def decoder_target(seed: int = 0) -> Target:
     return Target("cdr-decoder", run_one)
 
 
-def bag_target(kind: str, workdir: Path, command: str = "replay", duration: float = 2.0) -> Target:
-    """``kind``: mcap, mcap-zstd (compressed chunks), db3, bag, bag-lz4, bag-bz2; one seed bag, damaged per case."""
+def _run_cli(argv: list[str]) -> tuple[int, str]:
+    """``physframe ARGV`` in this process, output discarded: (exit status, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = cli_main(argv)
+    except SystemExit as exc:
+        status = exc.code if isinstance(exc.code, int) else 2
+    return status, err.getvalue()
+
+
+def run_replay(path: Path, held: int) -> tuple[int, str]:
+    """What ``physframe replay PATH`` does, without rendering a report: (exit status, "silent ..." if the loss
+    oracle fails). The oracle: messages read (decoded or counted undecodable) + messages reported lost >=
+    ``held``, the seed's TF messages, unless the bag is unreadable (exit 2)."""
+    bag = TfBag(path, TopicSelection(), ALL_DATA)
+    try:
+        bag.open()
+    except BagError:
+        return 2, ""
+    try:
+        result = replay(bag, ReplayOptions(data=DataOptions()))
+    finally:
+        bag.close()
+    status = result.exit_status
+    if status == 2:
+        return status, ""
+    read = result.stats["messages_received"] + result.stats["decode_errors"]
+    lost = sum(x.lost for x in bag.info.losses)
+    if read + lost < held:
+        return status, f"silent loss: {read} of {held} TF messages read, {lost} reported lost"
+    return status, ""
+
+
+def bag_target(kind: str, workdir: Path, command: str = "replay", duration: float = 2.0, bare: bool = False) -> Target:
+    """``kind``: mcap, mcap-zstd (compressed chunks), db3, bag, bag-lz4, bag-bz2; one seed bag, damaged per case.
+    ``bare``: a rosbag2 seed is read as its lone .mcap/.db3 file, without metadata.yaml (whose parsing
+    by rosbags costs most of a case), so its own counts (MCAP summary, messages table) are all there is."""
     seed_dir = workdir / f"seed_{kind}"
-    messages = _robot_messages(duration)
+    messages = robot_messages(duration)
     if kind.startswith("bag"):
         compression = kind.split("-")[1] if "-" in kind else None
         path = write_rosbag1(messages, workdir / f"seed_{kind}.bag", compression=compression)
@@ -153,7 +202,7 @@ def bag_target(kind: str, workdir: Path, command: str = "replay", duration: floa
     tf_messages = len(messages)
     seed = data_file.read_bytes()
     case_dir = workdir / f"case_{kind}"
-    if path.is_dir():
+    if path.is_dir() and not bare:
         shutil.copytree(path, case_dir)
         case_path, case_file = case_dir, case_dir / data_file.name
     else:
@@ -166,33 +215,23 @@ def bag_target(kind: str, workdir: Path, command: str = "replay", duration: floa
         case_file.write_bytes(bad)
         for stale in case_dir.glob("*-journal"):  # sqlite may leave one behind
             stale.unlink()
-        out, err = io.StringIO(), io.StringIO()
-        if command == "view":
-            argv = ["view", str(case_path), "-o", os.devnull, "--format", "svg"]
-        else:
-            argv = ["replay", str(case_path), "--format", "json", "--no-progress"]
-        status: int | None = None
         signal.signal(signal.SIGALRM, _alarm)
         signal.alarm(CASE_TIMEOUT)
         try:
-            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-                status = cli_main(argv)
+            if command == "view":
+                status, err = _run_cli(["view", str(case_path), "-o", os.devnull, "--format", "svg"])
+            else:
+                status, err = run_replay(case_path, tf_messages)
         except _Hang:
             return "hang", what
-        except SystemExit as exc:
-            status = exc.code if isinstance(exc.code, int) else 2
         except BaseException:
             return "traceback", f"{what}: {traceback.format_exc(limit=4)}"
         finally:
             signal.alarm(0)
         if status not in (0, 1, 2):
-            return "bad_exit", f"{what}: exit {status}: {err.getvalue()[-300:]}"
-        if command == "replay" and status in (0, 1):
-            report = json.loads(out.getvalue())
-            read = report["stats"]["messages_received"] + report["stats"]["decode_errors"]
-            told = "error" in report or "notes" in report or any(f["code"] == "BAG_MESSAGES_LOST" for f in report["findings"])
-            if read < tf_messages and not told:
-                return "silent_loss", f"{what}: {read} of {tf_messages} TF messages read, nothing said"
+            return "bad_exit", f"{what}: exit {status}: {err[-300:]}"
+        if err.startswith("silent"):
+            return "silent_loss", f"{what}: {err}"
         return "ok", what + f" -> exit {status}"
 
     return Target(f"{command}-{kind}", run_one)

@@ -178,7 +178,10 @@ def _package_sources(ctx: ScanContext, pkg: str) -> PackageSources:
             texts.extend(helper_sources(ctx.root, pkg, read_one))
         return texts
 
-    return PackageSources(read)
+    def read_yaml() -> list[str]:
+        return helper_sources(ctx.root, pkg, read_one, (".yaml", ".yml"))
+
+    return PackageSources(read, read_yaml)
 
 
 @lru_cache(maxsize=64)

@@ -28,13 +28,16 @@ from .angles import RPY_APIS
 from .calls import CALL_DEPTH, STEP_BUDGET, Budget
 from .cpp_macros import blank_macros, first_branches
 from .facts import FactSink, message_kind, param_default, setpoint_publishers, slot_name_finding, static_broadcaster_names
-from .headers import HeaderCopies, member_declarations, mentions_field, mentions_header
+from .headers import HeaderCopies, aliased_members, member_declarations, mentions_field, mentions_header
 from .helpers import PackageSources
+from .param_schemas import params_declarations, params_record, unknown_prefix
+from .realtime import is_realtime_publisher, is_static_topic, message_type, realtime_publisher
 from .values import (
     HEADER,
     HEADER_BY_USE,
     IDENTITY_ROT,
     ODOMETRY,
+    REALTIME_PUBLISHER,
     STAMPED,
     TF_MESSAGE,
     TOP_ROT,
@@ -75,7 +78,7 @@ _PARSER = Parser(_LANGUAGE)
 
 # Function bodies worth walking: anything else cannot produce a frame fact.
 _RELEVANT = re.compile(
-    rb"sendTransform|lookupTransform|canTransform|ransform|publish|frame|Matrix3x3|setRPY|Quaternion|"
+    rb"sendTransform|lookupTransform|canTransform|ransform|publish|Publish|frame|Matrix3x3|setRPY|Quaternion|"
     rb"AngleAxis|Matrix3|Mat_|param|Parameter|Stamped|Odometry|NavSatFix|Scan|Imu|Cloud|Image"
 )
 # Functions that may give members their values (constructors, parameter reads, `name_ = `,
@@ -256,11 +259,14 @@ class _CppFile(FileWalk):
     def _message_members(self) -> None:
         """Message members of the class: declared in this file or in its own headers."""
         for header in self.headers:
-            for name, type_text in member_declarations(header).items():
+            for name, type_text in {**aliased_members(header), **member_declarations(header)}.items():
                 short = _short_type(type_text)
                 kind = message_kind(short)
                 if kind in (ODOMETRY, TRANSFORM, STAMPED) and name not in self.members:
                     self.members[name] = Record(kind, short, name, 0, local=False)
+                elif kind == TF_MESSAGE and name not in self.members:
+                    self.members[name] = tf_message(short, name, 0, local=False)
+        self._params_structs()
         self.member_names = {id(v): name for name, v in self.members.items() if isinstance(v, Record)}
         if _SOURCE_FILE.search(self.sink.facts.path):
             # a message at file scope of a .cpp: no other file can set its frame unless it is declared extern
@@ -268,6 +274,17 @@ class _CppFile(FileWalk):
                 if isinstance(v, Record) and v.kind in (ODOMETRY, TRANSFORM, STAMPED) and not re.search(rf"\bextern\b[^;]*\b{re.escape(name)}\b", self.text):
                     self.member_names[id(v)] = name
                     self.file_scope.add(id(v))
+
+    def _params_structs(self) -> None:
+        """``Params params_;`` of generate_parameter_library: its fields hold the package schema's defaults."""
+        if self.package is None:
+            return
+        declared = params_declarations([self.text, *self.headers])
+        schemas = self.package.schemas() if declared else {}
+        for name, namespace in declared.items():
+            rec = params_record(schemas, namespace, name)
+            if rec is not None and not isinstance(self.members.get(name), Record):
+                self.members[name] = rec
 
     def _check_published_members(self) -> None:
         """Once every method is walked: a member message published with a frame no method of the file sets."""
@@ -277,6 +294,8 @@ class _CppFile(FileWalk):
             file_scope = id(rec) in self.file_scope
             if (self.globals if file_scope else self.members).get(name) is not rec or rec.escaped:
                 continue  # replaced as a whole, or handed to code we do not follow
+            if rec.kind == TF_MESSAGE:
+                continue  # its transforms were checked where it was published, as a broadcast
             if file_scope and re.search(rf"(?<![\w.>]){re.escape(name)}\s*=(?!=)", self.text):
                 continue  # assigned whole somewhere (`map_static = *msg;` in a callback): it may carry a frame
             frame_unset = rec.get("header.frame_id") is UNSET and not mentions_header(texts, name)
@@ -599,6 +618,20 @@ class _Run(Walker[Node]):
                 node = arg
             elif t in ("parenthesized_expression", "pointer_expression") and node.named_child_count == 1:
                 node = node.named_children[0]
+            elif t == "subscript_expression":  # `msg_.transforms[0]`: a constant index only
+                arg, idx = node.child_by_field_name("argument"), node.child_by_field_name("indices")
+                index = idx.named_children if idx is not None else []
+                if arg is None or len(index) != 1 or index[0].type != "number_literal" or not _text(index[0], src).isdigit():
+                    return None
+                fields.append(_text(index[0], src))
+                node = arg
+            elif t == "call_expression" and _element_call(node, src) is not None:  # `transforms.front()`
+                fields.append(_element_call(node, src) or "")
+                fn = node.child_by_field_name("function")
+                arg = fn.child_by_field_name("argument") if fn is not None else None
+                if arg is None:
+                    return None
+                node = arg
             elif t == "identifier":
                 fields.append(_text(node, src))
                 break
@@ -688,6 +721,8 @@ class _Run(Walker[Node]):
         left, right = self.eval(left_node), self.eval(right_node)
         if op == "+" and isinstance(left, str) and isinstance(right, str):
             return concat((left, right))
+        if op == "+" and left is None and isinstance(right, str) and unknown_prefix(self.text(left_node), right):
+            return right
         if op == "*":
             if isinstance(left, Rot) and isinstance(right, Rot):
                 return rot_mul(left, right)
@@ -775,6 +810,19 @@ class _Run(Walker[Node]):
             return None if got is UNSET else got
         return value if not fields else None
 
+    def e_element(self, node: Node) -> Value:
+        """``msg.transforms[0]`` / ``msg.transforms.front()``: the element of a TFMessage's transforms (made when
+        missing, so a reference bound to it writes into the message), else the value at the path."""
+        p = self.path(node)
+        if p is None:
+            return None
+        holder = self.lookup(p[0])
+        if isinstance(holder, Record) and p[1]:
+            element = holder.element(".".join(p[1]))
+            if element is not None:
+                return element
+        return self.e_field(node)
+
     def e_lambda(self, node: Node) -> Value:
         body = node.child_by_field_name("body")
         if body is not None:
@@ -800,6 +848,8 @@ class _Run(Walker[Node]):
         if shape is None:
             return None
         is_method, call = shape
+        if is_method and call.name in _ELEMENT_METHODS and not call.args:
+            return self.e_element(node)
         if is_method:
             if call.name in RPY_APIS or call.name == "setEuler":
                 self.euler_slots(call.name, call.args, call.line)
@@ -848,7 +898,8 @@ class _Run(Walker[Node]):
     def f_make_shared(self, c: Call[Node]) -> Result:
         if c.template is None:
             return MISSING
-        type_text = _text(c.template, self.f.src).strip("<>")
+        type_text = _text(c.template, self.f.src).strip()
+        type_text = type_text[1:-1] if type_text.startswith("<") and type_text.endswith(">") else type_text  # one pair: `<A<B>>`
         return self.construct(_short_type(type_text), type_text, c.args, c.line)
 
     def f_pass(self, c: Call[Node]) -> Result:
@@ -1023,6 +1074,16 @@ class _Run(Walker[Node]):
             return None
         return MISSING
 
+    def s_reset(self, c: Call[Node], target: Value) -> Result:
+        """``pub_.reset(new realtime_tools::RealtimePublisher<T>(...))``: the smart pointer now holds that object."""
+        if c.n != 1 or c.receiver is None:
+            return MISSING
+        value = self.eval(c.args[0])
+        if not isinstance(value, Record):
+            return MISSING
+        self.assign(c.receiver, value)
+        return None
+
     def update(self, c: Call[Node], target: Value, rot: Rot) -> None:
         if isinstance(target, TfValue):
             target.rot = rot
@@ -1049,6 +1110,31 @@ class _Run(Walker[Node]):
         for a in c.args[:2]:
             self.published(self.eval(a), c)
         return None
+
+    def h_unlock_and_publish(self, c: Call[Node]) -> Result:
+        """realtime_tools ``pub->unlockAndPublish()``: sends the message the publisher owns (``pub->msg_``)."""
+        if c.n or c.receiver is None:
+            return MISSING
+        publisher = self.eval(c.receiver)
+        if self.emit and isinstance(publisher, Record) and publisher.kind == REALTIME_PUBLISHER:
+            static = is_static_topic(publisher) or "static" in self.text(c.receiver).lower()
+            self.f.sink.publish(publisher.get("msg_"), c.line, static=static)
+        return None
+
+    def h_try_publish(self, c: Call[Node]) -> Result:
+        """realtime_tools ``pub->try_publish(msg)`` (the newer API): a publish, on /tf_static if made there."""
+        if c.n != 1 or c.receiver is None:
+            return MISSING
+        if self.emit and is_static_topic(self.eval(c.receiver)):
+            self.f.sink.publish(self.eval(c.args[0]), c.line, static=True)
+            return None
+        return self.h_publish(c)
+
+    def h_get_params(self, c: Call[Node]) -> Result:
+        """generate_parameter_library ``param_listener_->get_params()``: the schema's defaults (one schema only)."""
+        if c.n or self.f.package is None:
+            return MISSING
+        return params_record(self.f.package.schemas(), None, "")
 
     def h_push(self, c: Call[Node]) -> Result:
         """``push(msg, pub)``: gazebo_plugins' PubQueue, a queue wrapper that publishes later."""
@@ -1187,6 +1273,10 @@ class _Run(Walker[Node]):
         if short in ("string", "basic_string"):
             return self.eval(args[0]) if n == 1 else None
         values = [self.eval(a) for a in args]  # evaluated whatever the type: lambdas in them are walked
+        if is_realtime_publisher(short):
+            msg_type = message_type(type_text)
+            msg = self.default(_short_type(msg_type), "msg_", line, False, msg_type) if msg_type else None
+            return realtime_publisher(msg, values, line)
         build = _CONSTRUCTORS.get(short)
         return build(values) if build is not None else None
 
@@ -1386,6 +1476,17 @@ def _call_shape(node: Node, src: bytes) -> tuple[bool, Call[Node]] | None:
     return False, Call(_text(name_node, src), None, args, line, node.id, callee=text, template=template)
 
 
+_ELEMENT_METHODS = {"front": "0", "back": "-1"}
+
+
+def _element_call(node: Node, src: bytes) -> str | None:
+    """``x.front()`` / ``x.back()``: the index it stands for in a path, else None."""
+    fn, args = node.child_by_field_name("function"), node.child_by_field_name("arguments")
+    if fn is None or fn.type != "field_expression" or args is None or args.named_child_count:
+        return None
+    return _ELEMENT_METHODS.get(_text(fn.child_by_field_name("field"), src))
+
+
 def _table(handler: Callable[..., Result], *names: str) -> dict[str, Callable[..., Result]]:
     return dict.fromkeys(names, handler)
 
@@ -1420,12 +1521,16 @@ _SETTERS: dict[str, Callable[[_Run, Call[Node], Value], Result]] = {
     "setIdentity": _Run.s_identity,
     "getRotation": _Run.s_get_rotation,
     **_table(_Run.s_push_back, "push_back", "emplace_back"),
+    "reset": _Run.s_reset,
 }
 _Run.API = {
     **SHARED_API,
     "publish": _Run.h_publish,
     "sendTransform": _Run.h_send_transform,
     "push": _Run.h_push,
+    "unlockAndPublish": _Run.h_unlock_and_publish,
+    "try_publish": _Run.h_try_publish,
+    "get_params": _Run.h_get_params,
     **_table(_Run.h_lookup, "lookupTransform", "canTransform", "waitForTransform"),
     **_table(_Run.h_transform_data, "transformPoint", "transformPose", "transformVector", "transformQuaternion", "transformPointCloud"),
     "transform": _Run.h_transform,
@@ -1457,6 +1562,7 @@ _Run.EXPRESSIONS = {
     "comma_expression": _Run.e_comma,
     "call_expression": _Run.e_call,
     "field_expression": _Run.e_field,
+    "subscript_expression": _Run.e_element,
     "lambda_expression": _Run.e_lambda,
     "initializer_list": _Run.e_init_list,
     "cast_expression": _Run.e_cast,

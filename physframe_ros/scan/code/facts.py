@@ -96,7 +96,7 @@ def message_kind(type_name: str) -> str | None:
         return TRANSFORM
     if name == "Odometry":
         return ODOMETRY
-    if name == "TFMessage":
+    if name in ("TFMessage", "tfMessage"):  # tfMessage: ROS 1's tf/tfMessage
         return TF_MESSAGE
     if name in _STAMPED_TYPES or name in _GEOMETRY_STAMPED:
         return STAMPED

@@ -100,6 +100,20 @@ def member_declarations(header_text: str) -> dict[str, str]:
     return {name: type_text for type_text, name in _MEMBER.findall(header_text)}
 
 
+_ALIAS = re.compile(r"\busing[ \t]+(\w+)[ \t]*=[ \t]*((?:\w+::)+\w+)[ \t]*;")
+_PLAIN_MEMBER = re.compile(r"^[ \t]*(\w+)[ \t]+(\w+)[ \t]*;", re.MULTILINE)
+
+
+@lru_cache(maxsize=256)
+def aliased_members(header_text: str) -> dict[str, str]:
+    """Member name -> aliased type text, for members declared through a ``using`` alias of the header
+    (``using ControllerStateMsgTf = tf2_msgs::msg::TFMessage;`` then ``ControllerStateMsgTf tf_msg_;``)."""
+    aliases = dict(_ALIAS.findall(header_text))
+    if not aliases:
+        return {}
+    return {name: aliases[alias] for alias, name in _PLAIN_MEMBER.findall(header_text) if alias in aliases}
+
+
 def mentions_field(texts: Iterable[str], member: str, field: str) -> bool:
     """Some text writes ``member.field`` or ``member->field`` (inline code in a header, say)."""
     pattern = re.compile(rf"\b{re.escape(member)}\s*(?:\.|->)\s*{re.escape(field)}\b")

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from .facts import message_kind
+from .param_schemas import parse_schemas
+from .values import Value
 
 HELPER_SUFFIXES = (".cpp", ".cc", ".cxx", ".c++")
 MAX_HELPER_CHARS = 20_000  # a helper longer than this is not a message builder worth following
@@ -62,8 +64,10 @@ class PackageSources:
     """The package's other C++ sources, read on first use (``read`` gives their texts)."""
 
     read: Callable[[], list[str]]
+    read_yaml: Callable[[], list[str]] = list  # the package's YAML files, for generate_parameter_library schemas
     _helpers: dict[str, str] | None = field(default=None, repr=False)
     _parameters: dict[str, str] | None = field(default=None, repr=False)
+    _schemas: dict[str, dict[str, Value]] | None = field(default=None, repr=False)
 
     def helper(self, name: str) -> str | None:
         if self._helpers is None:
@@ -74,6 +78,12 @@ class PackageSources:
         if self._parameters is None:
             self._parameters = declared_parameters(self.read())
         return self._parameters
+
+    def schemas(self) -> dict[str, dict[str, Value]]:
+        """generate_parameter_library schemas of the package: namespace -> parameter defaults."""
+        if self._schemas is None:
+            self._schemas = parse_schemas(self.read_yaml())
+        return self._schemas
 
 
 def _definition(text: str, start: int, params_open: int) -> str | None:
@@ -123,15 +133,15 @@ def package_of(rel: str, package_dirs: Iterable[str]) -> str | None:
     return best
 
 
-def helper_sources(root: str, package_dir: str, read: Callable[[str], str]) -> list[str]:
-    """The text of the package's C++ source files (``read`` takes a root-relative path; unreadable ones are
-    skipped by it returning "")."""
+def helper_sources(root: str, package_dir: str, read: Callable[[str], str], suffixes: tuple[str, ...] = HELPER_SUFFIXES) -> list[str]:
+    """The text of the package's files ending in ``suffixes`` (C++ sources by default; ``read`` takes a
+    root-relative path; unreadable ones are skipped by it returning "")."""
     out = []
     top = os.path.join(root, package_dir)
     for d, dirs, files in os.walk(top):  # os.walk does not follow symlinked directories
         dirs[:] = sorted(x for x in dirs if x not in ("build", "install", "log", ".git", "test", "tests"))
         for name in sorted(files):
-            if name.endswith(HELPER_SUFFIXES):
+            if name.endswith(suffixes):
                 text = read(os.path.relpath(os.path.join(d, name), root))
                 if text:
                     out.append(text)

@@ -214,6 +214,10 @@ HEADER_BY_USE = "header_by_use"
 HEADER = "header"
 #: tf2_msgs TFMessage: its ``transforms`` list, published on /tf (or /tf_static), is a broadcast.
 TF_MESSAGE = "tf_message"
+#: realtime_tools ``RealtimePublisher<T>``: owns the message ``msg_`` it sends on ``unlockAndPublish()``.
+REALTIME_PUBLISHER = "realtime_publisher"
+#: a generate_parameter_library ``Params`` struct: its fields hold the YAML schema's defaults.
+PARAMS = "params"
 
 
 def tf_message(type_name: str, name: str, line: int, local: bool = True) -> Record:
@@ -235,12 +239,61 @@ class Record:
     ros1: bool = False  # a ROS 1 C++ message: a quaternion never set is (0, 0, 0, 0), not the identity
 
     def set(self, path: str, value: Value) -> None:
-        self.fields[path] = value
+        inner = self._owned(path, create=True)
+        if inner is None:
+            self.fields[path] = value
+        elif isinstance(inner[0], Record):
+            inner[0].set(inner[1], value)
+        else:  # `transforms[0] = t`: the element replaced
+            inner[0].items[int(inner[1])] = value
+
+    def _owned(self, path: str, create: bool) -> tuple[Record, str] | tuple[ListValue, str] | None:
+        """What ``path`` reaches into when this record owns it, and the rest of the path: a realtime publisher's
+        ``msg_``, or an element of a TFMessage's ``transforms`` (``transforms.0``; ``transforms.-1`` for ``back()``),
+        made when first written (``transforms.resize(1)`` is not modelled); (the list, index) for a whole element."""
+        head, _, rest = path.partition(".")
+        if not rest:
+            return None
+        if self.kind == REALTIME_PUBLISHER and head == "msg_":
+            inner = self.fields.get(head)
+            return (inner, rest) if isinstance(inner, Record) else None
+        items = self.fields.get(head)
+        index, _, tail = rest.partition(".")
+        if self.kind != TF_MESSAGE or head != "transforms" or not isinstance(items, ListValue) or not index.lstrip("-").isdigit():
+            return None
+        i = int(index)
+        if i > 64:
+            return None
+        if create:
+            while len(items.items) <= max(i, 0):
+                n = len(items.items)
+                items.items.append(Record(TRANSFORM, "TransformStamped", f"{self.name}.transforms[{n}]", self.line, local=self.local, ros1=self.ros1))
+        if not -len(items.items) <= i < len(items.items):
+            return None
+        item = items.items[i]
+        if not tail:
+            return (items, str(i % len(items.items)))
+        return (item, tail) if isinstance(item, Record) else None
+
+    def element(self, path: str) -> Value:
+        """The element of ``transforms`` at ``path`` (``transforms.0``, ``msg_.transforms.-1``), made when missing,
+        for a reference bound to it (``auto & t = msg.transforms.front();``)."""
+        inner = self._owned(path, create=True)
+        if inner is None:
+            return None
+        if isinstance(inner[0], ListValue):
+            return inner[0].items[int(inner[1])]
+        return inner[0].element(inner[1])
 
     def get(self, path: str) -> Value:
         """The value at ``path``; None when something above it was set to an unknown; UNSET if never set."""
         if path in self.fields:
             return self.fields[path]
+        inner = self._owned(path, create=False)
+        if isinstance(inner, tuple) and isinstance(inner[0], Record):
+            return inner[0].get(inner[1])
+        if inner is not None:
+            return inner[0].items[int(inner[1])]
         parts = path.split(".")
         for i in range(len(parts) - 1, 0, -1):
             prefix = ".".join(parts[:i])

@@ -1,0 +1,105 @@
+"""generate_parameter_library schemas: the defaults a ``Params`` struct's fields hold.
+
+ros2_controllers' diff_drive_controller reads its frame names as ``params_.odom_frame_id`` from a struct
+generated out of ``src/diff_drive_controller_parameter.yaml``::
+
+    diff_drive_controller:
+      odom_frame_id: {type: string, default_value: odom, ...}
+
+The YAML's top-level key is the C++ namespace of the generated ``Params``; nested groups become nested
+structs (``params_.kinematics.base``). A launch file or parameter file may override a default: the value
+is the one a node started without overrides uses, as for ``declare_parameter`` defaults.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable
+
+import yaml
+
+from .values import PARAMS, Record, Value
+
+MAX_SCHEMA_BYTES = 256 * 1024
+# `Params params_;` / `diff_drive_controller::Params params_;` (a member or a file-scope declaration)
+_PARAMS_DECL = re.compile(r"^[ \t]*(?:(\w+)::)?Params[ \t]+(\w+)[ \t]*;", re.MULTILINE)
+
+
+def looks_like_schema(text: str) -> bool:
+    """A cheap test before parsing: schemas give each parameter a ``type`` and usually a ``default_value``."""
+    return "default_value" in text and len(text) <= MAX_SCHEMA_BYTES
+
+
+def schema_defaults(text: str) -> tuple[str, dict[str, Value]] | None:
+    """(namespace, dotted parameter name -> default) of one schema; None when the text is not one.
+    Only string and number defaults are kept (frame names, and numbers the angle checks may use)."""
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return None
+    if not isinstance(data, dict) or len(data) != 1:
+        return None
+    (namespace, body), = data.items()
+    if not isinstance(namespace, str) or not isinstance(body, dict):
+        return None
+    out: dict[str, Value] = {}
+    if not _flatten(body, "", out, 0):
+        return None
+    return namespace, out
+
+
+def _flatten(node: dict[Any, Any], prefix: str, out: dict[str, Value], depth: int) -> bool:
+    """True when ``node`` holds at least one parameter (a mapping with a ``type``)."""
+    found = False
+    for key, value in node.items():
+        if not isinstance(key, str) or key.startswith("__") or not isinstance(value, dict) or depth > 8:
+            continue  # `__map_joints`: one group per entry of another parameter, names known only at run time
+        name = prefix + key
+        if "type" in value:
+            found = True
+            default = value.get("default_value")
+            if isinstance(default, str):
+                out[name] = default
+            elif isinstance(default, (int, float)) and not isinstance(default, bool):
+                out[name] = float(default)
+        else:
+            found = _flatten(value, name + ".", out, depth + 1) or found
+    return found
+
+
+def parse_schemas(texts: Iterable[str]) -> dict[str, dict[str, Value]]:
+    """Namespace -> defaults, for the texts that are schemas."""
+    out: dict[str, dict[str, Value]] = {}
+    for text in texts:
+        parsed = schema_defaults(text) if looks_like_schema(text) else None
+        if parsed is not None:
+            out.setdefault(parsed[0], {}).update(parsed[1])
+    return out
+
+
+def params_record(schemas: dict[str, dict[str, Value]], namespace: str | None, name: str) -> Record | None:
+    """The ``Params`` struct of ``namespace`` (or the package's one schema when the type is not qualified)."""
+    if namespace is not None and namespace in schemas:
+        defaults = schemas[namespace]
+    elif namespace is None and len(schemas) == 1:
+        defaults = next(iter(schemas.values()))
+    else:
+        return None
+    return Record(PARAMS, "Params", name, 0, local=False, fields=dict(defaults))
+
+
+def params_declarations(texts: Iterable[str]) -> dict[str, str | None]:
+    """Variable name -> the namespace qualifying its ``Params`` type (None when unqualified)."""
+    return {name: ns or None for text in texts for ns, name in _PARAMS_DECL.findall(text)}
+
+
+_PREFIX_NAME = re.compile(r"(?:^|[\w.>-]*[._>])?\w*prefix_?$", re.IGNORECASE)
+_FRAME_NAME = re.compile(r"[A-Za-z][\w/]*")
+
+
+def unknown_prefix(left_text: str, right: str) -> bool:
+    """``tf_prefix + params_.odom_frame_id`` with the prefix computed at run time (ros2_controllers resolve
+    ``tf_frame_prefix`` against the node's namespace, empty in the root namespace): the frame is taken as
+    the unprefixed name, its value in a node started without a namespace or prefix. Only a name that reads
+    as a prefix and a right side that reads as a frame name (not ``"/"``) qualify."""
+    return _PREFIX_NAME.fullmatch(left_text.strip()) is not None and _FRAME_NAME.fullmatch(right) is not None

@@ -1,0 +1,277 @@
+"""realtime_tools ``RealtimePublisher`` and generate_parameter_library schemas, on the code shapes of
+ros-controls/ros_controllers (ROS 1) and ros-controls/ros2_controllers (ROS 2): frames set in one method
+(init / on_configure) and published from another (update)."""
+
+from __future__ import annotations
+
+from physframe_ros.scan.code import analyze_cpp
+from physframe_ros.scan.code.helpers import PackageSources
+from physframe_ros.scan.code.param_schemas import schema_defaults, unknown_prefix
+
+# ros_controllers diff_drive_controller (noetic-devel), cut down
+ROS1_HEADER = """\
+#include <realtime_tools/realtime_publisher.h>
+#include <tf/tfMessage.h>
+namespace diff_drive_controller {
+  class DiffDriveController : public controller_interface::ControllerBase {
+  private:
+    std::string base_frame_id_;
+    std::string odom_frame_id_;
+    std::shared_ptr<realtime_tools::RealtimePublisher<nav_msgs::Odometry> > odom_pub_;
+    std::shared_ptr<realtime_tools::RealtimePublisher<tf::tfMessage> > tf_odom_pub_;
+  };
+}
+"""
+ROS1_SOURCE = """\
+#include <diff_drive_controller/diff_drive_controller.h>
+namespace diff_drive_controller {
+  DiffDriveController::DiffDriveController()
+    : base_frame_id_("base_link")
+    , odom_frame_id_("odom")
+  {
+  }
+
+  bool DiffDriveController::init(hardware_interface::VelocityJointInterface* hw, ros::NodeHandle& root_nh, ros::NodeHandle &controller_nh)
+  {
+    controller_nh.param("base_frame_id", base_frame_id_, base_frame_id_);
+    controller_nh.param("odom_frame_id", odom_frame_id_, odom_frame_id_);
+    setOdomPubFields(root_nh, controller_nh);
+    return true;
+  }
+
+  void DiffDriveController::update(const ros::Time& time, const ros::Duration& period)
+  {
+    if (odom_pub_->trylock())
+    {
+      odom_pub_->msg_.header.stamp = time;
+      odom_pub_->msg_.pose.pose.position.x = odometry_.getX();
+      odom_pub_->unlockAndPublish();
+    }
+    if (enable_odom_tf_ && tf_odom_pub_->trylock())
+    {
+      geometry_msgs::TransformStamped& odom_frame = tf_odom_pub_->msg_.transforms[0];
+      odom_frame.header.stamp = time;
+      odom_frame.transform.translation.x = odometry_.getX();
+      odom_frame.transform.rotation = orientation;
+      tf_odom_pub_->unlockAndPublish();
+    }
+  }
+
+  void DiffDriveController::setOdomPubFields(ros::NodeHandle& root_nh, ros::NodeHandle& controller_nh)
+  {
+    odom_pub_.reset(new realtime_tools::RealtimePublisher<nav_msgs::Odometry>(controller_nh, "odom", 100));
+    odom_pub_->msg_.header.frame_id = odom_frame_id_;
+    odom_pub_->msg_.child_frame_id = base_frame_id_;
+
+    tf_odom_pub_.reset(new realtime_tools::RealtimePublisher<tf::tfMessage>(root_nh, "/tf", 100));
+    tf_odom_pub_->msg_.transforms.resize(1);
+    tf_odom_pub_->msg_.transforms[0].transform.translation.z = 0.0;
+    tf_odom_pub_->msg_.transforms[0].child_frame_id = base_frame_id_;
+    tf_odom_pub_->msg_.transforms[0].header.frame_id = odom_frame_id_;
+  }
+}
+"""
+
+
+def _line(text: str, needle: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), 1) if needle in line)
+
+
+def test_ros1_realtime_tf_publisher_filled_in_init_and_sent_in_update_is_a_broadcast() -> None:
+    facts = analyze_cpp(ROS1_SOURCE, "diff_drive_controller/src/diff_drive_controller.cpp", headers=[ROS1_HEADER])
+    assert [(e.parent, e.child, e.static) for e in facts.edges] == [("odom", "base_link", False)]
+    assert facts.edges[0].sources[0].line == _line(ROS1_SOURCE, "tf_odom_pub_->unlockAndPublish();")
+    assert facts.findings == []
+
+
+def test_realtime_publisher_on_tf_static_is_a_static_broadcast() -> None:
+    source = ROS1_SOURCE.replace('(root_nh, "/tf", 100)', '(root_nh, "/tf_static", 1)')
+    facts = analyze_cpp(source, "diff_drive_controller/src/diff_drive_controller.cpp", headers=[ROS1_HEADER])
+    assert [(e.parent, e.child, e.static) for e in facts.edges] == [("odom", "base_link", True)]
+
+
+def test_realtime_message_bound_by_reference_and_frames_set_through_it() -> None:
+    """``auto & msg = pub->msg_;`` then ``msg.transforms.front()...``: the publisher's message is written."""
+    source = """\
+void Broadcaster::on_configure()
+{
+  tf_pub_ = std::make_shared<realtime_tools::RealtimePublisher<tf2_msgs::msg::TFMessage>>(tf_publisher_);
+  auto & msg = tf_pub_->msg_;
+  msg.transforms.resize(1);
+  msg.transforms.front().header.frame_id = "world";
+  msg.transforms.front().child_frame_id = "tool0";
+}
+void Broadcaster::update()
+{
+  if (tf_pub_ && tf_pub_->trylock()) {
+    tf_pub_->msg_.transforms.back().header.stamp = now;
+    tf_pub_->unlockAndPublish();
+  }
+}
+"""
+    facts = analyze_cpp(source, "src/broadcaster.cpp")
+    assert [(e.parent, e.child) for e in facts.edges] == [("world", "tool0")]
+    assert facts.findings == []
+
+
+def test_realtime_publisher_whose_frames_no_method_shows_gives_no_error() -> None:
+    """Unknown is never an error: the message is the publisher's, other code may fill it."""
+    source = """\
+void C::update()
+{
+  if (state_pub_->trylock()) {
+    state_pub_->msg_.header.stamp = time;
+    state_pub_->unlockAndPublish();
+  }
+}
+void C::init()
+{
+  state_pub_.reset(new realtime_tools::RealtimePublisher<nav_msgs::Odometry>(nh, "odom", 4));
+}
+"""
+    facts = analyze_cpp(source, "src/c.cpp")
+    assert [f for f in facts.findings if f.code != "PARSE_ERROR"] == []
+
+
+# ros2_controllers steering_controllers_library (master), cut down
+SCHEMA = """\
+steering_controllers_library:
+  tf_frame_prefix_enable: {
+    type: bool,
+    default_value: true,
+    read_only: true,
+  }
+  tf_frame_prefix: {
+    type: string,
+    default_value: "",
+    read_only: true,
+  }
+  odom_frame_id: {
+    type: string,
+    default_value: "odom",
+    description: "Name of the frame for odometry.",
+    read_only: true,
+  }
+  base_frame_id: {
+    type: string,
+    default_value: "base_link",
+    read_only: true,
+  }
+  tf:
+    child_frame_id: {type: string, default_value: "base_footprint"}
+  __map_joints:
+    weight: {type: double, default_value: 1.0}
+"""
+ROS2_HEADER = """\
+#include "steering_controllers_library_params.hpp"
+namespace steering_controllers_library
+{
+class SteeringControllersLibrary : public controller_interface::ChainableControllerInterface
+{
+protected:
+  std::shared_ptr<steering_controllers_library::ParamListener> param_listener_;
+  steering_controllers_library::Params params_;
+
+  using ControllerStatePublisherTf = realtime_tools::RealtimePublisher<tf2_msgs::msg::TFMessage>;
+  using ControllerStateMsgTf = tf2_msgs::msg::TFMessage;
+  rclcpp::Publisher<ControllerStateMsgTf>::SharedPtr tf_odom_s_publisher_;
+  std::unique_ptr<ControllerStatePublisherTf> rt_tf_odom_state_publisher_;
+  ControllerStateMsgTf tf_odom_state_msg_;
+};
+}
+"""
+ROS2_SOURCE = """\
+#include "steering_controllers_library/steering_controllers_library.hpp"
+namespace steering_controllers_library
+{
+controller_interface::CallbackReturn SteeringControllersLibrary::on_configure(
+  const rclcpp_lifecycle::State & /*previous_state*/)
+{
+  params_ = param_listener_->get_params();
+
+  std::string tf_prefix = "";
+  if (params_.tf_frame_prefix_enable)
+  {
+    if (params_.tf_frame_prefix != "")
+    {
+      tf_prefix = params_.tf_frame_prefix;
+    }
+    else
+    {
+      tf_prefix = std::string(get_node()->get_namespace());
+    }
+    if (tf_prefix.back() != '/')
+    {
+      tf_prefix = tf_prefix + "/";
+    }
+  }
+  const std::string odom_frame_id = tf_prefix + params_.odom_frame_id;
+  const std::string base_frame_id = tf_prefix + params_.base_frame_id;
+
+  tf_odom_s_publisher_ = get_node()->create_publisher<ControllerStateMsgTf>(DEFAULT_TRANSFORM_TOPIC, rclcpp::SystemDefaultsQoS());
+  rt_tf_odom_state_publisher_ = std::make_unique<ControllerStatePublisherTf>(tf_odom_s_publisher_);
+
+  tf_odom_state_msg_.transforms.resize(2);
+  tf_odom_state_msg_.transforms[0].header.frame_id = odom_frame_id;
+  tf_odom_state_msg_.transforms[0].child_frame_id = base_frame_id;
+  tf_odom_state_msg_.transforms[1].header.frame_id = base_frame_id;
+  tf_odom_state_msg_.transforms[1].child_frame_id = params_.tf.child_frame_id;
+  return controller_interface::CallbackReturn::SUCCESS;
+}
+
+controller_interface::return_type SteeringControllersLibrary::update_and_write_commands(
+  const rclcpp::Time & time, const rclcpp::Duration & /*period*/)
+{
+  if (params_.enable_odom_tf && rt_tf_odom_state_publisher_)
+  {
+    tf_odom_state_msg_.transforms.front().header.stamp = time;
+    tf_odom_state_msg_.transforms.front().transform.translation.x = odometry_.get_x();
+    rt_tf_odom_state_publisher_->try_publish(tf_odom_state_msg_);
+  }
+  return controller_interface::return_type::OK;
+}
+}
+"""
+
+
+def _ros2(source: str = ROS2_SOURCE, schemas: tuple[str, ...] = (SCHEMA,)) -> list[tuple[str, str]]:
+    package = PackageSources(lambda: [source], lambda: list(schemas))
+    facts = analyze_cpp(source, "steering_controllers_library/src/steering_controllers_library.cpp", headers=[ROS2_HEADER], package=package)
+    assert facts.findings == []
+    return [(e.parent, e.child) for e in facts.edges]
+
+
+def test_ros2_params_from_the_schema_and_a_run_time_tf_prefix() -> None:
+    """``params_.<name>`` (and ``params_.tf.child_frame_id``) are the schema's defaults; ``tf_prefix +
+    name`` with a prefix computed at run time is the unprefixed name; the message is a class member
+    declared through a ``using`` alias and sent by ``try_publish``."""
+    assert _ros2() == [("odom", "base_link"), ("base_link", "base_footprint")]
+
+
+def test_ros2_without_a_schema_the_frames_stay_unknown() -> None:
+    """No schema: ``params_.odom_frame_id`` is not known, and nothing is made up (no edge, no error)."""
+    assert _ros2(schemas=()) == []
+
+
+def test_get_params_into_a_local_struct() -> None:
+    source = ROS2_SOURCE.replace("params_ = param_listener_->get_params();", "auto params = param_listener_->get_params();").replace(
+        "params_.odom_frame_id;", "params.odom_frame_id;"
+    )
+    assert _ros2(source)[0] == ("odom", "base_link")
+
+
+def test_schema_defaults_flatten_nested_groups_and_skip_mapped_ones() -> None:
+    parsed = schema_defaults(SCHEMA)
+    assert parsed is not None
+    namespace, defaults = parsed
+    assert namespace == "steering_controllers_library"
+    assert defaults["odom_frame_id"] == "odom" and defaults["tf.child_frame_id"] == "base_footprint"
+    assert "tf_frame_prefix_enable" not in defaults  # booleans are no frame names
+    assert not any(k.startswith("__") or "weight" in k for k in defaults)
+    assert schema_defaults("robot:\n  ros__parameters:\n    odom_frame: odom\n") is None  # a parameter file, not a schema
+
+
+def test_unknown_prefix_only_for_prefix_names_and_frame_names() -> None:
+    assert unknown_prefix("tf_prefix", "odom") and unknown_prefix("this->frame_prefix_", "base_link")
+    assert not unknown_prefix("tf_prefix", "/")
+    assert not unknown_prefix("namespace_", "odom")

@@ -32,7 +32,8 @@ def looks_like_schema(text: str) -> bool:
 
 def schema_defaults(text: str) -> tuple[str, dict[str, Value]] | None:
     """(namespace, dotted parameter name -> default) of one schema; None when the text is not one.
-    Only string and number defaults are kept (frame names, and numbers the angle checks may use)."""
+    Only non-empty string and number defaults are kept (frame names, and numbers the angle checks may use):
+    an empty default is a value the user must give (pose_broadcaster's ``frame_id``, validated ``not_empty``)."""
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError:
@@ -58,7 +59,7 @@ def _flatten(node: dict[Any, Any], prefix: str, out: dict[str, Value], depth: in
         if "type" in value:
             found = True
             default = value.get("default_value")
-            if isinstance(default, str):
+            if isinstance(default, str) and default:  # "" (often with a not_empty validator): the user must set it
                 out[name] = default
             elif isinstance(default, (int, float)) and not isinstance(default, bool):
                 out[name] = float(default)

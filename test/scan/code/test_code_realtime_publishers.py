@@ -248,6 +248,13 @@ def test_ros2_params_from_the_schema_and_a_run_time_tf_prefix() -> None:
     assert _ros2() == [("odom", "base_link"), ("base_link", "base_footprint")]
 
 
+def test_ros2_empty_schema_default_is_unknown_not_an_empty_frame() -> None:
+    """pose_broadcaster: ``frame_id: {type: string, default_value: "", validation: {not_empty<>: null}}`` is
+    given by the user; the broadcast is then known by one frame only, with no error."""
+    schema = SCHEMA.replace('default_value: "odom"', 'default_value: ""')
+    assert _ros2(schemas=(schema,)) == [("base_link", "base_footprint")]
+
+
 def test_ros2_without_a_schema_the_frames_stay_unknown() -> None:
     """No schema: ``params_.odom_frame_id`` is not known, and nothing is made up (no edge, no error)."""
     assert _ros2(schemas=()) == []
@@ -267,6 +274,7 @@ def test_schema_defaults_flatten_nested_groups_and_skip_mapped_ones() -> None:
     assert namespace == "steering_controllers_library"
     assert defaults["odom_frame_id"] == "odom" and defaults["tf.child_frame_id"] == "base_footprint"
     assert "tf_frame_prefix_enable" not in defaults  # booleans are no frame names
+    assert "tf_frame_prefix" not in defaults  # "": a value the user gives, not a frame name
     assert not any(k.startswith("__") or "weight" in k for k in defaults)
     assert schema_defaults("robot:\n  ros__parameters:\n    odom_frame: odom\n") is None  # a parameter file, not a schema
 

@@ -22,7 +22,7 @@ import tree_sitter_cpp
 from tree_sitter import Language, Node, Parser
 
 from ...core.conventions import Conventions
-from ...core.findings import Finding
+from ...core.findings import Finding, Severity
 from ..model import FileFacts
 from .angles import RPY_APIS
 from .calls import CALL_DEPTH, STEP_BUDGET, Budget
@@ -55,6 +55,7 @@ from .values import (
     component,
     concat,
     fresh,
+    is_transform,
     rot_from_axis_angle,
     rot_from_matrix,
     rot_from_quaternion,
@@ -465,8 +466,16 @@ class _Run(Walker[Node]):
             self.store(name, self.eval(expr))
         if body is not None:
             self.block([body])
-        for line, how in self.copies.pending.values():
+        copies = self.copies
+        for line, how in copies.pending.values():
             self.f.sink.add(Finding("MISSING_FRAME", f"{how} with an empty one: the message goes out with no frame", (), self.f.sink.loc(line)))
+        # the enclosing message's publication is not seen here: warnings
+        for found, fld in ((copies.replaced_frame, "header.frame_id"), (copies.replaced_child, "child_frame_id")):
+            for line, how in found.values():
+                code = "MISSING_FRAME" if fld == "header.frame_id" else "MISSING_CHILD_FRAME"
+                self.f.sink.add(Finding(code, f"{how} with one whose {fld} is empty, and this function sets none after it: "
+                                        "the transform goes out with no frame wherever the message is published", (),
+                                        self.f.sink.loc(line), severity=Severity.WARNING))
         return self.result()
 
     def parameters(self, params: list[tuple[int, str, str, Node | None]], args: tuple[Value, ...]) -> None:
@@ -743,7 +752,7 @@ class _Run(Walker[Node]):
         self.bind = None
         if self.emit and right is not None:
             self.assigned(left, right, value, right.type in _STRING_LITERALS, _line(left))
-            self.header_written(left, value)
+            self.header_written(left, right, value)
         if op == "*=":
             current = self.eval(left)
             value = rot_mul(current, value) if isinstance(current, Rot) and isinstance(value, Rot) else None
@@ -759,7 +768,7 @@ class _Run(Walker[Node]):
         self.assign(left, value)
         return value
 
-    def header_written(self, left: Node, value: Value) -> None:
+    def header_written(self, left: Node, right: Node, value: Value) -> None:
         """``msg.header.frame_id = ...`` sets a message's frame; ``msg.header = h`` with a header whose frame_id
         was never set overwrites it (reported at the end of the function unless set again)."""
         p = self.path(left)
@@ -767,6 +776,10 @@ class _Run(Walker[Node]):
             return
         if p[1][-2:] == ["header", "frame_id"]:
             self.copies.frame_set(".".join([p[0], *p[1][:-2]]), _line(left))
+        elif p[1][-1:] == ["child_frame_id"]:
+            self.copies.child_set(".".join([p[0], *p[1][:-1]]))
+        elif p[1] and is_transform(value) and isinstance(value, Record) and value.get("header.frame_id") is UNSET and value.get("child_frame_id") is UNSET:
+            self.copies.replaced(".".join([p[0], *p[1]]), _line(left), f"'{_text(left, self.f.src)} = {_text(right, self.f.src)[:80]}'")
         elif p[1][-1:] == ["header"] and isinstance(value, Record) and _empty_header(value):
             self.copies.overwrite(".".join([p[0], *p[1][:-1]]), _line(left), f"'{_text(left, self.f.src)} = {value.name}'")
 

@@ -135,10 +135,25 @@ class HeaderCopies:
 
     written: dict[str, int] = field(default_factory=dict)  # message path -> line its header.frame_id was set
     pending: dict[str, tuple[int, str]] = field(default_factory=dict)  # message path -> (line, what overwrote it)
+    # a transform inside another message replaced whole by one with empty frames (`state.t = tf2::eigenToTransform(e)`):
+    # path -> (line, what replaced it), until its header.frame_id / child_frame_id is set again
+    replaced_frame: dict[str, tuple[int, str]] = field(default_factory=dict)
+    replaced_child: dict[str, tuple[int, str]] = field(default_factory=dict)
 
     def frame_set(self, owner: str, line: int) -> None:
         self.written[owner] = line
         self.pending.pop(owner, None)
+        self.replaced_frame.pop(owner, None)
+
+    def child_set(self, owner: str) -> None:
+        self.replaced_child.pop(owner, None)
+
+    def replaced(self, owner: str, line: int, how: str) -> None:
+        """``owner`` (a transform inside a message), whose frame the function set, replaced by one with no frames."""
+        if owner in self.written:
+            what = f"{how} replaces the whole transform '{owner}' (its header.frame_id was set at line {self.written[owner]})"
+            self.replaced_frame[owner] = (line, what)
+            self.replaced_child[owner] = (line, what)
 
     def overwrite(self, owner: str, line: int, how: str) -> None:
         if owner in self.written:

@@ -283,3 +283,45 @@ def test_unknown_prefix_only_for_prefix_names_and_frame_names() -> None:
     assert unknown_prefix("tf_prefix", "odom") and unknown_prefix("this->frame_prefix_", "base_link")
     assert not unknown_prefix("tf_prefix", "/")
     assert not unknown_prefix("namespace_", "odom")
+
+
+# ros2_controllers admittance_controller/include/admittance_controller/admittance_rule_impl.hpp at 64c00ea (PR #1601)
+ADMITTANCE = """\
+namespace admittance_controller
+{
+const control_msgs::msg::AdmittanceControllerState & AdmittanceRule::get_controller_state()
+{
+  state_message_.admittance_position = tf2::eigenToTransform(admittance_state_.admittance_position);
+
+  state_message_.ref_trans_base_ft.header.frame_id = parameters_.kinematics.base;
+  state_message_.ref_trans_base_ft.header.frame_id = "ft_reference";
+  state_message_.ref_trans_base_ft = tf2::eigenToTransform(admittance_state_.ref_trans_base_ft);
+
+  Eigen::Quaterniond quat(admittance_state_.rot_base_control);
+  state_message_.rot_base_control.w = quat.w();
+
+  return state_message_;
+}
+}
+"""
+ADMITTANCE_FIXED = ADMITTANCE.replace(
+    """  state_message_.ref_trans_base_ft.header.frame_id = parameters_.kinematics.base;
+  state_message_.ref_trans_base_ft.header.frame_id = "ft_reference";
+  state_message_.ref_trans_base_ft = tf2::eigenToTransform(admittance_state_.ref_trans_base_ft);
+""",
+    """  state_message_.ref_trans_base_ft = tf2::eigenToTransform(admittance_state_.ref_trans_base_ft);
+  state_message_.ref_trans_base_ft.header.frame_id = parameters_.kinematics.base;
+  state_message_.ref_trans_base_ft.child_frame_id = "ft_reference";
+""",
+)
+
+
+def test_transform_in_a_message_replaced_by_eigen_to_transform_after_its_frame_was_set() -> None:
+    """The frames set before ``tf2::eigenToTransform`` are gone after it (it returns empty frames): warnings at the
+    conversion line (the enclosing message is published elsewhere); none once the frames are set after it."""
+    path = "admittance_controller/include/admittance_controller/admittance_rule_impl.hpp"
+    found = {(f.code, f.severity.name if f.severity else None, f.location.line if f.location else 0) for f in analyze_cpp(ADMITTANCE, path).findings}
+    line = _line(ADMITTANCE, "ref_trans_base_ft = tf2::eigenToTransform")
+    assert found == {("MISSING_FRAME", "WARNING", line), ("MISSING_CHILD_FRAME", "WARNING", line)}
+    # admittance_position was never given a frame in this function: nothing says it should carry one here
+    assert analyze_cpp(ADMITTANCE_FIXED, path).findings == []

@@ -824,17 +824,18 @@ class _Run(Walker[Node]):
         return value if not fields else None
 
     def e_element(self, node: Node) -> Value:
-        """``msg.transforms[0]`` / ``msg.transforms.front()``: the element of a TFMessage's transforms (made when
-        missing, so a reference bound to it writes into the message), else the value at the path."""
+        """``msg.transforms[0]``: the element of a TFMessage's transforms, else the value at the path."""
+        element = self.element(node)
+        return element if element is not None else self.e_field(node)
+
+    def element(self, node: Node) -> Value:
+        """``msg.transforms[0]`` / ``msg.transforms.front()``: the element of a TFMessage's transforms, made when
+        missing so that a reference bound to it (``auto & t = msg.transforms.front();``) writes into the message."""
         p = self.path(node)
-        if p is None:
+        if p is None or not p[1]:
             return None
         holder = self.lookup(p[0])
-        if isinstance(holder, Record) and p[1]:
-            element = holder.element(".".join(p[1]))
-            if element is not None:
-                return element
-        return self.e_field(node)
+        return holder.element(".".join(p[1])) if isinstance(holder, Record) else None
 
     def e_lambda(self, node: Node) -> Value:
         body = node.child_by_field_name("body")
@@ -862,7 +863,9 @@ class _Run(Walker[Node]):
             return None
         is_method, call = shape
         if is_method and call.name in _ELEMENT_METHODS and not call.args:
-            return self.e_element(node)
+            element = self.element(node)
+            if element is not None:
+                return element
         if is_method:
             if call.name in RPY_APIS or call.name == "setEuler":
                 self.euler_slots(call.name, call.args, call.line)

@@ -634,8 +634,8 @@ class _Run(Walker[Node]):
                     return None
                 fields.append(_text(index[0], src))
                 node = arg
-            elif t == "call_expression" and _element_call(node, src) is not None:  # `transforms.front()`
-                fields.append(_element_call(node, src) or "")
+            elif t == "call_expression" and (element := _element_call(node, src)) is not None:  # `transforms.front()`
+                fields.append(element)
                 fn = node.child_by_field_name("function")
                 arg = fn.child_by_field_name("argument") if fn is not None else None
                 if arg is None:
@@ -775,7 +775,7 @@ class _Run(Walker[Node]):
         if p is None:
             return
         if p[1][-2:] == ["header", "frame_id"]:
-            self.copies.frame_set(".".join([p[0], *p[1][:-2]]), _line(left))
+            self.copies.frame_set(".".join([p[0], *p[1][:-2]]), _line(left), value if isinstance(value, str) else None)
         elif p[1][-1:] == ["child_frame_id"]:
             self.copies.child_set(".".join([p[0], *p[1][:-1]]))
         elif p[1] and is_transform(value) and isinstance(value, Record) and value.get("header.frame_id") is UNSET and value.get("child_frame_id") is UNSET:

@@ -139,9 +139,14 @@ class HeaderCopies:
     # path -> (line, what replaced it), until its header.frame_id / child_frame_id is set again
     replaced_frame: dict[str, tuple[int, str]] = field(default_factory=dict)
     replaced_child: dict[str, tuple[int, str]] = field(default_factory=dict)
+    frames: dict[str, str] = field(default_factory=dict)  # message path -> the frame last set, when known
 
-    def frame_set(self, owner: str, line: int) -> None:
+    def frame_set(self, owner: str, line: int, frame: str | None = None) -> None:
         self.written[owner] = line
+        if frame is None:
+            self.frames.pop(owner, None)
+        else:
+            self.frames[owner] = frame
         self.pending.pop(owner, None)
         self.replaced_frame.pop(owner, None)
 
@@ -151,7 +156,8 @@ class HeaderCopies:
     def replaced(self, owner: str, line: int, how: str) -> None:
         """``owner`` (a transform inside a message), whose frame the function set, replaced by one with no frames."""
         if owner in self.written:
-            what = f"{how} replaces the whole transform '{owner}' (its header.frame_id was set at line {self.written[owner]})"
+            frame = f" to '{self.frames[owner]}'" if owner in self.frames else ""
+            what = f"{how} replaces the whole transform '{owner}' (its header.frame_id was set{frame} at line {self.written[owner]})"
             self.replaced_frame[owner] = (line, what)
             self.replaced_child[owner] = (line, what)
 

@@ -14,6 +14,7 @@ out by their column shapes and yields the messages in time order.
 from __future__ import annotations
 
 import bz2
+import contextlib
 import mmap
 import struct
 from collections import Counter
@@ -295,6 +296,19 @@ def db3_files(path: Path) -> list[Path]:
     listed = rosbag2_metadata(path).get("relative_file_paths") or []
     files = [path / str(name) for name in listed if str(name).endswith(".db3") and (path / str(name)).is_file()]
     return files or sorted(path.glob("*.db3"))
+
+
+def db3_unattributed_rows(path: Path) -> int:
+    """Rows of the messages table whose topic_id names no topic (a damaged cell reads NULL or another
+    number): sqlite still counts them, no reader can give them a topic. 0 where sqlite cannot tell."""
+    import sqlite3
+
+    try:
+        with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+            row = db.execute("SELECT count(*) FROM messages WHERE topic_id IS NULL OR topic_id NOT IN (SELECT id FROM topics)").fetchone()
+    except Exception:  # sqlite refuses the file: the page reader counts what it can
+        return 0
+    return int(row[0]) if row and isinstance(row[0], int) else 0
 
 
 def _topic_row(cell: Cell, values: list[Value]) -> tuple[str, str] | None:

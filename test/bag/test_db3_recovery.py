@@ -191,3 +191,21 @@ def test_message_compressed_db3(tmp_path: Path) -> None:
     db3.write_bytes(db3.read_bytes()[: db3.stat().st_size * 6 // 10])
     got, err = _read_until_error(bag)
     assert got and got == whole[: len(got)] and err is not None
+
+
+def test_rows_whose_topic_id_is_damaged_are_reported_lost(tmp_path: Path) -> None:
+    """A damaged topic_id cell (a number naming no topic; NULL likewise): sqlite still reads the file, but the
+    rows have no topic. Each lost message is reported once: against its topic where metadata.yaml counts it,
+    as rows of the file where nothing else does."""
+    robot = clean_robot(2.0)
+    bag = write_rosbag2(robot, tmp_path / "bag", "sqlite3", extra_topics=False)
+    with sqlite3.connect(_db3(bag)) as db:
+        db.execute("UPDATE messages SET topic_id = 99 WHERE id IN (7, 9)")  # as a damaged cell reads (NOT NULL stops NULL here)
+    with open_bag(bag) as b:
+        read = list(b.messages())
+        assert b.info.recovered is None and len(read) == len(robot.messages) - 2
+        assert [(x.topic, x.lost) for x in b.info.losses] == [("/tf", 2)]
+    (bag / "metadata.yaml").unlink()
+    with open_bag(_db3(bag)) as b:
+        assert len(list(b.messages())) == len(robot.messages) - 2
+        assert [(x.topic, x.lost) for x in b.info.losses] == [(f"({_db3(bag).name}: rows whose topic id is damaged)", 2)]

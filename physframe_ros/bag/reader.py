@@ -320,6 +320,7 @@ class TfBag:
         for name, n in self._listed.items():  # read from the front: the index records met on the way
             if name in self.tf_topics:
                 listed[name] = max(n, listed.get(name) or 0)
+        hidden: list[Loss] = []  # ROS 1 connections a damaged index record hides from the reader
         if self.format == ROS1:
             try:
                 index = Ros1Index(self.path)
@@ -329,6 +330,11 @@ class TfBag:
                         listed[topic] = max(n, listed.get(topic) or 0)
             else:
                 self._unnamed = self._unnamed | index.orphans  # rosbags skips messages whose connection record is lost
+                hidden = [
+                    Loss(f"{topic} (connection {conn}: its record in the index is damaged; its copy in the chunk names {topic}, {msgtype})", n, 0)
+                    for conn, (topic, msgtype) in sorted(index.hidden(self._is_tf).items())
+                    if (n := index.counts[conn]) and conn not in self._unnamed
+                ]
                 for conn, n in index.indexed_counts().items():  # the chunk infos may count wrong; the index data too
                     topic = index.connections.get(conn, ("", ""))[0]
                     if topic in self.tf_topics:
@@ -338,6 +344,7 @@ class TfBag:
         self.info.losses = [Loss(name, n, read[name]) for name, n in sorted(listed.items()) if read[name] < n]
         # messages whose topic is lost with its connection record: maybe TF, certainly not read
         self.info.losses += [Loss(f"(connection {conn}: its topic is lost with its connection record)", n, 0) for conn, n in sorted(self._unnamed.items())]
+        self.info.losses += hidden
         if self.info.storage == "rosbag2 sqlite3" and not self._scanners:  # sqlite read it: rows that lost their topic id
             # a shortfall against metadata.yaml already names the topic of such rows: count only the rows it leaves unexplained
             explained = sum(loss.lost for loss in self.info.losses)

@@ -33,6 +33,18 @@ def _ns(raw: bytes) -> int:
     return sec * 1_000_000_000 + nsec
 
 
+def _decompress(compression: bytes, data: bytes) -> bytes:
+    if compression == b"bz2":
+        return bz2.decompress(data)
+    if compression == b"lz4":
+        import lz4.frame  # type: ignore[import-untyped]
+
+        return bytes(lz4.frame.decompress(data))
+    if compression != b"none":
+        raise ValueError(f"unknown chunk compression {compression!r}")
+    return data
+
+
 class Ros1Index:
     """The index of one ROS 1 bag: its connections and the position and start time of each chunk."""
 
@@ -41,6 +53,7 @@ class Ros1Index:
         self.connections: dict[int, tuple[str, str]] = {}
         self.chunks: list[tuple[int, int]] = []  # (start time ns, position of the chunk record)
         self.counts: Counter[int] = Counter()  # messages per connection id, as the chunk infos count them
+        self.first_chunk: dict[int, int] = {}  # connection id -> position of the first chunk the chunk infos put it in
         try:
             with path.open("rb") as bio:
                 if bio.read(len(_MAGIC)) != _MAGIC:
@@ -58,7 +71,9 @@ class Ros1Index:
                     elif header.get("op") == b"\x06":
                         self.chunks.append((_ns(header["start_time"]), _U64(header["chunk_pos"])[0]))
                         for i in range(0, len(data) - len(data) % 8, 8):
-                            self.counts[_U32(data, i)[0]] += _U32(data, i + 4)[0]
+                            conn = _U32(data, i)[0]
+                            self.counts[conn] += _U32(data, i + 4)[0]
+                            self.first_chunk.setdefault(conn, _U64(header["chunk_pos"])[0])
         except Ros1IndexUnusable:
             raise
         except Exception as exc:  # lengths, missing fields, struct: the index is damaged
@@ -86,6 +101,43 @@ class Ros1Index:
                     continue
         return counts
 
+    def hidden(self, wanted: Callable[[str, str], bool]) -> dict[int, tuple[str, str]]:
+        """Connections whose record in the index disagrees with the copy at the start of their first chunk
+        (a writer puts one in each) so that only the chunk's copy is ``wanted``: a damaged topic or type
+        there hides all their messages from a reader of the index. Connection id -> the chunk's (topic, type)."""
+        out: dict[int, tuple[str, str]] = {}
+        with self.path.open("rb") as bio:
+            for conn, named in self.connections.items():
+                position = self.first_chunk.get(conn)
+                if position is None or wanted(*named):
+                    continue
+                try:
+                    copy = self._chunk_connections(bio, position).get(conn)
+                except Exception:  # the chunk is damaged too: nothing to compare with
+                    continue
+                if copy is not None and copy != named and wanted(*copy):
+                    out[conn] = copy
+        return out
+
+    @staticmethod
+    def _chunk_connections(bio: BinaryIO, position: int) -> dict[int, tuple[str, str]]:
+        """The connection records inside the chunk at ``position``."""
+        bio.seek(position)
+        record = ros1_record(bio)
+        if record is None or record[0].get("op") != b"\x05" or record[2]:
+            return {}
+        data = _decompress(record[0].get("compression", b"none"), record[1])
+        found: dict[int, tuple[str, str]] = {}
+        pos = 0
+        while pos + 8 <= len(data):
+            hlen = _U32(data, pos)[0]
+            header = ros1_header(data[pos + 4 : pos + 4 + hlen])
+            dlen = _U32(data, pos + 4 + hlen)[0]
+            if header.get("op") == b"\x07":
+                ros1_connection(header, data[pos + 8 + hlen : pos + 8 + hlen + dlen], found)
+            pos += 8 + hlen + dlen
+        return found
+
     @property
     def orphans(self) -> Counter[int]:
         """Messages per connection id the chunk infos count but no connection record names."""
@@ -107,17 +159,9 @@ class Ros1Index:
                 indexed += [(_ns(raw[i : i + 8]), _U32(raw, i + 8)[0], conn) for i in range(0, len(raw) - len(raw) % 12, 12)]
         except Exception:  # damaged index data records: the entries read before them stand
             pass
-        compression = header.get("compression", b"none")
         try:
-            if compression == b"bz2":
-                data = bz2.decompress(data)
-            elif compression == b"lz4":
-                import lz4.frame  # type: ignore[import-untyped]
-
-                data = lz4.frame.decompress(data)
-            elif compression != b"none":
-                return []
-        except Exception:  # a chunk that does not decompress: all its messages are lost
+            data = _decompress(header.get("compression", b"none"), data)
+        except Exception:  # a chunk that does not decompress, or of an unknown compression: all its messages are lost
             return []
         out = []
         for stamp, offset, conn in indexed:

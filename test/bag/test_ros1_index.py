@@ -54,3 +54,31 @@ def test_messages_whose_connection_record_is_lost_are_counted(tmp_path: Path) ->
     unnamed: Counter[int] = Counter()
     read = ours(bag, unnamed)
     assert unnamed == Counter({1: 2}) and len(read) == 2400
+
+
+@pytest.mark.parametrize(("field", "damaged"), [(b"topic=/tf_static", b"topic=/tf_statik"), (b"type=tf2_msgs/TFMessage", b"type=tf2_msgs/TFMessagf")])
+@pytest.mark.parametrize("compression", [None, "lz4", "bz2"])
+def test_a_connection_record_damaged_in_the_index_is_reported_from_its_copy_in_the_chunk(
+    tmp_path: Path, compression: str | None, field: bytes, damaged: bytes
+) -> None:
+    """A bit flip in the index's copy of a connection record (topic or type) hides its messages from the
+    reader; the writer's copy at the start of the chunk still names them, so they are reported lost."""
+    bag = write_rosbag1(robot_with(None), tmp_path / "r.bag", compression=compression)
+    whole = len(ours(bag))
+    raw = bytearray(bag.read_bytes())
+    at = raw.rindex(field)  # the index's copy at the end (the chunk's copy is compressed, or earlier in the file)
+    if field.startswith(b"topic="):  # the record's header names the topic readers use; its data repeats it
+        at = raw.rindex(field, 0, at)
+    raw[at : at + len(field)] = damaged
+    bag.write_bytes(bytes(raw))
+    with open_bag(bag) as b:
+        read = Counter(topic for topic, *_ in b.messages())
+        assert sum(read.values()) < whole
+        lost = {x.topic.split(" ")[0]: x.lost for x in b.info.losses}
+        assert sum(read.values()) + sum(lost.values()) == whole and set(lost) <= {"/tf", "/tf_static"}
+        assert all("its copy in the chunk names" in x.topic for x in b.info.losses)
+
+
+def test_an_intact_bag_has_no_hidden_connection(tmp_path: Path) -> None:
+    bag = write_rosbag1(robot_with("cycle"), tmp_path / "r.bag", compression="lz4")
+    assert Ros1Index(bag).hidden(lambda topic, msgtype: topic in ("/tf", "/tf_static") and msgtype == "tf2_msgs/TFMessage") == {}

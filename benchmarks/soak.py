@@ -27,6 +27,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -118,7 +119,9 @@ def main() -> int:
                 "-p", "eval_period:=1.0", "--log-level", "physframe_monitor:=warn"]
     node_env = dict(os.environ) if args.pymalloc else {**os.environ, "PYTHONMALLOC": "malloc"}
     monitor = subprocess.Popen(node_cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=node_env)
-    prober = subprocess.Popen([sys.executable, __file__, "--probe", stop_file, "--domain", str(args.domain)], stdout=subprocess.PIPE, text=True)
+    # the prober's lines go to a file: a pipe read only at the end fills (64 kB) and blocks the prober mid-run
+    probe_log = tempfile.TemporaryFile("w+")
+    prober = subprocess.Popen([sys.executable, __file__, "--probe", stop_file, "--domain", str(args.domain)], stdout=probe_log, text=True)
     rclpy.init()
     pub_node = Node("soak_churner")
     qos = QoSProfile(depth=100, reliability=ReliabilityPolicy.RELIABLE, durability=DurabilityPolicy.VOLATILE)
@@ -162,7 +165,9 @@ def main() -> int:
         phases["end"] = time.time()
     finally:
         Path(stop_file).touch()
-        lines = prober.communicate(timeout=30)[0].splitlines()
+        prober.wait(timeout=30)
+        probe_log.seek(0)
+        lines = probe_log.read().splitlines()
         os.unlink(stop_file)
         monitor.terminate()
         err = monitor.communicate(timeout=30)[1]

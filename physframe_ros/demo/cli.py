@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     executor = SingleThreadedExecutor()
     try:
         monitor = MonitorNode(parameter_overrides=[Parameter("eval_period", value=args.eval_period)])
-        nodes = [monitor, *(TfSourceNode(s) for s in sources)]
+        nodes = [monitor, monitor.replies, *(TfSourceNode(s) for s in sources)]
         for n in nodes:
             executor.add_node(n)
         start = monitor.now()

@@ -104,7 +104,11 @@ class MonitorNode(Node):
             tf_names = {t for t, _ in st.tf_topics}
             self.sampler = DataSampler(self, self.loop.data, self.names, st.data_topics, st.data_sample_period, st.data_sample_window, tf_names.__contains__)
         self._diagnostics = self.create_publisher(DiagnosticArray, "/diagnostics", 10)
-        self.create_service(Trigger, "~/get_tree", self._get_tree)
+        # ~/get_tree lives on a hidden node of its own, which main() spins in a thread of its own: rclpy serves a
+        # node from one executor, and this node's may be busy with a /tf backlog or an evaluation for a second
+        self.replies = Node(f"_{self.get_name()}_replies", namespace=self.get_namespace(), context=self.context,
+                            use_global_arguments=False, enable_rosout=False, start_parameter_services=False)
+        self.replies.create_service(Trigger, f"{self.get_fully_qualified_name()}/get_tree", self._get_tree)
         self.create_service(Trigger, "~/reload", self._reload)
         self._timer = self.create_timer(self.settings.eval_period, self.evaluate)
         self.add_on_set_parameters_callback(self._on_set_parameters)
@@ -234,10 +238,13 @@ class MonitorNode(Node):
         The tree is the one the last evaluation checked (no second walk over the edges), and past
         MAX_REPLY_EDGES edges or findings the reply lists the first ones and counts the rest, so a
         churning stream cannot make it large or slow: ingestion waits while it is built."""
+        # called from the replies thread while ingestion and evaluation go on: read each shared container
+        # once, by a copy CPython makes without running Python code (atomic under the GIL)
         now = self.now()
         s = self.state
         edges = s.last_snapshot
         findings = sort_findings(self.active)
+        tracked = list(s.edges.values())
         stats = {
             "transforms_received": s.transforms_received,
             "messages_received": s.messages_received,
@@ -247,26 +254,26 @@ class MonitorNode(Node):
             "frames": len({fr for e in edges for fr in (e.parent, e.child)}),
             "edges": len(edges),
             "data_messages": self.loop.data.messages_received,
-            "tracked_edges": len(s.edges),
+            "tracked_edges": len(tracked),
             "evicted_edges": s.evicted_edges,
             "evicted_messages": s.evicted_messages,
             "refused_edges": s.refused_edges,
             "lost_messages": dict(s.lost_messages),
         }
-        records: Iterable[EdgeStats] = s.edges.values()
-        if len(s.edges) > MAX_REPLY_EDGES:
-            records = heapq.nsmallest(MAX_REPLY_EDGES, records, key=lambda e: (e.parent, e.child, e.static))
+        records: Iterable[EdgeStats] = tracked
+        if len(tracked) > MAX_REPLY_EDGES:
+            records = heapq.nsmallest(MAX_REPLY_EDGES, tracked, key=lambda e: (e.parent, e.child, e.static))
         extra: dict[str, Any] = {
             "stats": stats,
             "edges_stats": s.stats(now, self.names.name_of, records),
-            "data_topics": topic_table(self.loop.data.topics, self.names.name_of)[:MAX_REPLY_EDGES],
+            "data_topics": topic_table(dict(self.loop.data.topics), self.names.name_of)[:MAX_REPLY_EDGES],
         }
-        if len(edges) > MAX_REPLY_EDGES or len(findings) > MAX_REPLY_EDGES or len(s.edges) > MAX_REPLY_EDGES:
+        if len(edges) > MAX_REPLY_EDGES or len(findings) > MAX_REPLY_EDGES or len(tracked) > MAX_REPLY_EDGES:
             extra["truncated"] = {
                 "limit": MAX_REPLY_EDGES,
                 "edges": len(edges),
                 "findings": len(findings),
-                "edges_stats": len(s.edges),
+                "edges_stats": len(tracked),
             }
         return report_dict(findings[:MAX_REPLY_EDGES], edges[:MAX_REPLY_EDGES], **extra)
 
@@ -274,6 +281,10 @@ class MonitorNode(Node):
         response.success = True
         response.message = json.dumps(self.report())
         return response
+
+    def destroy_node(self) -> None:
+        self.replies.destroy_node()
+        super().destroy_node()
 
 
 def main(args: Sequence[str] | None = None) -> int:
@@ -295,20 +306,34 @@ def main(args: Sequence[str] | None = None) -> int:
         print(f"{NODE_NAME}: bad ROS arguments: {str(exc).splitlines()[0]}", file=sys.stderr)
         return 2
     node = None
+    replies: threading.Thread | None = None
     try:
         node = MonitorNode()
-        executor = SingleThreadedExecutor()
-        executor.add_node(node)
+        replies = threading.Thread(target=_spin, args=(node.replies, stop), name="get_tree", daemon=True)
+        replies.start()
+        _spin(node, stop)
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        stop.set()
+        if replies is not None:
+            replies.join(timeout=5 * STOP_POLL)
+        if node is not None:
+            node.destroy_node()
+        rclpy.try_shutdown()
+    return 0
+
+
+def _spin(node: Node, stop: threading.Event) -> None:
+    """Spin ``node`` on an executor of its own until ``stop`` is set or the context shuts down."""
+    executor = SingleThreadedExecutor()
+    executor.add_node(node)
+    try:
         while not stop.is_set() and rclpy.ok():
             executor.spin_once(timeout_sec=STOP_POLL)
     except ExternalShutdownException:
         pass
     finally:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        if node is not None:
-            node.destroy_node()
-        rclpy.try_shutdown()
-    return 0
+        executor.shutdown()
 
 
 if __name__ == "__main__":

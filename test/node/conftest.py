@@ -152,7 +152,7 @@ class MonitorHarness(RosProbe):
 
         def monitor(context: Any) -> list[Any]:
             self.monitor = MonitorNode(context=context, parameter_overrides=[Parameter(k, value=v) for k, v in params.items()])
-            return [self.monitor]
+            return [self.monitor, self.monitor.replies]
 
         super().__init__(domain_id, monitor)
 

@@ -215,8 +215,11 @@ class Walker(Generic[N]):
             holder.rot = value
 
     def result(self) -> Value:
-        """The function's return value when every return gave the same known one."""
-        distinct = [r for i, r in enumerate(self.results) if r is not None and r not in self.results[:i]]
+        """The function's return value when every return gave the same known one; one unknown return
+        (``return outImage->toImageMsg();`` beside a fallback ``return make_shared<Image>();``) makes it unknown."""
+        if any(r is None for r in self.results):
+            return None
+        distinct = [r for i, r in enumerate(self.results) if r not in self.results[:i]]
         return distinct[0] if len(distinct) == 1 else None
 
     # --- facts about assignments ----------------------------------------------------------

@@ -363,3 +363,35 @@ def test_a_bare_publish_call_is_the_code_s_own_function_not_a_ros_publisher() ->
     facts = analyze_cpp(DEPTHAI, "depthai_ros_driver/src/dai_nodes/sensors/img_pub.cpp")
     # only the publisher object's publish of a message with no frame is reported
     assert [(f.code, f.location.line) for f in facts.findings] == [("MISSING_FRAME", 15)]
+
+
+def test_a_helper_whose_returns_are_not_all_known_returns_an_unknown_message() -> None:
+    """LAM_SLAM's resize.cpp: the helper returns the converted image (its header copied from the input by
+    toCvCopy, not known here) and, only when conversion failed, an empty Image: not an empty frame on every path."""
+    text = """\
+sensor_msgs::Image::ConstPtr Resize::handleImage(const sensor_msgs::Image::ConstPtr& imgMsg) {
+  cv_bridge::CvImagePtr outImage = nullptr;
+  try {
+    outImage = cv_bridge::toCvCopy(imgMsg, imgMsg->encoding);
+  } catch (cv_bridge::Exception& e) {
+    ROS_ERROR_STREAM("Failed to convert ROS image into CV image: " << e.what());
+  }
+  if (outImage) {
+    return outImage->toImageMsg();
+  } else {
+    return boost::make_shared<sensor_msgs::Image>();
+  }
+}
+
+sensor_msgs::ImagePtr blank() {
+  return boost::make_shared<sensor_msgs::Image>();
+}
+
+void Resize::imageCallback(const sensor_msgs::ImageConstPtr& imgMsg) {
+  auto newImgMsg = handleImage(imgMsg);
+  pub_.publish(newImgMsg);
+  auto empty = blank();
+  pub_.publish(empty);
+}
+"""
+    assert _found(analyze_cpp(text, "resize.cpp"), "MISSING_FRAME") == [23]

@@ -51,6 +51,7 @@ from .values import (
     Value,
     as_number,
     as_vector,
+    basis,
     binary_number,
     component,
     concat,
@@ -1051,7 +1052,7 @@ class _Run(Walker[Node]):
             return MISSING
         value = self.eval(c.args[0])
         if isinstance(target, TfValue):
-            target.rot = value if isinstance(value, Rot) else TOP_ROT
+            target.rot = basis(value) if isinstance(value, Rot) else TOP_ROT
         return None
 
     def s_origin(self, c: Call[Node], target: Value) -> Result:
@@ -1309,7 +1310,7 @@ def _vector(values: list[Value]) -> Value:
 
 def _transform(values: list[Value]) -> Value:
     """``tf2::Transform(rotation, origin)``, ``Eigen::Isometry3d(rotation)``."""
-    rot = values[0] if values and isinstance(values[0], Rot) else TOP_ROT
+    rot = basis(values[0]) if values and isinstance(values[0], Rot) else TOP_ROT
     origin = as_vector(values[1]) if len(values) >= 2 else None
     return TfValue(rot, (origin[0], origin[1], origin[2]) if origin is not None and len(origin) == 3 else None)
 

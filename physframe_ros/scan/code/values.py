@@ -78,6 +78,13 @@ def rot_from_quaternion(q: Sequence[float]) -> Rot:
     return Rot(exact, OrthoRotation.from_matrix(exact), written)
 
 
+def basis(rot: Rot) -> Rot:
+    """The rotation a ``tf::Transform`` / ``tf2::Transform`` holds after ``setRotation(q)`` or ``Transform(q, v)``:
+    LinearMath builds the basis with 2/|q|^2, so any non-zero quaternion becomes its unit rotation (a zero one
+    stays invalid: the basis is NaN)."""
+    return Rot(rot.exact, rot.ortho) if rot.written is not None and rot.exact is not None else rot
+
+
 def rot_from_rpy(roll: float, pitch: float, yaw: float) -> Rot:
     """Fixed-axis roll, pitch, yaw: tf2 ``setRPY``, URDF ``rpy``, ``quaternion_from_euler``."""
     if not all(math.isfinite(v) for v in (roll, pitch, yaw)):

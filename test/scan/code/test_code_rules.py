@@ -3,6 +3,8 @@ frames, message escape, transform lists, ROS 1 Python forms and lookups."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from code_helpers import codes, verdicts
 
@@ -74,6 +76,25 @@ def test_invalid_ids_and_values_from_constants() -> None:
     assert (edge.parent, edge.child, edge.rotation) == ("/odom", "base link", None)  # a zero quaternion is no rotation
     unit = analyze_cpp(text.replace("rotation.w = 0.0", "rotation.w = 1.0"), "bad.cpp")
     assert unit.edges[0].rotation == (0.0, 0.0, 0.0, 1.0)  # the ids' problem does not hide the rotation
+
+
+def test_a_tf_transform_normalises_the_quaternion_it_is_given() -> None:
+    """Create_PointCloud-ROS: ``transform.setRotation(tf::Quaternion(-1, 0, 0, 1))`` (|q| = 1.414) sends the
+    unit rotation (LinearMath builds the basis with 2/|q|^2), so it is no INVALID_TRANSFORM; a zero one is."""
+    body = (
+        "  tf::Transform transform;\n  transform.setOrigin(tf::Vector3(0.1, 0.0, 0.2));\n"
+        "  transform.setRotation(tf::Quaternion(-1, 0, 0, 1));\n"
+        '  br.sendTransform(tf::StampedTransform(transform, ros::Time::now(), "base_link", "cloud_frame"));\n'
+        '  br.sendTransform(tf::StampedTransform(tf::Transform(tf::Quaternion(0, 0, 1, 1), tf::Vector3(0, 0, 0)), ros::Time::now(), "base_link", "top"));'
+    )
+    facts = analyze_cpp(_cpp(body), "broadcaster.cpp")
+    assert _codes(facts) == []
+    half = math.sqrt(0.5)
+    rotations = {e.child: e.rotation for e in facts.edges}
+    assert rotations["cloud_frame"] == pytest.approx((-half, 0.0, 0.0, half))
+    assert rotations["top"] == pytest.approx((0.0, 0.0, half, half))
+    zero = analyze_cpp(_cpp(body.replace("(-1, 0, 0, 1)", "(0, 0, 0, 0)")), "broadcaster.cpp")
+    assert [f.code for f in zero.findings] == ["INVALID_TRANSFORM"]
 
 
 def test_missing_and_empty_frames_on_a_broadcast() -> None:

@@ -251,9 +251,14 @@ class Walker(Generic[N]):
         """A call into a function of the file; with constant arguments what the helper broadcasts is
         reported where its frames are named (the call site)."""
         if not constants:
-            return fresh(analyse())
+            return self.returned(analyse())
         with self.f.sink.call_site(line):
-            return fresh(analyse())
+            return self.returned(analyse())
+
+    def returned(self, result: Value) -> Value:
+        """A helper's result for this caller: a copy, except a member or file-scope message the helper returns
+        (``return path;``), which stays itself so that publishing it is checked like publishing the member."""
+        return result if isinstance(result, Record) and id(result) in self.f.member_names else fresh(result)
 
     # --- APIs, once their arguments are values --------------------------------------------
     def api(self, call: Call[N]) -> Result:

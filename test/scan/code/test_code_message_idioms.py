@@ -395,3 +395,30 @@ void Resize::imageCallback(const sensor_msgs::ImageConstPtr& imgMsg) {
 }
 """
     assert _found(analyze_cpp(text, "resize.cpp"), "MISSING_FRAME") == [23]
+
+
+def test_a_file_scope_message_returned_by_a_helper_is_checked_where_it_is_published() -> None:
+    """Robotic's rectangle_node.cpp: getPath() fills the file-scope Path's poses and returns it; main publishes
+    getPath() as the plan, and no line of the file sets the Path's frame. The same Path given a frame is clean."""
+    text = """\
+#include <nav_msgs/Path.h>
+ros::Publisher thePublisher;
+nav_msgs::Path path;
+
+nav_msgs::Path getPath() {
+    geometry_msgs::PoseStamped pose1;
+    pose1.header.frame_id = "map";
+    path.poses.push_back(pose1);
+    return path;
+}
+
+int main(int argc, char *argv[]) {
+    ros::NodeHandle nh;
+    thePublisher = ros::Publisher(nh.advertise<nav_msgs::Path>("plan", 1000));
+    thePublisher.publish(getPath());
+    return 0;
+}
+"""
+    assert _found(analyze_cpp(text, "rectangle_node.cpp"), "MISSING_FRAME") == [15]
+    framed = text.replace("    return path;", '    path.header.frame_id = "map";\n    return path;')
+    assert _found(analyze_cpp(framed, "rectangle_node.cpp"), "MISSING_FRAME") == []

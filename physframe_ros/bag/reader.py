@@ -336,8 +336,9 @@ class TfBag:
                     if (n := index.counts[conn]) and conn not in self._unnamed
                 ]
                 for conn, n in index.indexed_counts().items():  # the chunk infos may count wrong; the index data too
-                    topic = index.connections.get(conn, ("", ""))[0]
-                    if topic in self.tf_topics:
+                    topic, msgtype = index.connections.get(conn, ("", ""))
+                    # a TF topic by the index even when the copy the reader met (in a damaged chunk) says otherwise
+                    if topic in self.tf_topics or self._is_tf(topic, msgtype):
                         listed[topic] = max(n, listed.get(topic) or 0)
         if any(read[name] > n for name, n in listed.items()) or any(name not in listed for name in read):
             listed = {name: max(n, listed.get(name) or 0) for name, n in self._count_from_front().items()}

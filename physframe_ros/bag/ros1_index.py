@@ -10,6 +10,7 @@ the first damaged chunk.
 from __future__ import annotations
 
 import bz2
+import contextlib
 import struct
 from collections import Counter
 from pathlib import Path
@@ -121,21 +122,23 @@ class Ros1Index:
 
     @staticmethod
     def _chunk_connections(bio: BinaryIO, position: int) -> dict[int, tuple[str, str]]:
-        """The connection records inside the chunk at ``position``."""
+        """The connection records inside the chunk at ``position``, each found by its op field rather than by
+        walking the chunk from its start: a damaged length before it does not hide it."""
         bio.seek(position)
         record = ros1_record(bio)
         if record is None or record[0].get("op") != b"\x05" or record[2]:
             return {}
         data = _decompress(record[0].get("compression", b"none"), record[1])
         found: dict[int, tuple[str, str]] = {}
-        pos = 0
-        while pos + 8 <= len(data):
-            hlen = _U32(data, pos)[0]
-            header = ros1_header(data[pos + 4 : pos + 4 + hlen])
-            dlen = _U32(data, pos + 4 + hlen)[0]
-            if header.get("op") == b"\x07":
-                ros1_connection(header, data[pos + 8 + hlen : pos + 8 + hlen + dlen], found)
-            pos += 8 + hlen + dlen
+        at = data.find(_CONNECTION_OP)
+        while at >= 0:
+            with contextlib.suppress(Exception):  # a damaged record: the copies of the others still count
+                start = _record_start(data, at)
+                if start is not None:
+                    hlen = _U32(data, start)[0]
+                    dlen = _U32(data, start + 4 + hlen)[0]
+                    ros1_connection(ros1_header(data[start + 4 : start + 4 + hlen]), data[start + 8 + hlen : start + 8 + hlen + dlen], found)
+            at = data.find(_CONNECTION_OP, at + 1)
         return found
 
     @property
@@ -204,3 +207,26 @@ def read_ros1_indexed(path: Path, unnamed: Counter[int]) -> Iterator[RecoveredMe
             return read
 
         yield from merge_in_time([(start, reader(position)) for start, position in index.chunks])
+
+
+_CONNECTION_OP = b"\x04\x00\x00\x00op=\x07"  # the op field of a connection record header
+_FIELDS_BEFORE_OP = 300  # writers put op first (rosbags) or after conn (rosbag's sorted map); topic names are short
+
+
+def _record_start(data: bytes, op_at: int) -> int | None:
+    """Where the record whose header holds the op field at ``op_at`` starts: the header length before it
+    must cover a run of well-formed fields that includes that op field."""
+    for start in range(op_at - 4, max(-1, op_at - 4 - _FIELDS_BEFORE_OP), -1):
+        end = start + 4 + _U32(data, start)[0]
+        if not op_at < end <= len(data) - 4:
+            continue
+        pos, hit = start + 4, False
+        while pos + 4 <= end:
+            hit = hit or pos == op_at
+            size = _U32(data, pos)[0]
+            if size == 0 or pos + 4 + size > end or b"=" not in data[pos + 4 : pos + 4 + size]:
+                break
+            pos += 4 + size
+        if pos == end and hit:
+            return start
+    return None

@@ -74,10 +74,10 @@ def damage(data: bytes, rng: random.Random) -> tuple[bytes, str]:
         b[at : at + size] = bytes(len(b[at : at + size]))
         return bytes(b), f"zeroed {size} at {at}"
     if kind == "flip":
-        spots = [rng.randrange(n) for _ in range(rng.choice((1, 2, 8)))]
-        for at in spots:
-            b[at] ^= 1 << rng.randrange(8)
-        return bytes(b), f"flipped bits at {spots}"
+        spots = [(rng.randrange(n), rng.randrange(8)) for _ in range(rng.choice((1, 2, 8)))]
+        for at, bit in spots:
+            b[at] ^= 1 << bit
+        return bytes(b), "flipped bits (byte, bit) " + " ".join(f"{at}:{bit}" for at, bit in spots)
     if kind in ("duplicate", "remove"):  # a record's worth of bytes (or a few records) repeated or cut out
         at, size = rng.randrange(n), rng.choice((4, 13, 64, 200, 1000, 4096))
         if kind == "remove":
@@ -105,7 +105,7 @@ class Tally:
         self.outcomes[outcome] += 1
         if outcome != "ok":
             self.examples.setdefault(outcome, [])
-            if len(self.examples[outcome]) < 5:
+            if len(self.examples[outcome]) < 20:
                 self.examples[outcome].append(what)
 
 

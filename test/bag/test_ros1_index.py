@@ -82,3 +82,38 @@ def test_a_connection_record_damaged_in_the_index_is_reported_from_its_copy_in_t
 def test_an_intact_bag_has_no_hidden_connection(tmp_path: Path) -> None:
     bag = write_rosbag1(robot_with("cycle"), tmp_path / "r.bag", compression="lz4")
     assert Ros1Index(bag).hidden(lambda topic, msgtype: topic in ("/tf", "/tf_static") and msgtype == "tf2_msgs/TFMessage") == {}
+
+
+def test_the_chunk_copy_is_found_past_a_damaged_record_length(tmp_path: Path) -> None:
+    """Two damages: the index's /tf_static record, and the length of the first record of the chunk, so the
+    chunk cannot be walked from its start; the /tf_static copy is found by its op field all the same."""
+    bag = write_rosbag1(robot_with(None), tmp_path / "r.bag")
+    whole = len(ours(bag))
+    raw = bytearray(bag.read_bytes())
+    at = raw.rindex(b"topic=/tf_static", 0, raw.rindex(b"topic=/tf_static"))  # the index record's header
+    raw[at : at + 16] = b"topic=/tf_statik"
+    first = raw.index(b"\x04\x00\x00\x00op=\x07")  # the chunk's first connection record (the /tf one)
+    raw[first - 4 : first] = (0xF0F0F0F0).to_bytes(4, "little")
+    bag.write_bytes(bytes(raw))
+    assert Ros1Index(bag).hidden(lambda topic, msgtype: topic == "/tf_static")[1][0] == "/tf_static"
+    with open_bag(bag) as b:
+        read = sum(1 for _ in b.messages())
+        assert read + sum(x.lost for x in b.info.losses) >= whole
+        assert any(x.topic.startswith("/tf_static (connection 1") for x in b.info.losses)
+
+
+def test_a_tf_connection_the_front_reader_met_damaged_is_counted_from_the_index(tmp_path: Path) -> None:
+    """The bag header damaged (rosbags cannot use the index: the bag is read from the front) and the chunk's
+    copy of the /tf record with a damaged type: the reader skips /tf, and the intact index still lists it."""
+    bag = write_rosbag1(robot_with(None), tmp_path / "r.bag")
+    whole = len(ours(bag))
+    raw = bytearray(bag.read_bytes())
+    at = raw.index(b"type=tf2_msgs/TFMessage")  # the chunk's copy comes first in the file
+    raw[at : at + 23] = b"type=tf2_msGs/TFMessage"
+    count = raw.index(b"conn_count=")
+    raw[count + 11 : count + 15] = (7).to_bytes(4, "little")
+    bag.write_bytes(bytes(raw))
+    with open_bag(bag) as b:
+        read = Counter(topic for topic, *_ in b.messages())
+        lost = {x.topic: x.lost for x in b.info.losses}
+        assert b.info.recovered and read["/tf"] == 0 and lost["/tf"] == whole - read["/tf_static"]

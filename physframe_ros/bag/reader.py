@@ -185,6 +185,10 @@ class TfBag:
     def _is_tf(self, topic: str, msgtype: str) -> bool:
         return self.selection.matches(topic) and is_tf_type(msgtype)
 
+    def _maybe_tf(self, topic: str, msgtype: str) -> bool:
+        """TF by its topic or by its type alone: a connection record that may be a TF one with a damaged field."""
+        return self.selection.matches(topic) or is_tf_type(msgtype)
+
     def _wanted(self, topic: str, msgtype: str) -> bool:
         """A recovered message worth yielding: TF, or a stamped topic the data selection takes (by the type table)."""
         if self._is_tf(topic, msgtype):
@@ -331,8 +335,9 @@ class TfBag:
             else:
                 self._unnamed = self._unnamed | index.orphans  # rosbags skips messages whose connection record is lost
                 hidden = [
-                    Loss(f"{topic} (connection {conn}: its record in the index is damaged; its copy in the chunk names {topic}, {msgtype})", n, 0)
-                    for conn, (topic, msgtype) in sorted(index.hidden(self._is_tf).items())
+                    Loss(f"{topic} (connection {conn}: its record in the index is damaged; its copy in the chunk names {topic}, {msgtype})"
+                         if copied else f"(connection {conn}: {topic}, {msgtype} in the index, maybe TF damaged; its chunk is unreadable)", n, 0)
+                    for conn, (topic, msgtype, copied) in sorted(index.hidden(self._is_tf, self._maybe_tf).items())
                     if (n := index.counts[conn]) and conn not in self._unnamed
                 ]
                 for conn, n in index.indexed_counts().items():  # the chunk infos may count wrong; the index data too

@@ -102,11 +102,13 @@ class Ros1Index:
                     continue
         return counts
 
-    def hidden(self, wanted: Callable[[str, str], bool]) -> dict[int, tuple[str, str]]:
+    def hidden(self, wanted: Callable[[str, str], bool], maybe: Callable[[str, str], bool]) -> dict[int, tuple[str, str, bool]]:
         """Connections whose record in the index disagrees with the copy at the start of their first chunk
         (a writer puts one in each) so that only the chunk's copy is ``wanted``: a damaged topic or type
-        there hides all their messages from a reader of the index. Connection id -> the chunk's (topic, type)."""
-        out: dict[int, tuple[str, str]] = {}
+        there hides all their messages from a reader of the index. Where that chunk cannot be read either,
+        a record that is ``maybe`` wanted (TF by its topic or by its type alone) counts, since its messages
+        are lost whatever it named. Connection id -> (topic, type, whether the chunk's copy names them)."""
+        out: dict[int, tuple[str, str, bool]] = {}
         with self.path.open("rb") as bio:
             for conn, named in self.connections.items():
                 position = self.first_chunk.get(conn)
@@ -114,10 +116,12 @@ class Ros1Index:
                     continue
                 try:
                     copy = self._chunk_connections(bio, position).get(conn)
-                except Exception:  # the chunk is damaged too: nothing to compare with
+                except Exception:  # the chunk is damaged too: nothing to compare with, and its messages are lost
+                    if maybe(*named):
+                        out[conn] = (*named, False)
                     continue
                 if copy is not None and copy != named and wanted(*copy):
-                    out[conn] = copy
+                    out[conn] = (*copy, True)
         return out
 
     @staticmethod
@@ -127,7 +131,7 @@ class Ros1Index:
         bio.seek(position)
         record = ros1_record(bio)
         if record is None or record[0].get("op") != b"\x05" or record[2]:
-            return {}
+            raise ValueError("no whole chunk record here")
         data = _decompress(record[0].get("compression", b"none"), record[1])
         found: dict[int, tuple[str, str]] = {}
         at = data.find(_CONNECTION_OP)

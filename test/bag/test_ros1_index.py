@@ -11,7 +11,7 @@ pytest.importorskip("rosbags")
 
 from bag.tfbags import robot_with, write_rosbag1
 
-from physframe_ros.bag import open_bag
+from physframe_ros.bag import BagError, open_bag
 from physframe_ros.bag.ros1_index import Ros1Index, Ros1IndexUnusable, read_ros1_indexed
 
 
@@ -81,7 +81,8 @@ def test_a_connection_record_damaged_in_the_index_is_reported_from_its_copy_in_t
 
 def test_an_intact_bag_has_no_hidden_connection(tmp_path: Path) -> None:
     bag = write_rosbag1(robot_with("cycle"), tmp_path / "r.bag", compression="lz4")
-    assert Ros1Index(bag).hidden(lambda topic, msgtype: topic in ("/tf", "/tf_static") and msgtype == "tf2_msgs/TFMessage") == {}
+    tf = ("/tf", "/tf_static")
+    assert Ros1Index(bag).hidden(lambda topic, msgtype: topic in tf and msgtype == "tf2_msgs/TFMessage", lambda topic, msgtype: topic in tf) == {}
 
 
 def test_the_chunk_copy_is_found_past_a_damaged_record_length(tmp_path: Path) -> None:
@@ -95,7 +96,7 @@ def test_the_chunk_copy_is_found_past_a_damaged_record_length(tmp_path: Path) ->
     first = raw.index(b"\x04\x00\x00\x00op=\x07")  # the chunk's first connection record (the /tf one)
     raw[first - 4 : first] = (0xF0F0F0F0).to_bytes(4, "little")
     bag.write_bytes(bytes(raw))
-    assert Ros1Index(bag).hidden(lambda topic, msgtype: topic == "/tf_static")[1][0] == "/tf_static"
+    assert Ros1Index(bag).hidden(lambda topic, msgtype: topic == "/tf_static", lambda topic, msgtype: False)[1] == ("/tf_static", "tf2_msgs/TFMessage", True)
     with open_bag(bag) as b:
         read = sum(1 for _ in b.messages())
         assert read + sum(x.lost for x in b.info.losses) >= whole
@@ -117,3 +118,22 @@ def test_a_tf_connection_the_front_reader_met_damaged_is_counted_from_the_index(
         read = Counter(topic for topic, *_ in b.messages())
         lost = {x.topic: x.lost for x in b.info.losses}
         assert b.info.recovered and read["/tf"] == 0 and lost["/tf"] == whole - read["/tf_static"]
+
+
+def test_a_damaged_index_record_whose_chunk_is_unreadable_too_counts_its_messages_lost(tmp_path: Path) -> None:
+    """lz4: the index's /tf_static record gets a damaged topic and the compressed chunk does not decompress:
+    no copy names the connection, but its type is TF and its chunk is lost, so its messages are reported lost."""
+    bag = write_rosbag1(robot_with(None), tmp_path / "r.bag", compression="lz4")
+    whole = len(ours(bag))
+    raw = bytearray(bag.read_bytes())
+    at = raw.rindex(b"topic=/tf_static", 0, raw.rindex(b"topic=/tf_static"))
+    raw[at : at + 16] = b"topic=/tf_qtatic"
+    chunk = raw.index(b"compression=lz4")
+    raw[chunk + 200 : chunk + 264] = bytes(64)
+    bag.write_bytes(bytes(raw))
+    with open_bag(bag) as b, pytest.raises(BagError, match="LZ4F_decompress"):
+        for _ in b.messages():
+            pytest.fail("the only chunk does not decompress")
+    lost = {x.topic: x.lost for x in b.info.losses}
+    assert sum(lost.values()) == whole
+    assert lost["(connection 1: /tf_qtatic, tf2_msgs/TFMessage in the index, maybe TF damaged; its chunk is unreadable)"] == 2

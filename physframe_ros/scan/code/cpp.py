@@ -1005,6 +1005,14 @@ class _Run(Walker[Node]):
             return TfValue(rot_inverse(target.rot) if target.rot is not None else TOP_ROT)
         return None
 
+    def m_cv_to_img_msg(self, c: Call[Node], target: Value) -> Result:
+        """The old ``cv_bridge::CvBridge::cvToImgMsg(ipl_image, encoding)``: a new Image whose header is empty."""
+        if not 1 <= c.n <= 2:
+            return MISSING
+        for a in c.args:
+            self.eval(a)
+        return Record(STAMPED, "Image", "", c.line)
+
     def m_pass(self, c: Call[Node], target: Value) -> Result:
         if c.n != 0:
             return self.m_param_value(c, target) if c.name == "as_string" else MISSING
@@ -1528,6 +1536,7 @@ _GETTERS: dict[str, Callable[[_Run, Call[Node], Value], Result]] = {
     **_table(_Run.m_element, "at", "operator()"),
     **_table(_Run.m_component, "x", "y", "z", "w", "getX", "getY", "getZ", "getW"),
     "get_value": _Run.m_param_value,
+    "cvToImgMsg": _Run.m_cv_to_img_msg,
 }
 # Methods that change their receiver.
 _SETTERS: dict[str, Callable[[_Run, Call[Node], Value], Result]] = {

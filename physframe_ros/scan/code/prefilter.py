@@ -9,7 +9,7 @@ import re
 _MARKERS = re.compile(
     r"sendTransform|lookup_?[tT]ransform|can_?[tT]ransform|TransformStamped|StampedTransform|frame_id|"
     r"Matrix3x3|setRPY|Quaternion|quaternion_from|AngleAxis|Odometry|NavSatFix|LaserScan|Imu\b|PointCloud|"
-    r"Stamped\b|transformPoint|transformPose|TransformListener|euler2|Rotation\.from|setEuler|cv2_to_imgmsg|toImageMsg|CameraInfo|TFMessage"
+    r"Stamped\b|transformPoint|transformPose|TransformListener|euler2|Rotation\.from|setEuler|cv2_to_imgmsg|toImageMsg|cvToImgMsg|CameraInfo|TFMessage"
 )
 
 

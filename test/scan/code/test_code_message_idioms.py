@@ -422,3 +422,20 @@ int main(int argc, char *argv[]) {
     assert _found(analyze_cpp(text, "rectangle_node.cpp"), "MISSING_FRAME") == [15]
     framed = text.replace("    return path;", '    path.header.frame_id = "map";\n    return path;')
     assert _found(analyze_cpp(framed, "rectangle_node.cpp"), "MISSING_FRAME") == []
+
+
+def test_the_old_cv_bridge_conversion_gives_an_image_with_an_empty_header() -> None:
+    """ua-ros-pkg's saliency_track.cpp (ROS before Electric): ``bridge_.cvToImgMsg(&out, "passthrough")`` makes
+    a new Image; the code copies the input's stamp but not its frame and publishes it."""
+    text = """\
+void SaliencyTracker::imageCallback(const sensor_msgs::ImageConstPtr& msg) {
+    IplImage out_msg = saliency_;
+    sensor_msgs::Image::Ptr saliency_msg = bridge_.cvToImgMsg(&out_msg, "passthrough");
+    saliency_msg->header.stamp = msg->header.stamp;
+    saliency_img_pub.publish(saliency_msg);
+    sensor_msgs::Image::Ptr framed = bridge_.cvToImgMsg(&out_msg, "passthrough");
+    framed->header = msg->header;
+    saliency_img_pub.publish(framed);
+}
+"""
+    assert _found(analyze_cpp(text, "saliency_track.cpp"), "MISSING_FRAME") == [5]

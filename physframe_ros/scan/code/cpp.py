@@ -28,7 +28,7 @@ from .angles import RPY_APIS
 from .calls import CALL_DEPTH, STEP_BUDGET, Budget
 from .cpp_macros import blank_macros, first_branches
 from .facts import FactSink, message_kind, param_default, setpoint_publishers, slot_name_finding, static_broadcaster_names
-from .headers import HeaderCopies, aliased_members, member_declarations, mentions_field, mentions_header
+from .headers import HeaderCopies, aliased_members, code_only, member_declarations, mentions_field, mentions_header
 from .helpers import PackageSources
 from .param_schemas import params_declarations, params_record, unknown_prefix
 from .realtime import is_realtime_publisher, is_static_topic, message_type, realtime_publisher
@@ -290,7 +290,7 @@ class _CppFile(FileWalk):
 
     def _check_published_members(self) -> None:
         """Once every method is walked: a member message published with a frame no method of the file sets."""
-        texts = [self.text, *self.headers]
+        texts = [code_only(t) for t in (self.text, *self.headers)]
         for rec, line in self.published_members:
             name = self.member_names[id(rec)]
             file_scope = id(rec) in self.file_scope
@@ -298,7 +298,7 @@ class _CppFile(FileWalk):
                 continue  # replaced as a whole, or handed to code we do not follow
             if rec.kind == TF_MESSAGE:
                 continue  # its transforms were checked where it was published, as a broadcast
-            if file_scope and re.search(rf"(?<![\w.>]){re.escape(name)}\s*=(?!=)", self.text):
+            if file_scope and re.search(rf"(?<![\w.>]){re.escape(name)}\s*=(?!=)", texts[0]):
                 continue  # assigned whole somewhere (`map_static = *msg;` in a callback): it may carry a frame
             frame_unset = rec.get("header.frame_id") is UNSET and not mentions_header(texts, name)
             child_unset = rec.kind in (ODOMETRY, TRANSFORM) and rec.get("child_frame_id") is UNSET and not mentions_field(texts, name, "child_frame_id")

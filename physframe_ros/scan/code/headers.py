@@ -114,6 +114,15 @@ def aliased_members(header_text: str) -> dict[str, str]:
     return {name: aliases[alias] for alias, name in _PLAIN_MEMBER.findall(header_text) if alias in aliases}
 
 
+_COMMENT_OR_STRING = re.compile(r"//[^\n]*|/\*.*?\*/|\"(?:\\.|[^\"\\\n])*\"", re.DOTALL)
+
+
+@lru_cache(maxsize=64)
+def code_only(text: str) -> str:
+    """C++ text with its comments blanked (strings kept): ``// m.header.frame_id;`` left in a comment sets nothing."""
+    return _COMMENT_OR_STRING.sub(lambda m: m.group() if m.group().startswith('"') else " ", text)
+
+
 def mentions_field(texts: Iterable[str], member: str, field: str) -> bool:
     """Some text writes ``member.field`` or ``member->field`` (inline code in a header, say)."""
     pattern = re.compile(rf"\b{re.escape(member)}\s*(?:\.|->)\s*{re.escape(field)}\b")

@@ -439,3 +439,26 @@ void SaliencyTracker::imageCallback(const sensor_msgs::ImageConstPtr& msg) {
 }
 """
     assert _found(analyze_cpp(text, "saliency_track.cpp"), "MISSING_FRAME") == [5]
+
+
+def test_a_header_access_left_in_a_comment_sets_no_frame() -> None:
+    """AutoNavQuad's FileReader.cpp: the file-scope Imu gets a stamp and data, ``//    Imu.header.frame_id;``
+    stays a comment, and the Imu is published with no frame."""
+    text = """\
+#include "sensor_msgs/Imu.h"
+sensor_msgs::Imu Imu;
+int main(int argc, char **argv) {
+  ros::NodeHandle n;
+  ros::Publisher chatter_pub = n.advertise<sensor_msgs::Imu>("IMUdatafile", 1);
+  while (ros::ok()) {
+    Imu.header.seq=0;
+    Imu.header.stamp.nsec=Tokens[0];
+//    Imu.header.frame_id;
+    Imu.linear_acceleration.x=accX;
+    chatter_pub.publish(Imu);
+  }
+}
+"""
+    assert _found(analyze_cpp(text, "FileReader.cpp"), "MISSING_FRAME") == [11]
+    uncommented = text.replace("//    Imu.header.frame_id;", '    Imu.header.frame_id = frame_param;')
+    assert _found(analyze_cpp(uncommented, "FileReader.cpp"), "MISSING_FRAME") == []

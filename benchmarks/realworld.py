@@ -21,9 +21,10 @@ scanner is measured with ``/work/wt/X/.venv/bin/python /path/to/benchmarks/realw
 * Printed per repository and in total: errors and warnings; precision strict (true / judged) and lenient
   (true-or-debatable / judged), for errors and for warnings separately; findings not judged yet (file:line,
   code, message); judged findings no longer reported (the true ones listed: lost recall); frames extracted
-  (edges, lookups, and partial edges: broadcasts and lookups with one frame named and the other known
-  only at run time), flagging TF-heavy repositories (>= 5 tf2 API calls in the code the scanner reads) with
-  none of the three; C++ syntax PARSE_ERRORs and C++ files not read in full over the C++ files the code analysis reads;
+  (edges, lookups, partial edges: broadcasts and lookups with one frame named and the other known
+  only at run time, and data frames: frames the code stamps on the data it publishes), flagging TF-heavy
+  repositories (>= 5 tf2 API calls in the code the scanner reads) with none of the four; C++ syntax
+  PARSE_ERRORs and C++ files not read in full over the C++ files the code analysis reads;
   other PARSE_ERRORs; seconds per repository; totals per set (tuning / holdout) of the manifest.
 
 ``--bugs``: recall on known bugs (``realworld/bugs.yaml``): each entry is scanned at its buggy commit
@@ -112,6 +113,7 @@ class RepoResult:
     edges: int = 0
     lookups: int = 0
     partial: int = 0  # broadcasts and lookups with one frame known (the expected tree's partial_edges)
+    data: int = 0  # frames stamped on published data (the expected tree's data_frames), by frame and type
     tf_api_calls: int = 0
     cpp_files: int = 0  # C++ files the scanner discovers
     cpp_analysed: int = 0  # of those, the ones the code analysis parses (they mention tf)
@@ -131,7 +133,7 @@ class RepoResult:
 
     @property
     def coverage_failure(self) -> bool:
-        return not self.failure and self.tf_heavy and self.edges + self.lookups + self.partial == 0
+        return not self.failure and self.tf_heavy and self.edges + self.lookups + self.partial + self.data == 0
 
 
 # --- mirrors and exports ------------------------------------------------------------------------------
@@ -305,6 +307,7 @@ def scan_repo(r: Repo) -> RepoResult:
     res.edges = len(exp.get("edges") or report.get("tree", {}).get("edges") or [])
     res.lookups = len(exp.get("lookups") or [])
     res.partial = len(exp.get("partial_edges") or [])
+    res.data = len({(d.get("frame"), d.get("type")) for d in exp.get("data_frames") or []})
     parse_errors = [f for f in res.findings if f.code == "PARSE_ERROR"]
     syntax_files = {f.file for f in parse_errors if f.file.lower().endswith(CPP_EXT) and CPP_UNREAD.search(f.message)}
     res.cpp_syntax_errors = len(syntax_files)
@@ -394,7 +397,7 @@ def print_results(results: list[RepoResult], scanner_path: str) -> None:
     print("cpp = C++ files the code analysis reads (they mention tf); cppPE = of them with a C++ syntax PARSE_ERROR finding;")
     print("unrd = of them not read in full (a PARSE_ERROR or a note); othPE = other PARSE_ERROR findings")
     print()
-    hdr = (f"{'repository':44} {'sec':>6} {'E':>3} {'W':>3} {'edges':>5} {'lkups':>5} {'part':>4} {'tfapi':>5} "
+    hdr = (f"{'repository':44} {'sec':>6} {'E':>3} {'W':>3} {'edges':>5} {'lkups':>5} {'part':>4} {'data':>4} {'tfapi':>5} "
            f"{'cpp':>5} {'cppPE':>5} {'unrd':>5} {'othPE':>5}  notes")
     print(hdr)
     print("-" * len(hdr))
@@ -406,7 +409,8 @@ def print_results(results: list[RepoResult], scanner_path: str) -> None:
             notes.append("TF-HEAVY, NO FRAME")
         if r.missing_blobs:
             notes.append(f"{r.missing_blobs} large blobs absent from the mirror")
-        print(f"{r.repo:44} {r.seconds:6.1f} {len(r.of('error')):3} {len(r.of('warning')):3} {r.edges:5} {r.lookups:5} {r.partial:4} {r.tf_api_calls:5} "
+        print(f"{r.repo:44} {r.seconds:6.1f} {len(r.of('error')):3} {len(r.of('warning')):3} "
+              f"{r.edges:5} {r.lookups:5} {r.partial:4} {r.data:4} {r.tf_api_calls:5} "
               f"{r.cpp_analysed:5} {r.cpp_syntax_errors:5} {r.cpp_unread:5} {r.other_parse_errors:5}  {'; '.join(notes)}")
     print()
     print("precision per repository (judged findings only):")
@@ -451,6 +455,7 @@ def totals(results: list[RepoResult]) -> dict[str, Any]:
         "tf_heavy": sum(1 for r in results if r.tf_heavy),
         "tf_heavy_without_frames": [r.repo for r in results if r.coverage_failure],
         "edges": sum(r.edges for r in results), "lookups": sum(r.lookups for r in results), "partial": sum(r.partial for r in results),
+        "data_frames": sum(r.data for r in results),
         "cpp_files": sum(r.cpp_files for r in results), "cpp_analysed": analysed, "cpp_syntax_errors": syntax,
         "cpp_syntax_repos": sum(1 for r in results if r.cpp_syntax_errors),
         "cpp_unread": sum(r.cpp_unread for r in results), "cpp_unread_repos": sum(1 for r in results if r.cpp_unread),
@@ -469,7 +474,8 @@ def print_totals(results: list[RepoResult], title: str) -> None:
               f"  -> precision strict {pct(true, n).strip()}, true-or-debatable {pct(td, n).strip()}")
     print(f"  repositories with no error or warning: {t['repos_without_findings']}")
     print(f"  judged findings no longer reported: {t['gone_true']} true, {t['gone_debatable']} debatable, {t['gone_false']} false")
-    print(f"  frames: {t['edges']} edges, {t['lookups']} lookups, {t['partial']} partial edges; TF-heavy repositories {t['tf_heavy']}, of them with no frame: "
+    print(f"  frames: {t['edges']} edges, {t['lookups']} lookups, {t['partial']} partial edges, {t['data_frames']} data frames; "
+          f"TF-heavy repositories {t['tf_heavy']}, of them with no frame: "
           f"{len(t['tf_heavy_without_frames'])} {t['tf_heavy_without_frames'] or ''}")
     rate = pct(t["cpp_syntax_errors"], t["cpp_analysed"]).strip()
     print(f"  C++ syntax PARSE_ERROR: {t['cpp_syntax_errors']} of {t['cpp_analysed']} analysed C++ files ({rate}; "

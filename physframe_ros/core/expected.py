@@ -14,6 +14,8 @@ File format (YAML, versioned)::
       - {target: map, source: base_link, location: {file: src/nav.cpp, line: 10}}
     partial_edges:              # broadcasts and lookups with one frame known, the other known only at run time
       - {parent: odom, child: null, kind: broadcast, location: {file: src/imu_filter_ros.cpp, line: 347}}
+    data_frames:                # frames the code stamps on the data it publishes (header.frame_id), by type
+      - {frame: camera, type: Image, location: {file: image_publisher/src/image_publisher.cpp, line: 120}}
     subsystems:                 # optional: what runs together (a top-level launch file)
       - {name: launch/bringup.launch.py, frames: [...]}
     variants:                   # version 2, optional: each a whole tree one subsystem can run as
@@ -69,6 +71,19 @@ class PartialEdge:
         return {"parent": self.parent, "child": self.child, "kind": self.kind, "location": self.location.to_dict() if self.location else None}
 
 
+@dataclass(frozen=True)
+class DataFrame:
+    """A frame the code stamps on data it publishes (``msg.header.frame_id = "camera"; pub.publish(msg)``):
+    the frame some transform has to reach for that data to be used. Not an edge: nothing is checked against it."""
+
+    frame: str
+    type: str
+    location: Location | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"frame": self.frame, "type": self.type, "location": self.location.to_dict() if self.location else None}
+
+
 @dataclass
 class Variant:
     """One whole tree a subsystem runs as: a robot model chosen by a launch argument or an
@@ -99,6 +114,7 @@ class ExpectedTree:
     subsystems: list[dict[str, Any]] = field(default_factory=list)
     variants: list[Variant] = field(default_factory=list)
     partial_edges: list[PartialEdge] = field(default_factory=list)
+    data_frames: list[DataFrame] = field(default_factory=list)
 
     @property
     def frames(self) -> list[str]:
@@ -117,6 +133,7 @@ class ExpectedTree:
             "edges": [e.to_dict() for e in self.edges],
             "lookups": [lk.to_dict() for lk in self.lookups],
             "partial_edges": [pe.to_dict() for pe in self.partial_edges],
+            **({"data_frames": [d.to_dict() for d in self.data_frames]} if self.data_frames else {}),
             "subsystems": self.subsystems,
             **({"variants": [v.to_dict() for v in self.variants]} if self.variants else {}),
         }
@@ -138,9 +155,13 @@ class ExpectedTree:
                             Location(**pe["location"]) if pe.get("location") else None)
                 for pe in data.get("partial_edges") or ()
             ]  # fmt: skip
+            data_frames = [
+                DataFrame(str(d["frame"]), str(d.get("type") or ""), Location(**d["location"]) if d.get("location") else None)
+                for d in data.get("data_frames") or ()
+            ]
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise ExpectedTreeError(f"{origin}: malformed entry: {exc}") from None
-        return cls(edges, lookups, list(data.get("subsystems") or ()), variants, partial)
+        return cls(edges, lookups, list(data.get("subsystems") or ()), variants, partial, data_frames)
 
     def save(self, path: str | Path, generator: str = "physframe") -> None:
         import yaml

@@ -134,6 +134,7 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         data = report_dict(result.findings, result.expected.edges, root=str(result.root),
                            lookups=[lk.to_dict() for lk in result.expected.lookups], subsystems=result.expected.subsystems,
+                           data_frames=[d.to_dict() for d in result.expected.data_frames],
                            stats={"files": result.files, "lines": result.lines, "seconds": round(result.seconds, 3)})
         text = json.dumps(data, indent=2) + "\n"
     elif args.format == "sarif":

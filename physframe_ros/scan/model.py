@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core.expected import Lookup, PartialEdge
+from ..core.expected import DataFrame, Lookup, PartialEdge
 from ..core.findings import Finding, Location
 from ..core.tree import Edge
 from .xml_lines import XmlError, XmlNode, parse_xml
@@ -41,6 +41,7 @@ class FileFacts:
     variants: dict[tuple[tuple[str, str], ...], list[Edge]] = field(default_factory=dict)
     arg_choices: dict[str, list[str]] = field(default_factory=dict)  # launch files: the values an argument declares it takes
     partial_edges: list[PartialEdge] = field(default_factory=list)  # code: broadcasts and lookups with one frame known
+    data_frames: list[DataFrame] = field(default_factory=list)  # code: frames stamped on published data
 
 
 def parse_document(facts: FileFacts, text: str, what: str, root_tag: str | None = None) -> XmlNode | None:

@@ -304,8 +304,9 @@ def scan(
     all_edges = merge_edges(e for s in subsystems for e in s.edges)
     lookups = list(dict.fromkeys(lk for s in subsystems for lk in s.lookups))
     partial = list(dict.fromkeys(pe for ff in facts.values() for pe in ff.partial_edges))
+    data_frames = list(dict.fromkeys(d for ff in facts.values() for d in ff.data_frames))
     expected = ExpectedTree(all_edges, lookups, [s.to_dict() for s in subsystems if s.edges or s.lookups],
-                            [v for s in subsystems if s.edges for v in s.expected_variants()], partial)
+                            [v for s in subsystems if s.edges for v in s.expected_variants()], partial, data_frames)
     result_findings = sort_findings((policy or FindingPolicy()).apply(findings.values()))
     notes = [CPP_UNAVAILABLE] if CPP_UNAVAILABLE and any(f.kind == "cpp" for f in ws.files) else []
     notes.extend(_summary(sorted(n for ff in facts.values() for n in ff.notes)))
@@ -341,7 +342,7 @@ def _summary(file_notes: list[str], shown: int = 3) -> list[str]:
 
 def _keep(ff: FileFacts, facts: dict[str, FileFacts]) -> None:
     if (ff.edges or ff.lookups or ff.findings or ff.nodes or ff.includes or ff.unseen_includes or ff.uses or ff.notes or ff.unknown_broadcasts or ff.variants
-            or ff.partial_edges):
+            or ff.partial_edges or ff.data_frames):
         facts[ff.path] = ff
 
 

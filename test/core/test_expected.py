@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from physframe_ros.core.crosscheck import crosscheck, match_live
-from physframe_ros.core.expected import ExpectedTree, ExpectedTreeError, Lookup, PartialEdge, Variant
+from physframe_ros.core.expected import DataFrame, ExpectedTree, ExpectedTreeError, Lookup, PartialEdge, Variant
 from physframe_ros.core.findings import Location
 from physframe_ros.core.tree import Edge
 
@@ -19,6 +19,7 @@ def declared():
         ],
         [Lookup("odom", "laser", Location("src/nav.cpp", 3))],
         partial_edges=[PartialEdge("odom", None, "broadcast", Location("src/imu_filter.cpp", 347))],
+        data_frames=[DataFrame("camera", "Image", Location("src/image_publisher.cpp", 159))],
     )
 
 
@@ -29,6 +30,7 @@ def test_round_trip_yaml(tmp_path):
     assert back.edges == declared().edges
     assert back.lookups == declared().lookups
     assert back.partial_edges == declared().partial_edges
+    assert back.data_frames == declared().data_frames
     assert back.frames == ["odom", "base_link", "imu_link", "laser"]
 
 

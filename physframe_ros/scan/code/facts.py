@@ -12,7 +12,7 @@ from typing import Any, Iterator
 
 from ...core.checks import invalid_values, transform_findings
 from ...core.conventions import Conventions
-from ...core.expected import Lookup, PartialEdge
+from ...core.expected import DataFrame, Lookup, PartialEdge
 from ...core.findings import Finding, Location, Severity
 from ...core.tree import Edge
 from ..frame_ids import frame_id_finding, names_frame
@@ -380,6 +380,12 @@ class FactSink:
             frame = value.get("header.frame_id")
             if isinstance(frame, str) and frame:
                 self.camera_data.append((value.type_name, value.name, frame, self.site(line)))
+        if isinstance(value, Record) and value.kind != HEADER:
+            stamped = value.get("header.frame_id")
+            if isinstance(stamped, str) and stamped:
+                data_frame = DataFrame(stamped, value.type_name, self.site(line))
+                if data_frame not in self.facts.data_frames:
+                    self.facts.data_frames.append(data_frame)
         if not isinstance(value, Record) or not value.local or value.escaped or value.kind == HEADER:
             return  # a bare std_msgs Header published is a time signal: no frame is needed
         if value.kind == HEADER_BY_USE and not any(k == "header" or k.startswith("header.") for k in value.fields):

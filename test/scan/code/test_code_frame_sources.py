@@ -300,3 +300,42 @@ def test_parameters_the_package_declares_in_another_file_have_their_default(tmp_
         "beluga_amcl/src/amcl_node.cpp": BELUGA_NODE,
     })  # fmt: skip
     assert scan([root2]).expected.edges == []
+
+
+# ros-perception/image_pipeline: every tf2 call takes its frames from incoming messages; the one frame the
+# source names is image_publisher's default data frame (image_publisher.cpp:65, :154, :159).
+IMAGE_PUBLISHER = """\
+ImagePublisher::ImagePublisher(const rclcpp::NodeOptions & options)
+: rclcpp::Node("ImagePublisher", options)
+{
+  pub_ = image_transport::create_camera_publisher(this, "image_raw");
+  frame_id_ = this->declare_parameter("frame_id", std::string("camera"));
+}
+
+void ImagePublisher::doWork()
+{
+  sensor_msgs::msg::Image::SharedPtr out_img = cv_bridge::CvImage(std_msgs::msg::Header(), "bgr8", image_).toImageMsg();
+  out_img->header.frame_id = frame_id_;
+  out_img->header.stamp = rclcpp::Clock().now();
+  camera_info_.header.frame_id = out_img->header.frame_id;
+  pub_.publish(*out_img, camera_info_);
+}
+
+void ImageRotateNode::imageCallback(const sensor_msgs::msg::Image::ConstSharedPtr & msg)
+{
+  sensor_msgs::msg::Image::SharedPtr out_img = cv_bridge::CvImage(msg->header, msg->encoding, out_image).toImageMsg();
+  out_img->header.frame_id = msg->header.frame_id + "_rotated";
+  img_pub_.publish(out_img);
+}
+"""
+
+
+def test_frames_stamped_on_published_data_are_data_frames(tmp_path: Path) -> None:
+    """A frame known only as the header of data the code publishes is extracted as a data frame (by type),
+    not as an edge; a frame taken from incoming data is not known and is left out."""
+    facts = analyze_cpp(IMAGE_PUBLISHER, "image_publisher/src/image_publisher.cpp")
+    assert facts.edges == [] and facts.findings == []
+    assert [(d.frame, d.type, d.location.line if d.location else None) for d in facts.data_frames] == [("camera", "Image", 14)]
+    root = write_tree(tmp_path, {"image_publisher/src/image_publisher.cpp": IMAGE_PUBLISHER})
+    result = scan([root])
+    assert result.expected.frames == [] and [(d["frame"], d["type"]) for d in result.expected.to_dict()["data_frames"]] == [("camera", "Image")]

@@ -54,6 +54,7 @@ class McapIndex:
         self.path = path
         self.channels: dict[int, tuple[str, str]] = {}  # id -> (topic, schema name)
         self.chunks: list[_Chunk] = []
+        self.counts: dict[int, int] = {}  # channel id -> messages, as the Statistics record counts them
         with path.open("rb") as bio:
             size = self.size = bio.seek(0, 2)
             if size < 8 + _FOOTER + 8:
@@ -86,6 +87,8 @@ class McapIndex:
                     self.channels[_U16(body, 0)[0]] = (topic, schemas.get(_U16(body, 2)[0], ""))
                 elif op == 0x08:
                     self.chunks.append(self._chunk_index(body))
+                elif op == 0x0B:
+                    self.counts = _channel_counts(body)
         except (struct.error, UnicodeDecodeError) as exc:
             raise IndexUnusable(f"damaged summary: {exc}") from None
         if not self.chunks:
@@ -100,6 +103,33 @@ class McapIndex:
         compression, pos = _string(body, pos)
         _compressed, uncompressed = struct.unpack_from("<QQ", body, pos)
         return _Chunk(start, offset, length, entries, compression, uncompressed)
+
+    def hidden(self, wanted: Callable[[str, str], bool], maybe: Callable[[str, str], bool]) -> dict[int, tuple[str, str, bool]]:
+        """Channels the Statistics record counts whose summary Channel record is missing or not ``wanted``,
+        compared with the copy the writer put in the first chunk that holds their messages: a damaged summary
+        record hides all their messages from a reader of the summary. Where that chunk cannot be read either,
+        a channel with no summary record, or one that is ``maybe`` wanted (TF by topic or by schema alone),
+        counts, since its messages are lost whatever it named. Channel id -> (topic, schema, whether the
+        chunk's copy names them); ("", "", False) for a channel no record names."""
+        out: dict[int, tuple[str, str, bool]] = {}
+        copies: dict[int, dict[int, tuple[str, str]] | None] = {}  # chunk offset -> its channels (None: unreadable)
+        with self.path.open("rb") as bio:
+            for cid, n in self.counts.items():
+                named = self.channels.get(cid)
+                # a record with neither a TF topic nor a TF schema is another channel, not one damage away from TF
+                if not n or (named is not None and (wanted(*named) or not maybe(*named))):
+                    continue
+                chunk = next((c for c in self.chunks if any(ch == cid for ch, _ in c.index_offsets)), None)
+                if chunk is not None and chunk.offset not in copies:
+                    records = self._records(bio, chunk)
+                    copies[chunk.offset] = _chunk_channels(records) if records is not None else None
+                found = copies.get(chunk.offset) if chunk is not None else None  # None: no chunk, or unreadable
+                copy = found.get(cid) if found is not None else None
+                if copy is not None and copy != named and wanted(*copy):
+                    out[cid] = (*copy, True)
+                elif copy is None and (named is None or (found is None and maybe(*named))):
+                    out[cid] = (*(named or ("", "")), False)
+        return out
 
     def messages(self, bio: BinaryIO, chunk: _Chunk) -> list[tuple[int, int, RecoveredMessage]]:
         """The readable messages of one chunk as (log time, offset, message); the caller counts what is missing."""
@@ -152,6 +182,33 @@ class McapIndex:
         if cid != channel or log_time != stamp or named is None:
             return None
         return named[0], named[1], log_time, records[start + 22 : start + length]
+
+
+def _channel_counts(body: bytes) -> dict[int, int]:
+    """channel_message_counts of a Statistics record (u64 messages, u16 schemas, 4 x u32, 2 x u64 times, then the map)."""
+    pos = 8 + 2 + 16 + 16
+    size = _U32(body, pos)[0]
+    end = min(pos + 4 + size, len(body))
+    return {cid: n for cid, n in (struct.unpack_from("<HQ", body, i) for i in range(pos + 4, end - 9, 10))}
+
+
+def _chunk_channels(records: bytes) -> dict[int, tuple[str, str]]:
+    """The Channel records (with their Schema's name) in a chunk's records, as far as they can be walked."""
+    schemas: dict[int, str] = {}
+    channels: dict[int, tuple[str, str]] = {}
+    pos = 0
+    try:
+        while pos + 9 <= len(records):
+            op, length = records[pos], _U64(records, pos + 1)[0]
+            body = records[pos + 9 : pos + 9 + length]
+            pos += 9 + length
+            if op == 0x03:
+                schemas[_U16(body, 0)[0]] = _string(body, 2)[0]
+            elif op == 0x04:
+                channels[_U16(body, 0)[0]] = (_string(body, 4)[0], schemas.get(_U16(body, 2)[0], ""))
+    except (struct.error, UnicodeDecodeError, IndexUnusable):  # a damaged record: the ones before it stand
+        pass
+    return channels
 
 
 def read_indexed(files: list[Path]) -> Iterator[RecoveredMessage]:

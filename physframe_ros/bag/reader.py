@@ -345,6 +345,12 @@ class TfBag:
                     # a TF topic by the index even when the copy the reader met (in a damaged chunk) says otherwise
                     if topic in self.tf_topics or self._is_tf(topic, msgtype):
                         listed[topic] = max(n, listed.get(topic) or 0)
+        elif self.info.storage == "rosbag2 mcap":
+            for topic, n, what in self._mcap_hidden():
+                if read[topic]:  # some were read under its topic: the shortfall against its count is the loss
+                    listed[topic] = max(n, listed.get(topic) or 0)
+                else:
+                    hidden.append(Loss(what, n, 0))
         if any(read[name] > n for name, n in listed.items()) or any(name not in listed for name in read):
             listed = {name: max(n, listed.get(name) or 0) for name, n in self._count_from_front().items()}
         self.info.losses = [Loss(name, n, read[name]) for name, n in sorted(listed.items()) if read[name] < n]
@@ -359,6 +365,25 @@ class TfBag:
                 if n > explained:
                     self.info.losses.append(Loss(f"({f.name}: rows whose topic id is damaged)", n - explained, 0))
                 explained = max(0, explained - n)
+
+    def _mcap_hidden(self) -> list[tuple[str, int, str]]:
+        """MCAP channels a damaged summary hides (see :meth:`McapIndex.hidden`): (topic, count, what to report)."""
+        out: list[tuple[str, int, str]] = []
+        for f in sorted(self.path.glob("*.mcap")) if self.path.is_dir() else [self.path]:
+            try:
+                index = McapIndex(f)
+            except (IndexUnusable, OSError):
+                continue  # no summary to compare with: the counts from the front stand
+            for cid, (topic, schema, copied) in sorted(index.hidden(self._is_tf, self._maybe_tf).items()):
+                where = f"channel {cid} of {f.name}"
+                if copied:
+                    what = f"{topic} ({where}: its summary record is damaged; its copy in the chunk names {topic}, {schema})"
+                elif topic or schema:
+                    what = f"({where}: {topic}, {schema} in the summary, maybe TF damaged; its chunk is unreadable)"
+                else:
+                    what = f"({where}: counted by the summary, its record lost)"
+                out.append((topic, index.counts[cid], what))
+        return out
 
     def _count_from_front(self) -> Counter[str]:
         """TF messages per topic in the records of the files, as far as they can be walked (MCAP and ROS 1),

@@ -109,18 +109,23 @@ class Ros1Index:
         a record that is ``maybe`` wanted (TF by its topic or by its type alone) counts, since its messages
         are lost whatever it named. Connection id -> (topic, type, whether the chunk's copy names them)."""
         out: dict[int, tuple[str, str, bool]] = {}
+        copies: dict[int, dict[int, tuple[str, str]] | None] = {}  # chunk position -> its connections (None: unreadable)
         with self.path.open("rb") as bio:
             for conn, named in self.connections.items():
                 position = self.first_chunk.get(conn)
-                if position is None or wanted(*named):
+                # a record with neither a TF topic nor a TF type is another connection, not one damage away from TF
+                if position is None or wanted(*named) or not maybe(*named):
                     continue
-                try:
-                    copy = self._chunk_connections(bio, position).get(conn)
-                except Exception:  # the chunk is damaged too: nothing to compare with, and its messages are lost
-                    if maybe(*named):
-                        out[conn] = (*named, False)
-                    continue
-                if copy is not None and copy != named and wanted(*copy):
+                if position not in copies:
+                    try:
+                        copies[position] = self._chunk_connections(bio, position)
+                    except Exception:  # the chunk is damaged too: nothing to compare with, and its messages are lost
+                        copies[position] = None
+                found = copies[position]
+                copy = found.get(conn) if found is not None else None
+                if found is None:
+                    out[conn] = (*named, False)
+                elif copy is not None and copy != named and wanted(*copy):
                     out[conn] = (*copy, True)
         return out
 

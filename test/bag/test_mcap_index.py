@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import struct
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("rosbags")
 
+from bag.fuzzbags import robot_messages
 from bag.tfbags import robot_with, write_bag, write_rosbag2, write_split_rosbag2
 
-from physframe_ros.bag import open_bag
+from physframe_ros.bag import BagError, open_bag
 from physframe_ros.bag.mcap_index import IndexUnusable, McapIndex, read_indexed
 
 
@@ -55,3 +57,64 @@ def test_a_file_without_its_summary_is_not_read_this_way(tmp_path: Path) -> None
     f.write_bytes(f.read_bytes()[:-100])
     with pytest.raises(IndexUnusable):
         McapIndex(f)
+
+
+def _summary_records(raw: bytes) -> list[tuple[int, int, int]]:
+    """(offset, opcode, length) of each record of an MCAP file's summary section."""
+    start = struct.unpack_from("<Q", raw, len(raw) - 8 - 29 + 9)[0]  # the footer's summary_start
+    out, pos = [], start
+    while raw[pos] != 0x02:  # up to the footer
+        length = struct.unpack_from("<Q", raw, pos + 1)[0]
+        out.append((pos, raw[pos], length))
+        pos += 9 + length
+    return out
+
+
+def _read_and_lost(path: Path) -> tuple[int, dict[str, int]]:
+    with open_bag(path) as bag:
+        try:
+            read = sum(1 for _ in bag.messages())
+        except BagError:
+            read = -1  # the reader gave up (exit 2): nothing is lost silently then
+        return read, {x.topic: x.lost for x in bag.info.losses}
+
+
+def test_every_bit_of_a_summary_channel_record_flipped_loses_nothing_silently(tmp_path: Path) -> None:
+    """A summary Channel record damaged (opcode, id, topic, schema id) hides its messages, or another
+    channel's, from a reader of the summary; the copy in the chunk names them, so they are read or reported."""
+    seed = next(write_rosbag2(robot_messages(2.0), tmp_path / "b").glob("*.mcap")).read_bytes()
+    whole = 128
+    case = tmp_path / "case.mcap"
+    channels = [pos for pos, op, _ in _summary_records(seed) if op == 0x04]
+    assert len(channels) == 3
+    silent = []
+    for pos in channels:
+        for at in range(pos, pos + 9 + 12 + len("/tf_static")):  # opcode, length, id, schema id, topic
+            for bit in range(8):
+                raw = bytearray(seed)
+                raw[at] ^= 1 << bit
+                case.write_bytes(bytes(raw))
+                read, lost = _read_and_lost(case)
+                if read >= 0 and read + sum(lost.values()) < whole:
+                    silent.append((at, bit, read, lost))
+    assert silent == []
+
+
+def test_a_damaged_summary_record_whose_chunk_is_unreadable_too_counts_its_messages_lost(tmp_path: Path) -> None:
+    """zstd chunks: the summary's /tf_static record gets a damaged topic and the only chunk does not
+    decompress: no copy names the channel, but its schema is TF and its chunk is lost, so its messages are."""
+    seed = next(write_rosbag2(robot_messages(2.0), tmp_path / "b", compression="storage").glob("*.mcap")).read_bytes()
+    raw = bytearray(seed)
+    summary = _summary_records(seed)
+    pos = next(pos for pos, op, _ in summary if op == 0x04 and b"/tf_static" in seed[pos : pos + 80])
+    topic = raw.index(b"/tf_static", pos)
+    raw[topic : topic + 10] = b"/tf_qtatic"
+    chunk_index = next(pos for pos, op, _ in summary if op == 0x08)
+    chunk = struct.unpack_from("<Q", seed, chunk_index + 9 + 16)[0]  # chunk_start_offset
+    records = chunk + 9 + 8 + 8 + 8 + 4 + 4 + len("zstd") + 8  # past the chunk's header fields: its zstd frame
+    raw[records : records + 16] = bytes(16)
+    case = tmp_path / "case.mcap"
+    case.write_bytes(bytes(raw))
+    read, lost = _read_and_lost(case)
+    assert read <= 0 and sum(lost.values()) == 128
+    assert lost["(channel 2 of case.mcap: /tf_qtatic, tf2_msgs/msg/TFMessage in the summary, maybe TF damaged; its chunk is unreadable)"] == 2

@@ -107,9 +107,9 @@ class McapIndex:
     def hidden(self, wanted: Callable[[str, str], bool], maybe: Callable[[str, str], bool]) -> dict[int, tuple[str, str, bool]]:
         """Channels the Statistics record counts whose summary Channel record is missing or not ``wanted``,
         compared with the copy the writer put in the first chunk that holds their messages: a damaged summary
-        record hides all their messages from a reader of the summary. Where that chunk cannot be read either,
-        a channel with no summary record, or one that is ``maybe`` wanted (TF by topic or by schema alone),
-        counts, since its messages are lost whatever it named. Channel id -> (topic, schema, whether the
+        record hides all their messages from a reader of the summary. Where that chunk, or its copy, is
+        damaged too, a channel with no summary record, or one that is ``maybe`` wanted (TF by topic or by
+        schema alone), counts: its messages are not read as TF whatever it named (an intact file has the copy). Channel id -> (topic, schema, whether the
         chunk's copy names them); ("", "", False) for a channel no record names."""
         out: dict[int, tuple[str, str, bool]] = {}
         copies: dict[int, dict[int, tuple[str, str]] | None] = {}  # chunk offset -> its channels (None: unreadable)
@@ -127,7 +127,7 @@ class McapIndex:
                 copy = found.get(cid) if found is not None else None
                 if copy is not None and copy != named and wanted(*copy):
                     out[cid] = (*copy, True)
-                elif copy is None and (named is None or (found is None and maybe(*named))):
+                elif copy is None:  # no record names it, or the chunk or its copy is damaged too
                     out[cid] = (*(named or ("", "")), False)
         return out
 

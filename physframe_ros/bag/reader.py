@@ -336,7 +336,7 @@ class TfBag:
                 self._unnamed = self._unnamed | index.orphans  # rosbags skips messages whose connection record is lost
                 hidden = [
                     Loss(f"{topic} (connection {conn}: its record in the index is damaged; its copy in the chunk names {topic}, {msgtype})"
-                         if copied else f"(connection {conn}: {topic}, {msgtype} in the index, maybe TF damaged; its chunk is unreadable)", n, 0)
+                         if copied else f"(connection {conn}: {topic}, {msgtype} in the index, maybe TF, damaged; its chunk holds no intact copy)", n, 0)
                     for conn, (topic, msgtype, copied) in sorted(index.hidden(self._is_tf, self._maybe_tf).items())
                     if (n := index.counts[conn]) and conn not in self._unnamed
                 ]
@@ -379,7 +379,7 @@ class TfBag:
                 if copied:
                     what = f"{topic} ({where}: its summary record is damaged; its copy in the chunk names {topic}, {schema})"
                 elif topic or schema:
-                    what = f"({where}: {topic}, {schema} in the summary, maybe TF damaged; its chunk is unreadable)"
+                    what = f"({where}: {topic}, {schema} in the summary, maybe TF, damaged; its chunk holds no intact copy)"
                 else:
                     what = f"({where}: counted by the summary, its record lost)"
                 out.append((topic, index.counts[cid], what))

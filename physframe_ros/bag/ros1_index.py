@@ -59,10 +59,7 @@ class Ros1Index:
             with path.open("rb") as bio:
                 if bio.read(len(_MAGIC)) != _MAGIC:
                     raise Ros1IndexUnusable("bad magic")
-                first = ros1_record(bio)
-                if first is None or first[0].get("op") != b"\x03":
-                    raise Ros1IndexUnusable("no bag header record")
-                bio.seek(_U64(first[0]["index_pos"])[0])
+                bio.seek(_index_position(bio))
                 while (record := ros1_record(bio)) is not None:
                     header, data, missing = record
                     if missing:
@@ -105,9 +102,9 @@ class Ros1Index:
     def hidden(self, wanted: Callable[[str, str], bool], maybe: Callable[[str, str], bool]) -> dict[int, tuple[str, str, bool]]:
         """Connections whose record in the index disagrees with the copy at the start of their first chunk
         (a writer puts one in each) so that only the chunk's copy is ``wanted``: a damaged topic or type
-        there hides all their messages from a reader of the index. Where that chunk cannot be read either,
-        a record that is ``maybe`` wanted (TF by its topic or by its type alone) counts, since its messages
-        are lost whatever it named. Connection id -> (topic, type, whether the chunk's copy names them)."""
+        there hides all their messages from a reader of the index. Where that chunk, or its copy, is damaged
+        too, a record that is ``maybe`` wanted (TF by its topic or by its type alone) counts: its messages are
+        not read as TF whatever it named (an intact bag always has the copy). Connection id -> (topic, type, whether the chunk's copy names them)."""
         out: dict[int, tuple[str, str, bool]] = {}
         copies: dict[int, dict[int, tuple[str, str]] | None] = {}  # chunk position -> its connections (None: unreadable)
         with self.path.open("rb") as bio:
@@ -123,9 +120,9 @@ class Ros1Index:
                         copies[position] = None
                 found = copies[position]
                 copy = found.get(conn) if found is not None else None
-                if found is None:
+                if copy is None:  # the chunk or its copy of the record is damaged too
                     out[conn] = (*named, False)
-                elif copy is not None and copy != named and wanted(*copy):
+                elif copy != named and wanted(*copy):
                     out[conn] = (*copy, True)
         return out
 
@@ -216,6 +213,38 @@ def read_ros1_indexed(path: Path, unnamed: Counter[int]) -> Iterator[RecoveredMe
             return read
 
         yield from merge_in_time([(start, reader(position)) for start, position in index.chunks])
+
+
+_HEADER_RECORD_SIZE = 4096  # writers pad the bag header record to this many bytes, so the first chunk follows it there
+
+
+def _index_position(bio: BinaryIO) -> int:
+    """Where the index starts: the bag header says so; when the header is damaged, the first connection or chunk
+    info record met walking the chunks and their index data records from the first chunk is the index."""
+    start = bio.tell()
+    try:
+        first = ros1_record(bio)
+        if first is not None and first[0].get("op") == b"\x03" and "index_pos" in first[0]:
+            return int(_U64(first[0]["index_pos"])[0])
+        after = bio.tell() if first is not None else start + _HEADER_RECORD_SIZE
+    except Exception:  # the header record's own lengths are damaged
+        after = start + _HEADER_RECORD_SIZE
+    for position in dict.fromkeys((after, start + _HEADER_RECORD_SIZE)):
+        bio.seek(position)
+        try:
+            while True:
+                at = bio.tell()
+                record = ros1_record(bio)
+                if record is None or record[2]:
+                    break
+                op = record[0].get("op")
+                if op in (b"\x07", b"\x06"):
+                    return at
+                if op not in (b"\x05", b"\x04"):
+                    break
+        except Exception:
+            continue
+    raise Ros1IndexUnusable("no bag header record, and no index after the chunks")
 
 
 _CONNECTION_OP = b"\x04\x00\x00\x00op=\x07"  # the op field of a connection record header

@@ -117,4 +117,4 @@ def test_a_damaged_summary_record_whose_chunk_is_unreadable_too_counts_its_messa
     case.write_bytes(bytes(raw))
     read, lost = _read_and_lost(case)
     assert read <= 0 and sum(lost.values()) == 128
-    assert lost["(channel 2 of case.mcap: /tf_qtatic, tf2_msgs/msg/TFMessage in the summary, maybe TF damaged; its chunk is unreadable)"] == 2
+    assert lost["(channel 2 of case.mcap: /tf_qtatic, tf2_msgs/msg/TFMessage in the summary, maybe TF, damaged; its chunk holds no intact copy)"] == 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -137,4 +138,39 @@ def test_a_damaged_index_record_whose_chunk_is_unreadable_too_counts_its_message
             pytest.fail("the only chunk does not decompress")
     lost = {x.topic: x.lost for x in b.info.losses}
     assert sum(lost.values()) == whole
-    assert lost["(connection 1: /tf_qtatic, tf2_msgs/TFMessage in the index, maybe TF damaged; its chunk is unreadable)"] == 2
+    assert lost["(connection 1: /tf_qtatic, tf2_msgs/TFMessage in the index, maybe TF, damaged; its chunk holds no intact copy)"] == 2
+
+
+@pytest.mark.parametrize("damage", ["index_pos field", "header record length"])
+def test_the_index_is_found_after_the_chunks_when_the_bag_header_is_damaged(tmp_path: Path, damage: str) -> None:
+    """The bag header record says where the index starts; with it damaged, the index is the first connection or
+    chunk info record after the chunks and their index data (the header record is padded to 4096 bytes)."""
+    bag = write_rosbag1(robot_with(None), tmp_path / "r.bag")
+    intact = Ros1Index(bag)
+    raw = bytearray(bag.read_bytes())
+    if damage == "index_pos field":
+        at = raw.index(b"index_pos=")
+        raw[at : at + 5] = b"indez"
+    else:
+        raw[13:17] = (0xFFFFFF).to_bytes(4, "little")
+    bag.write_bytes(bytes(raw))
+    found = Ros1Index(bag)
+    assert (found.connections, found.chunks, found.counts) == (intact.connections, intact.chunks, intact.counts)
+
+
+def test_a_damaged_index_record_whose_chunk_copy_is_damaged_too_counts_its_messages_lost(tmp_path: Path) -> None:
+    """The index's /tf record with a damaged topic, and the chunk's copy of it unreadable: the record's type is
+    still TF and no intact copy names it otherwise, so its messages (read under a topic that is not TF) are lost."""
+    bag = write_rosbag1(robot_with(None), tmp_path / "r.bag")
+    whole = len(ours(bag))
+    raw = bytearray(bag.read_bytes())
+    tf = [m.start() for m in re.finditer(rb"topic=/tf(?!_static)", raw)]  # chunk copy: header, data; index: header, data
+    raw[tf[-2] + 6 : tf[-2] + 7] = b"o"  # '/tf' -> 'otf' in the index's record header
+    first = raw.index(b"\x04\x00\x00\x00op=\x07")  # the chunk's first connection record: the /tf one
+    raw[first + 4 : first + 8] = b"oq=\x07"  # its op field: no longer a connection record
+    bag.write_bytes(bytes(raw))
+    with open_bag(bag) as b:
+        read = Counter(topic for topic, *_ in b.messages())
+        lost = {x.topic: x.lost for x in b.info.losses}
+    assert read["/tf"] == 0 and sum(read.values()) + sum(lost.values()) >= whole
+    assert lost["(connection 0: otf, tf2_msgs/TFMessage in the index, maybe TF, damaged; its chunk holds no intact copy)"] == whole - read["/tf_static"]

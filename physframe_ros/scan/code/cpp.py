@@ -1280,6 +1280,9 @@ class _Run(Walker[Node]):
         if kind == TF_MESSAGE and not args:
             return tf_message(short, "", line)
         if kind is not None:
+            if len(args) == 1 and args[0].type == "new_expression":
+                made = self.eval(args[0])  # `NavSatFixPtr fix(new NavSatFix)`: the pointer holds what `new` made
+                return made if isinstance(made, Record) else Record(kind, short, "", line, escaped=True)
             for a in args:
                 self.eval(a)
             # a copy (`Imu(*msg)`) or aggregate initialisation may carry the frame: trust only default construction

@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import re
 
+_DATA_TYPES = "Image|CompressedImage|Range|MagneticField|FluidPressure|Temperature|RelativeHumidity|Illuminance|OccupancyGrid|Path|GridCells|Marker"
+
 # Identifiers of the tf APIs, transform/stamped message types and constant-rotation builders
 # the analyzers understand. A file with none of them has nothing for them to find.
 _MARKERS = re.compile(
     r"sendTransform|lookup_?[tT]ransform|can_?[tT]ransform|TransformStamped|StampedTransform|frame_id|"
     r"Matrix3x3|setRPY|Quaternion|quaternion_from|AngleAxis|Odometry|NavSatFix|LaserScan|Imu\b|PointCloud|"
-    r"Stamped\b|transformPoint|transformPose|TransformListener|euler2|Rotation\.from|setEuler|cv2_to_imgmsg|toImageMsg|cvToImgMsg|CameraInfo|TFMessage"
+    r"Stamped\b|transformPoint|transformPose|TransformListener|euler2|Rotation\.from|setEuler|cv2_to_imgmsg|toImageMsg|cvToImgMsg|CameraInfo|TFMessage|"
+    # the other stamped data types (facts._STAMPED_TYPES), named with their package: a file that builds one and
+    # never writes frame_id (the bug itself) names nothing else above; bare words like Image or Path would
+    # match most of the code
+    r"_msgs(?:::msg)?::(?:" + _DATA_TYPES + r")\b|_msgs\.msg\b[^\n]*\b(?:" + _DATA_TYPES + r")\b"
 )
 
 

@@ -462,3 +462,29 @@ int main(int argc, char **argv) {
     assert _found(analyze_cpp(text, "FileReader.cpp"), "MISSING_FRAME") == [11]
     uncommented = text.replace("//    Imu.header.frame_id;", '    Imu.header.frame_id = frame_param;')
     assert _found(analyze_cpp(uncommented, "FileReader.cpp"), "MISSING_FRAME") == []
+
+
+def test_a_smart_pointer_initialised_with_new_holds_the_new_message() -> None:
+    """gps_umd's gpsd_client (client.cpp:191-239): ``NavSatFixPtr fix(new NavSatFix)`` gets a stamp and a
+    position, never a frame, and is published; the same pointer made from a copy of the input is unknown."""
+    text = """\
+class C {
+  ros::Publisher pub;
+  void process(double lat) {
+    sensor_msgs::NavSatFixPtr fix(new sensor_msgs::NavSatFix);
+    fix->header.stamp = ros::Time::now();
+    fix->latitude = lat;
+    pub.publish(fix);
+    boost::shared_ptr<sensor_msgs::Imu> imu(new sensor_msgs::Imu());
+    imu->header.stamp = ros::Time::now();
+    pub.publish(imu);
+    sensor_msgs::NavSatFixPtr cast = sensor_msgs::NavSatFixPtr(new sensor_msgs::NavSatFix);
+    pub.publish(cast);
+  }
+  void copy(const sensor_msgs::NavSatFixConstPtr& in) {
+    sensor_msgs::NavSatFixPtr out(new sensor_msgs::NavSatFix(*in));
+    pub.publish(out);
+  }
+};
+"""
+    assert _found(analyze_cpp(text, "client.cpp"), "MISSING_FRAME") == [7, 10, 12]

@@ -10,7 +10,7 @@ from code_helpers import codes, verdicts
 
 from physframe_ros.core.conventions import Conventions
 from physframe_ros.scan.code import analyze_cpp, analyze_python, mentions_tf
-from physframe_ros.scan.code.facts import named_frames
+from physframe_ros.scan.code.facts import _STAMPED_TYPES, named_frames
 
 
 def _cpp(body: str, head: str = "") -> str:
@@ -217,6 +217,16 @@ def test_mentions_tf_prefilter() -> None:
     assert mentions_tf("q = quaternion_from_euler(0, 0, 1)")
     assert not mentions_tf("int main() { return add(1, 2); }")
     assert not mentions_tf("def parse_args(argv):\n    return argv[1:]\n")
+
+
+@pytest.mark.parametrize("type_name", sorted(_STAMPED_TYPES))
+def test_every_stamped_data_type_passes_the_prefilter_when_named_with_its_package(type_name: str) -> None:
+    """A file that builds the message and never writes frame_id (the bug itself) still gets analysed;
+    the bare word does not (Image, Path and Range are everywhere)."""
+    assert mentions_tf(f"pkg_msgs::{type_name} m;") and mentions_tf(f"pkg_msgs::msg::{type_name}::SharedPtr m;")
+    assert mentions_tf(f"from pkg_msgs.msg import Foo, {type_name}\n")
+    if type_name in ("Image", "Path", "Range", "Marker", "Temperature"):
+        assert not mentions_tf(f"from pathlib import Path\n{type_name} = 1\n")
 
 
 def test_same_method_name_in_two_classes_both_analysed() -> None:

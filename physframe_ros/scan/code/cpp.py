@@ -899,17 +899,23 @@ class _Run(Walker[Node]):
         return self.user_call(call)
 
     def cv_image(self, ctor: Node, line: int) -> Value:
-        """``cv_bridge::CvImage(header, encoding, mat).toImageMsg()``: the Image gets the header given, so
-        ``std_msgs::Header()`` or a Header whose frame_id was never set makes an Image with an empty frame."""
+        """``cv_bridge::CvImage(header, encoding, mat).toImageMsg()``: the Image gets the header given."""
         fn, arglist = ctor.child_by_field_name("function"), ctor.child_by_field_name("arguments")
         if fn is None or arglist is None or _short_type(_text(fn, self.f.src)) != "CvImage":
             self.eval(ctor)
             return None
-        args = arglist.named_children
-        empty = bool(args) and (_EMPTY_HEADER_TEMPORARY.fullmatch(_text(args[0], self.f.src)) is not None or _empty_header(self.eval(args[0])))
+        return self.cv_image_of(arglist.named_children, "", line)
+
+    def cv_image_of(self, args: Sequence[Node], name: str, line: int) -> Value:
+        """A ``cv_bridge::CvImage`` built from ``args``: with none, its header is empty until the code sets it;
+        ``(header, encoding, mat)`` with ``std_msgs::Header()`` or a Header whose frame_id was never set makes an
+        Image with an empty frame; any other header is not known here."""
+        if not args:
+            return Record(STAMPED, "CvImage", name, line)
+        empty = _EMPTY_HEADER_TEMPORARY.fullmatch(_text(args[0], self.f.src)) is not None or _empty_header(self.eval(args[0]))
         for a in args[1:]:
             self.eval(a)
-        return Record(STAMPED, "Image", "", line) if empty else None
+        return Record(STAMPED, "Image", name, line) if empty else None
 
     # free functions the analysis knows by name (the _FUNCTIONS table); MISSING when the form does not apply
     def f_make_shared(self, c: Call[Node]) -> Result:
@@ -979,6 +985,8 @@ class _Run(Walker[Node]):
         if call.name == "toImageMsg" and not call.args and receiver is not None and receiver.type == "call_expression":
             return self.cv_image(receiver, call.line)
         target = self.eval(receiver) if receiver is not None else None
+        if call.name == "toImageMsg" and not call.args and isinstance(target, Record) and target.type_name in ("CvImage", "Image"):
+            return target  # the Image gets the CvImage's header
         getter = _GETTERS.get(call.name)
         if getter is not None:
             value = getter(self, call, target)
@@ -1277,6 +1285,8 @@ class _Run(Walker[Node]):
     def construct(self, short: str, type_text: str, args: Sequence[Node], line: int) -> Value:
         """A constructor call or declaration ``T x(args)`` of a type the analysis knows."""
         kind = message_kind(short)
+        if short == "CvImage":
+            return self.cv_image_of(args, "", line)
         if kind == TF_MESSAGE and not args:
             return tf_message(short, "", line)
         if kind is not None:

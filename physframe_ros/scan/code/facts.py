@@ -98,7 +98,7 @@ def message_kind(type_name: str) -> str | None:
         return ODOMETRY
     if name in ("TFMessage", "tfMessage"):  # tfMessage: ROS 1's tf/tfMessage
         return TF_MESSAGE
-    if name in _STAMPED_TYPES or name in _GEOMETRY_STAMPED:
+    if name in _STAMPED_TYPES or name in _GEOMETRY_STAMPED or name == "CvImage":  # cv_bridge's: toImageMsg() gives it its header
         return STAMPED
     return None
 

@@ -488,3 +488,29 @@ class C {
 };
 """
     assert _found(analyze_cpp(text, "client.cpp"), "MISSING_FRAME") == [7, 10, 12]
+
+
+def test_a_cv_image_held_in_a_variable_gives_its_header_to_the_image() -> None:
+    """The cv_bridge tutorial's idiom (``CvImage out; out.encoding = ...; out.image = ...;
+    pub.publish(out.toImageMsg())``) with the header line left out: the Image has no frame. A header copied
+    from the input, or a CvImagePtr from toCvCopy (the input's header), is fine."""
+    text = """\
+void Node::callback(const sensor_msgs::ImageConstPtr& msg) {
+  cv_bridge::CvImage out_msg;
+  out_msg.encoding = sensor_msgs::image_encodings::BGR8;
+  out_msg.image = result;
+  image_pub_.publish(out_msg.toImageMsg());
+  cv_bridge::CvImage ok;
+  ok.header = msg->header;
+  ok.encoding = "bgr8";
+  image_pub_.publish(ok.toImageMsg());
+  cv_bridge::CvImagePtr cv_ptr = cv_bridge::toCvCopy(msg, "bgr8");
+  image_pub_.publish(cv_ptr->toImageMsg());
+  cv_bridge::CvImage dbg(std_msgs::Header(), "mono8", gray);
+  image_pub_.publish(dbg.toImageMsg());
+  cv_bridge::CvImagePtr made(new cv_bridge::CvImage);
+  made->image = gray;
+  image_pub_.publish(made->toImageMsg());
+}
+"""
+    assert _found(analyze_cpp(text, "node.cpp"), "MISSING_FRAME") == [5, 13, 16]

@@ -39,6 +39,7 @@ from .values import (
     ODOMETRY,
     REALTIME_PUBLISHER,
     STAMPED,
+    TF1_STAMPED,
     TF_MESSAGE,
     TOP_ROT,
     TRANSFORM,
@@ -590,6 +591,10 @@ class _Run(Walker[Node]):
             return TOP_ROT
         if short in _TF_TYPES:
             return TfValue()
+        if short == "StampedTransform":  # `tf::StampedTransform t;` then t.frame_id_, t.child_frame_id_, t.setRotation(...)
+            rec = Record(TRANSFORM, TF1_STAMPED, name, line, local=local)
+            rec.set("transform", TfValue())
+            return rec
         if short in ("vector", "array"):
             return ListValue()
         return None
@@ -987,6 +992,8 @@ class _Run(Walker[Node]):
         target = self.eval(receiver) if receiver is not None else None
         if call.name == "toImageMsg" and not call.args and isinstance(target, Record) and target.type_name in ("CvImage", "Image"):
             return target  # the Image gets the CvImage's header
+        if isinstance(target, Record) and target.type_name == TF1_STAMPED and isinstance(target.get("transform"), TfValue):
+            target = target.get("transform")  # a tf::StampedTransform is a tf::Transform: setRotation, getOrigin... act on that
         getter = _GETTERS.get(call.name)
         if getter is not None:
             value = getter(self, call, target)
@@ -1299,7 +1306,7 @@ class _Run(Walker[Node]):
             return Record(kind, short, "", line, escaped=bool(args))
         n = len(args)
         if short == "StampedTransform" and n == 4:
-            rec = Record(TRANSFORM, "tf::StampedTransform", "", line)
+            rec = Record(TRANSFORM, TF1_STAMPED, "", line)
             tf = self.eval(args[0])
             rec.set("transform", tf if isinstance(tf, TfValue) else TfValue(TOP_ROT))
             rec.set("header.frame_id", self.eval(args[2]))

@@ -360,6 +360,17 @@ def concat(parts: Sequence[Value]) -> str | None:
     return "".join(texts)
 
 
+TF1_STAMPED = "tf::StampedTransform"
+# ROS 1 tf's StampedTransform keeps its frames and stamp in public members of its own names
+_TF1_STAMPED_FIELDS = {"frame_id_": "header.frame_id", "child_frame_id_": "child_frame_id", "stamp_": "header.stamp"}
+
+
+def field_of(holder: Record, fields: Sequence[str]) -> str:
+    """The message field ``holder.a.b`` writes (``t.frame_id_`` of a tf::StampedTransform is its header.frame_id)."""
+    path = ".".join(fields)
+    return _TF1_STAMPED_FIELDS.get(path, path) if holder.type_name == TF1_STAMPED else path
+
+
 def fresh(value: Value) -> Value:
     """A memoised function result for one more caller: messages are copied, so callers do not share fields."""
     if isinstance(value, Record):

@@ -18,7 +18,7 @@ from ..frame_ids import frame_id_finding, is_header_field
 from .angles import euler_slot_finding, is_vector_component, scalar_in_vector_slot
 from .calls import STEP_BUDGET, BoundedCalls, Budget
 from .facts import FactSink, keep_param, last_name, param_default
-from .values import NAMED_NUMBERS, PARAMS, TOP_ROT, ParamRef, Record, Rot, TfValue, Value, as_number, fresh, is_transform, rot_from_rpy
+from .values import NAMED_NUMBERS, PARAMS, TOP_ROT, ParamRef, Record, Rot, TfValue, Value, as_number, field_of, fresh, is_transform, rot_from_rpy
 
 N = TypeVar("N")  # a syntax node of the front end
 EVAL_DEPTH = 120  # nested expressions evaluated (deeper ones are unknown)
@@ -210,7 +210,7 @@ class Walker(Generic[N]):
             return
         holder = self.lookup(base)
         if isinstance(holder, Record):
-            holder.set(".".join(fields), value)
+            holder.set(field_of(holder, fields), value)
         elif isinstance(holder, TfValue) and fields == ["rotation"] and isinstance(value, Rot):
             holder.rot = value
 

@@ -514,3 +514,27 @@ void Node::callback(const sensor_msgs::ImageConstPtr& msg) {
 }
 """
     assert _found(analyze_cpp(text, "node.cpp"), "MISSING_FRAME") == [5, 13, 16]
+
+
+def test_a_default_tf_stamped_transform_takes_its_frames_from_its_members() -> None:
+    """LOAM (laserOdometry.cpp:416-420, :1018-1020) and its forks: ``tf::StampedTransform t;`` gets
+    ``t.frame_id_`` and ``t.child_frame_id_``, then setRotation / setOrigin (a tf::Transform's), and is sent."""
+    text = """\
+int main(int argc, char** argv) {
+  tf::TransformBroadcaster tfBroadcaster;
+  tf::StampedTransform laserOdometryTrans;
+  laserOdometryTrans.frame_id_ = "camera_init";
+  laserOdometryTrans.child_frame_id_ = "camera";
+  while (ros::ok()) {
+    laserOdometryTrans.stamp_ = ros::Time::now();
+    laserOdometryTrans.setRotation(tf::Quaternion(0, 0, 0, 1));
+    laserOdometryTrans.setOrigin(tf::Vector3(1.0, 0.0, 0.0));
+    tfBroadcaster.sendTransform(laserOdometryTrans);
+  }
+  tf::StampedTransform nothing;
+  tfBroadcaster.sendTransform(nothing);
+}
+"""
+    facts = analyze_cpp(text, "laserOdometry.cpp")
+    assert [(e.parent, e.child, e.translation, e.rotation) for e in facts.edges] == [("camera_init", "camera", (1.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0))]
+    assert sorted((f.code, f.location.line) for f in facts.findings if f.location) == [("MISSING_CHILD_FRAME", 13), ("MISSING_FRAME", 13)]

@@ -18,6 +18,7 @@ from ...core.checks import frame_id_problem, transform_findings
 from ...core.findings import Finding, Location
 from ...core.rotations import ypr_to_quaternion
 from ...core.tree import Edge
+from ..code.facts import reversed_name_finding
 from ..context import ScanContext, choice_names, choice_pattern, choices_as_placeholders
 from ..description.xacro_support import expand_robot
 from ..frame_ids import parameter_findings
@@ -76,6 +77,10 @@ def add_node(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, ros_version: in
         facts.findings.extend(findings)
         if edge is not None:
             facts.edges.append(edge)
+            # `name="odom_to_map"` on a node that publishes map -> odom: the name or the arguments are reversed
+            reversed_name = reversed_name_finding(spec.name, edge.parent, edge.child, loc) if spec.name else None
+            if reversed_name is not None:
+                facts.findings.append(reversed_name)
     elif exe in RSP_EXECUTABLES:
         _robot_state_publisher(spec, facts, ctx, loc)
 

@@ -32,9 +32,9 @@ from fuzzbags import BAG_KINDS, Target, bag_target, decoder_target, run  # noqa:
 def targets(workdir: Path, args: argparse.Namespace) -> dict[str, Target]:
     out = {"cdr-decoder": decoder_target()}
     for kind in BAG_KINDS:
-        out[f"replay-{kind}"] = bag_target(kind, workdir / kind, bare=args.bare)
-    out["view-mcap"] = bag_target("mcap", workdir / "view-mcap", command="view")
-    out["view-bag"] = bag_target("bag", workdir / "view-bag", command="view")
+        out[f"replay-{kind}"] = bag_target(kind, workdir / kind, bare=args.bare, crashes=args.crashes)
+    out["view-mcap"] = bag_target("mcap", workdir / "view-mcap", command="view", crashes=args.crashes)
+    out["view-bag"] = bag_target("bag", workdir / "view-bag", command="view", crashes=args.crashes)
     return out
 
 
@@ -44,6 +44,8 @@ def main() -> int:
     ap.add_argument("--cases", type=int, default=None, help="stop a target after this many cases")
     ap.add_argument("--targets", default="", help="comma-separated target names (default: all)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--crashes", type=Path, default=Path(tempfile.gettempdir()) / "physframe-fuzz-bags",
+                    help="where the damaged files of failing cases are kept, 20 per target (default %(default)s)")
     ap.add_argument("--bare", action="store_true", help="rosbag2 seeds as their lone .mcap/.db3 file, without metadata.yaml (several times faster)")
     args = ap.parse_args()
     shm = Path("/dev/shm")  # the damaged copy is rewritten per case: keep it in memory

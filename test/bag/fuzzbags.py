@@ -185,7 +185,7 @@ def run_replay(path: Path, held: int) -> tuple[int, str]:
     return status, ""
 
 
-def bag_target(kind: str, workdir: Path, command: str = "replay", duration: float = 2.0, bare: bool = False) -> Target:
+def bag_target(kind: str, workdir: Path, command: str = "replay", duration: float = 2.0, bare: bool = False, crashes: Path | None = None) -> Target:
     """``kind``: mcap, mcap-zstd (compressed chunks), db3, bag, bag-lz4, bag-bz2; one seed bag, damaged per case.
     ``bare``: a rosbag2 seed is read as its lone .mcap/.db3 file, without metadata.yaml (whose parsing
     by rosbags costs most of a case), so its own counts (MCAP summary, messages table) are all there is."""
@@ -209,7 +209,26 @@ def bag_target(kind: str, workdir: Path, command: str = "replay", duration: floa
         case_dir.mkdir()
         case_path = case_file = case_dir / data_file.name
 
+    kept = 0
+
+    def keep(outcome: str, what: str, bad: bytes) -> str:
+        """A failing case's damaged file, written under ``crashes`` (the seeds differ from run to run, so
+        the damage alone does not reproduce it); the first 20 per target."""
+        nonlocal kept
+        if crashes is None or kept >= 20:
+            return what
+        kept += 1
+        out = crashes / f"{command}-{kind}"
+        out.mkdir(parents=True, exist_ok=True)
+        path = out / f"{outcome}-{kept}{data_file.suffix}"
+        path.write_bytes(bad)
+        return f"{what} [{path}]"
+
     def run_one(rng: random.Random) -> tuple[str, str]:
+        outcome, what, bad = run_case(rng)
+        return outcome, (keep(outcome, what, bad) if outcome != "ok" else what)
+
+    def run_case(rng: random.Random) -> tuple[str, str, bytes]:
         bad, what = damage(seed, rng)
         what = f"{kind}: {what}"
         case_file.write_bytes(bad)
@@ -223,16 +242,16 @@ def bag_target(kind: str, workdir: Path, command: str = "replay", duration: floa
             else:
                 status, err = run_replay(case_path, tf_messages)
         except _Hang:
-            return "hang", what
+            return "hang", what, bad
         except BaseException:
-            return "traceback", f"{what}: {traceback.format_exc(limit=4)}"
+            return "traceback", f"{what}: {traceback.format_exc(limit=4)}", bad
         finally:
             signal.alarm(0)
         if status not in (0, 1, 2):
-            return "bad_exit", f"{what}: exit {status}: {err[-300:]}"
+            return "bad_exit", f"{what}: exit {status}: {err[-300:]}", bad
         if err.startswith("silent"):
-            return "silent_loss", f"{what}: {err}"
-        return "ok", what + f" -> exit {status}"
+            return "silent_loss", f"{what}: {err}", bad
+        return "ok", what + f" -> exit {status}", bad
 
     return Target(f"{command}-{kind}", run_one)
 

@@ -131,6 +131,24 @@ class McapIndex:
                     out[cid] = (*(named or ("", "")), False)
         return out
 
+    def indexed_counts(self) -> dict[int, int]:
+        """Messages per channel as the chunks' MessageIndex records list them: a second count beside the
+        Statistics record, read without decompressing any chunk."""
+        counts: dict[int, int] = {}
+        with self.path.open("rb") as bio:
+            for chunk in self.chunks:
+                for channel, at in chunk.index_offsets:
+                    try:
+                        bio.seek(at)
+                        head = bio.read(9 + 6)
+                        if len(head) < 15 or head[0] != 0x07:
+                            continue
+                        entries = min(_U32(head, 11)[0], _U64(head, 1)[0] - 6) // 16
+                        counts[channel] = counts.get(channel, 0) + max(0, entries)
+                    except (OSError, OverflowError, ValueError, struct.error):
+                        continue
+        return counts
+
     def messages(self, bio: BinaryIO, chunk: _Chunk) -> list[tuple[int, int, RecoveredMessage]]:
         """The readable messages of one chunk as (log time, offset, message); the caller counts what is missing."""
         indexed: list[tuple[int, int, int]] = []  # (log time, offset in the chunk's records, channel)

@@ -346,7 +346,10 @@ class TfBag:
                     if topic in self.tf_topics or self._is_tf(topic, msgtype):
                         listed[topic] = max(n, listed.get(topic) or 0)
         elif self.info.storage == "rosbag2 mcap":
-            for topic, n, what in self._mcap_hidden():
+            summary_listed, summary_hidden = self._mcap_summaries()
+            for topic, n in summary_listed.items():  # the summary's own counts, whatever the reader met on its way
+                listed[topic] = max(n, listed.get(topic) or 0)
+            for topic, n, what in summary_hidden:
                 if read[topic]:  # some were read under its topic: the shortfall against its count is the loss
                     listed[topic] = max(n, listed.get(topic) or 0)
                 else:
@@ -366,14 +369,21 @@ class TfBag:
                     self.info.losses.append(Loss(f"({f.name}: rows whose topic id is damaged)", n - explained, 0))
                 explained = max(0, explained - n)
 
-    def _mcap_hidden(self) -> list[tuple[str, int, str]]:
-        """MCAP channels a damaged summary hides (see :meth:`McapIndex.hidden`): (topic, count, what to report)."""
-        out: list[tuple[str, int, str]] = []
+    def _mcap_summaries(self) -> tuple[Counter[str], list[tuple[str, int, str]]]:
+        """From each MCAP file's summary: TF messages per topic (the Statistics record's count or the message
+        indexes', whichever is more), and the channels a damaged summary hides (see :meth:`McapIndex.hidden`)
+        as (topic, count, what to report)."""
+        listed: Counter[str] = Counter()
+        hidden: list[tuple[str, int, str]] = []
         for f in sorted(self.path.glob("*.mcap")) if self.path.is_dir() else [self.path]:
             try:
                 index = McapIndex(f)
+                indexed = index.indexed_counts()
             except (IndexUnusable, OSError):
                 continue  # no summary to compare with: the counts from the front stand
+            for cid, (topic, schema) in index.channels.items():
+                if self._is_tf(topic, schema):
+                    listed[topic] += max(index.counts.get(cid, 0), indexed.get(cid, 0))
             for cid, (topic, schema, copied) in sorted(index.hidden(self._is_tf, self._maybe_tf).items()):
                 where = f"channel {cid} of {f.name}"
                 if copied:
@@ -382,8 +392,8 @@ class TfBag:
                     what = f"({where}: {topic}, {schema} in the summary, maybe TF, damaged; its chunk holds no intact copy)"
                 else:
                     what = f"({where}: counted by the summary, its record lost)"
-                out.append((topic, index.counts[cid], what))
-        return out
+                hidden.append((topic, max(index.counts[cid], indexed.get(cid, 0)), what))
+        return listed, hidden
 
     def _count_from_front(self) -> Counter[str]:
         """TF messages per topic in the records of the files, as far as they can be walked (MCAP and ROS 1),

@@ -118,3 +118,10 @@ def test_a_damaged_summary_record_whose_chunk_is_unreadable_too_counts_its_messa
     read, lost = _read_and_lost(case)
     assert read <= 0 and sum(lost.values()) == 128
     assert lost["(channel 2 of case.mcap: /tf_qtatic, tf2_msgs/msg/TFMessage in the summary, maybe TF, damaged; its chunk holds no intact copy)"] == 2
+
+
+def test_the_message_indexes_count_what_the_statistics_count(tmp_path: Path) -> None:
+    """Two counts per channel in the summary, read without decompressing a chunk: the Statistics record's and
+    the message indexes' (the reader takes the larger, so one damaged count does not hide a loss)."""
+    index = McapIndex(next(write_rosbag2(robot_messages(2.0), tmp_path / "b", compression="storage").glob("*.mcap")))
+    assert index.counts == index.indexed_counts() == {1: 126, 2: 2, 3: 1}

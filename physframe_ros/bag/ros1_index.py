@@ -55,6 +55,7 @@ class Ros1Index:
         self.chunks: list[tuple[int, int]] = []  # (start time ns, position of the chunk record)
         self.counts: Counter[int] = Counter()  # messages per connection id, as the chunk infos count them
         self.first_chunk: dict[int, int] = {}  # connection id -> position of the first chunk the chunk infos put it in
+        self.damaged_infos = False  # a chunk info record of the index could not be read
         try:
             with path.open("rb") as bio:
                 if bio.read(len(_MAGIC)) != _MAGIC:
@@ -67,17 +68,53 @@ class Ros1Index:
                     if header.get("op") == b"\x07":
                         ros1_connection(header, data, self.connections)
                     elif header.get("op") == b"\x06":
-                        self.chunks.append((_ns(header["start_time"]), _U64(header["chunk_pos"])[0]))
+                        position = _field(header, "chunk_pos", 8)
+                        if position is None:
+                            self.damaged_infos = True  # the chunks are found by walking them (below)
+                            continue
+                        start = header.get("start_time", b"")
+                        self.chunks.append((_ns(start) if len(start) == 8 else 0, position))
                         for i in range(0, len(data) - len(data) % 8, 8):
                             conn = _U32(data, i)[0]
                             self.counts[conn] += _U32(data, i + 4)[0]
-                            self.first_chunk.setdefault(conn, _U64(header["chunk_pos"])[0])
+                            self.first_chunk.setdefault(conn, position)
+                    elif header.get("op") != b"\x07":
+                        self.damaged_infos = True  # a record of the index whose op field is damaged
+                if self.damaged_infos:
+                    self._walk_chunks(bio)
         except Ros1IndexUnusable:
             raise
         except Exception as exc:  # lengths, missing fields, struct: the index is damaged
             raise Ros1IndexUnusable(f"{type(exc).__name__}: {exc}") from None
         if not self.chunks:
             raise Ros1IndexUnusable("no chunk in the index")
+
+    def _walk_chunks(self, bio: BinaryIO) -> None:
+        """With a chunk info damaged, the chunks as the records after the bag header hold them: each chunk
+        and its index data records (connection, and the time of each message: the chunk's start)."""
+        known = {position for _start, position in self.chunks}
+        bio.seek(len(_MAGIC))
+        first = ros1_record(bio)  # the bag header record (padded: the first chunk follows it)
+        bio.seek(bio.tell() if first is not None and first[0].get("op") == b"\x03" else len(_MAGIC) + _HEADER_RECORD_SIZE)
+        chunk_at: int | None = None
+        while True:
+            at = bio.tell()
+            record = ros1_record(bio)
+            if record is None or record[2]:
+                break
+            op = record[0].get("op")
+            if op == b"\x05":
+                chunk_at = at
+            elif op == b"\x04" and chunk_at is not None:
+                conn = _field(record[0], "conn", 4)
+                if conn is not None:
+                    self.first_chunk.setdefault(conn, chunk_at)
+                if chunk_at not in known and len(record[1]) >= 8:
+                    known.add(chunk_at)
+                    self.chunks.append((_ns(record[1][:8]), chunk_at))
+            else:
+                break  # the index: every chunk is behind
+        self.chunks.sort()
 
     def indexed_counts(self) -> Counter[int]:
         """Messages per connection id as the index data records after each chunk list them: a second
@@ -94,7 +131,9 @@ class Ros1Index:
                         continue
                     bio.seek(data_size, 1)  # past its data
                     while (record := ros1_record(bio)) is not None and record[0].get("op") == b"\x04":
-                        counts[_U32(record[0]["conn"])[0]] += _U32(record[0]["count"])[0]
+                        conn, count = _field(record[0], "conn", 4), _field(record[0], "count", 4)
+                        if conn is not None:  # 12 bytes per message: the data says how many when the count field lies
+                            counts[conn] += max(count or 0, len(record[1]) // 12)
                 except Exception:  # damaged records after this chunk: what was counted stands
                     continue
         return counts
@@ -110,8 +149,7 @@ class Ros1Index:
         with self.path.open("rb") as bio:
             for conn, named in self.connections.items():
                 position = self.first_chunk.get(conn)
-                # a record with neither a TF topic nor a TF type is another connection, not one damage away from TF
-                if position is None or wanted(*named) or not maybe(*named):
+                if position is None or wanted(*named):
                     continue
                 if position not in copies:
                     try:
@@ -120,9 +158,9 @@ class Ros1Index:
                         copies[position] = None
                 found = copies[position]
                 copy = found.get(conn) if found is not None else None
-                if copy is None:  # the chunk or its copy of the record is damaged too
+                if copy is None and maybe(*named):  # the chunk or its copy of the record is damaged too
                     out[conn] = (*named, False)
-                elif copy != named and wanted(*copy):
+                elif copy is not None and copy != named and wanted(*copy):
                     out[conn] = (*copy, True)
         return out
 
@@ -245,6 +283,18 @@ def _index_position(bio: BinaryIO) -> int:
         except Exception:
             continue
     raise Ros1IndexUnusable("no bag header record, and no index after the chunks")
+
+
+def _field(header: dict[str, bytes], name: str, size: int) -> int | None:
+    """An integer field of a record header; when a damaged length before it swallowed it into another
+    field's value, found there by its name."""
+    raw = header.get(name)
+    if raw is None:
+        key = name.encode() + b"="
+        raw = next((v[v.index(key) + len(key) :] for v in header.values() if key in v), None)
+    if raw is None or len(raw) < size:
+        return None
+    return int.from_bytes(raw[:size], "little")
 
 
 _CONNECTION_OP = b"\x04\x00\x00\x00op=\x07"  # the op field of a connection record header

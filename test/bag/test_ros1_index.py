@@ -174,3 +174,29 @@ def test_a_damaged_index_record_whose_chunk_copy_is_damaged_too_counts_its_messa
         lost = {x.topic: x.lost for x in b.info.losses}
     assert read["/tf"] == 0 and sum(read.values()) + sum(lost.values()) >= whole
     assert lost["(connection 0: otf, tf2_msgs/TFMessage in the index, maybe TF, damaged; its chunk holds no intact copy)"] == whole - read["/tf_static"]
+
+
+def test_a_damaged_chunk_info_leaves_the_chunks_found_by_walking_them(tmp_path: Path) -> None:
+    """A chunk info record of the index with a damaged field name: its chunk is found where the records after
+    the bag header hold it, with its connections from the index data records that follow it."""
+    bag = write_rosbag1(robot_with(None), tmp_path / "r.bag")
+    intact, whole = Ros1Index(bag), len(ours(bag))
+    raw = bytearray(bag.read_bytes())
+    at = raw.rindex(b"chunk_pos=")
+    raw[at : at + 9] = b"chunk_poz"
+    bag.write_bytes(bytes(raw))
+    index = Ros1Index(bag)
+    assert index.damaged_infos and [p for _, p in index.chunks] == [p for _, p in intact.chunks]
+    assert index.first_chunk == intact.first_chunk and len(ours(bag)) == whole
+
+
+def test_an_index_data_record_with_a_damaged_field_length_still_counts(tmp_path: Path) -> None:
+    """The 'ver' field's length damaged so that it swallows conn and count: they are found by their names,
+    and the 12 bytes per message of its data count the messages whatever the count field says."""
+    bag = write_rosbag1(robot_with(None), tmp_path / "r.bag")
+    intact = Ros1Index(bag).indexed_counts()
+    raw = bytearray(bag.read_bytes())
+    ver = raw.index(b"ver=", raw.index(b"\x04\x00\x00\x00op=\x04")) - 4  # the first index data record's 'ver' field
+    raw[ver : ver + 4] = (int.from_bytes(raw[ver : ver + 4], "little") + 9 + 4).to_bytes(4, "little")
+    bag.write_bytes(bytes(raw))
+    assert Ros1Index(bag).indexed_counts() == intact

@@ -127,6 +127,20 @@ def test_sdf_frame_graph_rules() -> None:
     assert mount.rotation == pytest.approx(rpy_to_quaternion(0, 0, 1.5707963267948966))
 
 
+@pytest.mark.parametrize("pose", ["0 0 0.2 0 1e3080 0", "0 0 nan 0 0 0", "inf 0 0 0 0 0"])
+def test_an_sdf_pose_with_a_number_that_is_not_finite_is_unknown(pose: str) -> None:
+    """Found by the scanner fuzzer: ``1e3080`` reads as inf, and math.cos(inf) raised inside the parser."""
+    sdf = f'''<sdf version="1.8"><model name="crane">
+  <link name="base_link"/>
+  <link name="boom"><pose relative_to="base_link">{pose}</pose></link>
+  <joint name="j" type="fixed"><parent>base_link</parent><child>boom</child></joint>
+</model></sdf>
+'''
+    facts = parse_sdf_file(sdf, "m/model.sdf")
+    assert [f.code for f in facts.findings] == ["PARSE_ERROR"] and "not finite" in facts.findings[0].message
+    assert [(e.parent, e.child, e.translation, e.rotation) for e in facts.edges] == [("base_link", "boom", None, None)]
+
+
 def test_xacro_uses_written_environment_defaults_not_the_scanning_machine(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ROVER_LIDAR_FRAME", "from_this_machine")
     (tmp_path / "r.urdf.xacro").write_text(textwrap.dedent("""\

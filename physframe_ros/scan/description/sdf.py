@@ -115,6 +115,8 @@ def _pose(el: XmlNode | None) -> tuple[_Pose | None, str | None]:
     quat = (el.get("rotation_format") or "") == "quat_xyzw"
     if len(v) != (7 if quat else 6):
         return None, f"<pose> '{el.text.strip()}' needs {7 if quat else 6} numbers; the pose is unknown"
+    if not all(math.isfinite(x) for x in v):  # `1e3080` is inf: no angle, no rotation
+        return None, f"<pose> '{el.text.strip()}' holds a number that is not finite; the pose is unknown"
     if quat:
         rot = quaternion_to_matrix(v[3:7])
     else:

@@ -23,6 +23,8 @@ _U16 = struct.Struct("<H").unpack_from
 _U32 = struct.Struct("<I").unpack_from
 _U64 = struct.Struct("<Q").unpack_from
 _FOOTER = 1 + 8 + 20  # opcode, length, summary_start, summary_offset_start, crc
+_DATA_END = b"\x0f" + (4).to_bytes(8, "little")  # a DataEnd record's opcode and length (its crc follows)
+_SUMMARY_SEARCH = 1 << 24  # how far before the footer a displaced summary is looked for
 
 
 class IndexUnusable(Exception):
@@ -65,10 +67,21 @@ class McapIndex:
                 raise IndexUnusable("no footer")
             start = _U64(footer, 9)[0]
             end = size - 8 - _FOOTER
-            if not 8 <= start < end:
-                raise IndexUnusable("no summary section")
-            bio.seek(start)
-            self._read_summary(bio.read(end - start))
+            try:
+                if not 8 <= start < end:
+                    raise IndexUnusable("no summary section")
+                bio.seek(start)
+                self._read_summary(bio.read(end - start))
+            except IndexUnusable:
+                # bytes added or cut before the summary shift it away from where the footer says: writers end
+                # the data section with a DataEnd record, and the summary follows it up to the footer
+                bio.seek(max(0, end - _SUMMARY_SEARCH))
+                tail = bio.read(end - max(0, end - _SUMMARY_SEARCH))
+                at = tail.rfind(_DATA_END)
+                if at < 0:
+                    raise
+                self.channels, self.chunks, self.counts = {}, [], {}
+                self._read_summary(tail[at + len(_DATA_END) + 4 :])
 
     def _read_summary(self, data: bytes) -> None:
         schemas: dict[int, str] = {}

@@ -125,3 +125,16 @@ def test_the_message_indexes_count_what_the_statistics_count(tmp_path: Path) -> 
     the message indexes' (the reader takes the larger, so one damaged count does not hide a loss)."""
     index = McapIndex(next(write_rosbag2(robot_messages(2.0), tmp_path / "b", compression="storage").glob("*.mcap")))
     assert index.counts == index.indexed_counts() == {1: 126, 2: 2, 3: 1}
+
+
+def test_a_summary_shifted_by_bytes_added_before_it_is_found_after_the_data_end_record(tmp_path: Path) -> None:
+    """4096 bytes duplicated inside the chunk: every offset the footer and the summary hold is off, rosbags
+    reads what it can and counts only that; the summary, found after the DataEnd record, still counts 126."""
+    seed = next(write_rosbag2(robot_messages(2.0), tmp_path / "b").glob("*.mcap")).read_bytes()
+    raw = bytearray(seed)
+    raw[8000:8000] = raw[12000 : 12000 + 4096]
+    case = tmp_path / "case.mcap"
+    case.write_bytes(bytes(raw))
+    assert McapIndex(case).counts == {1: 126, 2: 2, 3: 1}
+    read, lost = _read_and_lost(case)
+    assert read < 0 or read + sum(lost.values()) >= 128

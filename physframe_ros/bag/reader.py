@@ -340,11 +340,12 @@ class TfBag:
                     for conn, (topic, msgtype, copied) in sorted(index.hidden(self._is_tf, self._maybe_tf).items())
                     if (n := index.counts[conn]) and conn not in self._unnamed
                 ]
-                for conn, n in index.indexed_counts().items():  # the chunk infos may count wrong; the index data too
+                indexed = index.indexed_counts()
+                for conn in index.counts.keys() | indexed.keys():  # the chunk infos may count wrong; the index data too
                     topic, msgtype = index.connections.get(conn, ("", ""))
                     # a TF topic by the index even when the copy the reader met (in a damaged chunk) says otherwise
                     if topic in self.tf_topics or self._is_tf(topic, msgtype):
-                        listed[topic] = max(n, listed.get(topic) or 0)
+                        listed[topic] = max(index.counts[conn], indexed[conn], listed.get(topic) or 0)
         elif self.info.storage == "rosbag2 mcap":
             summary_listed, summary_hidden = self._mcap_summaries()
             for topic, n in summary_listed.items():  # the summary's own counts, whatever the reader met on its way

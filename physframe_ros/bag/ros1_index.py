@@ -158,10 +158,10 @@ class Ros1Index:
                         copies[position] = None
                 found = copies[position]
                 copy = found.get(conn) if found is not None else None
-                if copy is None and maybe(*named):  # the chunk or its copy of the record is damaged too
-                    out[conn] = (*named, False)
-                elif copy is not None and copy != named and wanted(*copy):
+                if copy is not None and copy != named and wanted(*copy):
                     out[conn] = (*copy, True)
+                elif (copy is None or copy != named) and maybe(*named):
+                    out[conn] = (*named, False)  # the chunk, or its copy of the record, is damaged too (they disagree)
         return out
 
     @staticmethod

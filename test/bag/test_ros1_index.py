@@ -200,3 +200,19 @@ def test_an_index_data_record_with_a_damaged_field_length_still_counts(tmp_path:
     raw[ver : ver + 4] = (int.from_bytes(raw[ver : ver + 4], "little") + 9 + 4).to_bytes(4, "little")
     bag.write_bytes(bytes(raw))
     assert Ros1Index(bag).indexed_counts() == intact
+
+
+def test_both_copies_of_a_record_damaged_differently_count_its_messages_lost(tmp_path: Path) -> None:
+    """The /tf record's type damaged in the index and, differently, in the chunk: neither copy is TF, but they
+    disagree (an intact bag's copies are the same) and the topic is TF, so the messages are counted lost."""
+    bag = write_rosbag1(robot_with(None), tmp_path / "r.bag")
+    whole = len(ours(bag))
+    raw = bytearray(bag.read_bytes())
+    types = [m.start() for m in re.finditer(rb"type=tf2_msgs/TFMessage", raw)]  # chunk: /tf, /tf_static; index: the same
+    raw[types[0] : types[0] + 23] = b"type=tf2_msgs/TFMEssage"
+    raw[types[2] : types[2] + 23] = b"type=tf2_msgs/TFMesqage"
+    bag.write_bytes(bytes(raw))
+    with open_bag(bag) as b:
+        read = Counter(topic for topic, *_ in b.messages())
+        lost = {x.topic: x.lost for x in b.info.losses}
+    assert read["/tf"] == 0 and sum(read.values()) + sum(lost.values()) >= whole

@@ -262,9 +262,14 @@ def _index_position(bio: BinaryIO) -> int:
     start = bio.tell()
     try:
         first = ros1_record(bio)
-        if first is not None and first[0].get("op") == b"\x03" and "index_pos" in first[0]:
-            return int(_U64(first[0]["index_pos"])[0])
         after = bio.tell() if first is not None else start + _HEADER_RECORD_SIZE
+        if first is not None and first[0].get("op") == b"\x03" and len(first[0].get("index_pos", b"")) == 8:
+            said = int(_U64(first[0]["index_pos"])[0])
+            if said < bio.seek(0, 2):  # and it holds a connection or chunk info record: a damaged position does not
+                bio.seek(said)
+                record = ros1_record(bio)
+                if record is not None and record[0].get("op") in (b"\x07", b"\x06"):
+                    return said
     except Exception:  # the header record's own lengths are damaged
         after = start + _HEADER_RECORD_SIZE
     for position in dict.fromkeys((after, start + _HEADER_RECORD_SIZE)):

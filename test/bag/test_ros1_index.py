@@ -141,7 +141,7 @@ def test_a_damaged_index_record_whose_chunk_is_unreadable_too_counts_its_message
     assert lost["(connection 1: /tf_qtatic, tf2_msgs/TFMessage in the index, maybe TF, damaged; its chunk holds no intact copy)"] == 2
 
 
-@pytest.mark.parametrize("damage", ["index_pos field", "header record length"])
+@pytest.mark.parametrize("damage", ["index_pos field", "index_pos value", "header record length"])
 def test_the_index_is_found_after_the_chunks_when_the_bag_header_is_damaged(tmp_path: Path, damage: str) -> None:
     """The bag header record says where the index starts; with it damaged, the index is the first connection or
     chunk info record after the chunks and their index data (the header record is padded to 4096 bytes)."""
@@ -151,6 +151,9 @@ def test_the_index_is_found_after_the_chunks_when_the_bag_header_is_damaged(tmp_
     if damage == "index_pos field":
         at = raw.index(b"index_pos=")
         raw[at : at + 5] = b"indez"
+    elif damage == "index_pos value":
+        at = raw.index(b"index_pos=") + len(b"index_pos=")
+        raw[at + 7] ^= 0x80  # past the end of any file
     else:
         raw[13:17] = (0xFFFFFF).to_bytes(4, "little")
     bag.write_bytes(bytes(raw))

@@ -33,6 +33,7 @@ from .recovery import (
     Db3Recovery,
     RecoveredMessage,
     db3_files,
+    db3_topic_rows,
     db3_unattributed_rows,
     has_sqlite_header,
     is_sqlite_refusal,
@@ -369,6 +370,19 @@ class TfBag:
                 if n > explained:
                     self.info.losses.append(Loss(f"({f.name}: rows whose topic id is damaged)", n - explained, 0))
                 explained = max(0, explained - n)
+                if not self.path.is_dir():  # a lone .db3: no metadata.yaml names its topics a second time
+                    self.info.losses += [
+                        Loss(f"({name!r}, {msgtype!r} in the topics table of {f.name}: TF but for one damaged field; not read)", rows, 0)
+                        for name, msgtype, rows in db3_topic_rows(f)
+                        if rows and not read[name] and not self._is_tf(name, msgtype) and self._damaged_tf(name, msgtype)
+                    ]
+
+    def _damaged_tf(self, topic: str, msgtype: str) -> bool:
+        """A topic and type that are TF but for a few characters of one or both (bits flipped, bytes zeroed):
+        with no second copy to compare, that closeness is the sign of damage."""
+        tf_topic = self.selection.matches(topic) or any(_near(topic, t) for t in ("/tf", "/tf_static"))
+        tf_type = is_tf_type(msgtype) or any(_near(msgtype, t) for t in _TF_TYPE_SPELLINGS)
+        return tf_topic and tf_type
 
     def _mcap_summaries(self) -> tuple[Counter[str], list[tuple[str, int, str]]]:
         """From each MCAP file's summary: TF messages per topic (the Statistics record's count or the message
@@ -494,3 +508,13 @@ def open_bag(path: str | Path, selection: TopicSelection | None = None, data: To
     bag = TfBag(path, selection, data)
     bag.open()
     return bag
+
+
+_TF_TYPE_SPELLINGS = ("tf2_msgs/msg/TFMessage", "tf2_msgs/TFMessage", "tf/msg/tfMessage", "tf/tfMessage")
+
+
+def _near(text: str, name: str) -> bool:
+    """Same length and at most 3 characters different, or any control character: a damaged copy of ``name``."""
+    if any(ord(c) < 32 for c in text):
+        return len(text) == len(name) or text.strip("\x00") in name
+    return len(text) == len(name) and sum(a != b for a, b in zip(text, name)) <= 3

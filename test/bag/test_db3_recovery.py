@@ -209,3 +209,20 @@ def test_rows_whose_topic_id_is_damaged_are_reported_lost(tmp_path: Path) -> Non
     with open_bag(_db3(bag)) as b:
         assert len(list(b.messages())) == len(robot.messages) - 2
         assert [(x.topic, x.lost) for x in b.info.losses] == [(f"({_db3(bag).name}: rows whose topic id is damaged)", 2)]
+
+
+@pytest.mark.parametrize(("column", "damaged"), [("type", "tf2_msgs/mqg/TFMessage"), ("name", "/tf\x00static"), ("both", "")])
+def test_a_lone_db3_whose_topics_row_is_tf_but_for_a_damaged_field_counts_its_rows_lost(tmp_path: Path, column: str, damaged: str) -> None:
+    """Without metadata.yaml nothing names the topics a second time: a /tf_static row whose type (or a TF-typed row
+    whose name) is a few characters from TF is damage, and its messages rows are reported lost, not skipped."""
+    bag = write_rosbag2(clean_robot(5.0), tmp_path / "b", "sqlite3")
+    lone = next(bag.glob("*.db3"))
+    with sqlite3.connect(lone) as db:
+        if column == "both":
+            db.execute("UPDATE topics SET name = '/tf_stbtic', type = 'tf2_msgs/msg/TFMessagf' WHERE name = '/tf_static'")
+        else:
+            db.execute(f"UPDATE topics SET {column} = ? WHERE name = '/tf_static'", (damaged,))
+    with open_bag(lone) as b:
+        read = Counter(topic for topic, *_ in b.messages())
+        lost = [x for x in b.info.losses if "TF but for one damaged field" in x.topic]
+    assert "/tf_static" not in read and [x.lost for x in lost] == [2]

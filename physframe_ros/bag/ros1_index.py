@@ -253,6 +253,7 @@ def read_ros1_indexed(path: Path, unnamed: Counter[int]) -> Iterator[RecoveredMe
         yield from merge_in_time([(start, reader(position)) for start, position in index.chunks])
 
 
+_DATA_OPS = (b"\x02", b"\x03", b"\x04", b"\x05")  # message data, bag header, index data, chunk: never in the index
 _HEADER_RECORD_SIZE = 4096  # writers pad the bag header record to this many bytes, so the first chunk follows it there
 
 
@@ -268,7 +269,7 @@ def _index_position(bio: BinaryIO) -> int:
             if said < bio.seek(0, 2):  # and it holds a connection or chunk info record: a damaged position does not
                 bio.seek(said)
                 record = ros1_record(bio)
-                if record is not None and record[0].get("op") in (b"\x07", b"\x06"):
+                if record is not None and record[0].get("op") not in _DATA_OPS:  # a connection or chunk info, maybe damaged
                     return said
     except Exception:  # the header record's own lengths are damaged
         after = start + _HEADER_RECORD_SIZE
@@ -280,11 +281,8 @@ def _index_position(bio: BinaryIO) -> int:
                 record = ros1_record(bio)
                 if record is None or record[2]:
                     break
-                op = record[0].get("op")
-                if op in (b"\x07", b"\x06"):
-                    return at
-                if op not in (b"\x05", b"\x04"):
-                    break
+                if record[0].get("op") not in (b"\x05", b"\x04"):
+                    return at  # past the chunks and their index data: the index (its first record maybe damaged)
         except Exception:
             continue
     raise Ros1IndexUnusable("no bag header record, and no index after the chunks")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections import Counter
 from pathlib import Path
@@ -219,3 +220,22 @@ def test_both_copies_of_a_record_damaged_differently_count_its_messages_lost(tmp
         read = Counter(topic for topic, *_ in b.messages())
         lost = {x.topic: x.lost for x in b.info.losses}
     assert read["/tf"] == 0 and sum(read.values()) + sum(lost.values()) >= whole
+
+
+def test_an_index_whose_first_record_lost_its_op_field_is_still_the_index(tmp_path: Path) -> None:
+    """The first connection record of the index with its op field's name damaged ('ot='): the bag header's
+    index_pos still points there, and the messages that record named are read from the front or reported lost."""
+    bag = write_rosbag1(robot_with(None), tmp_path / "r.bag", compression="lz4")
+    whole = len(ours(bag))
+    raw = bytearray(bag.read_bytes())
+    at = raw.rindex(b"op=\x07", 0, raw.rindex(b"op=\x07"))  # the index's two connection records end the file: /tf's
+    raw[at : at + 3] = b"ot="
+    bag.write_bytes(bytes(raw))
+    index = Ros1Index(bag)  # usable: only the /tf connection record is lost with its op field
+    assert set(index.connections) == {1} and sum(index.counts.values()) == whole
+    with open_bag(bag) as b:
+        read = 0
+        with contextlib.suppress(BagError):  # exit 2 is never silent
+            read = sum(1 for _ in b.messages())
+        lost = sum(x.lost for x in b.info.losses)
+    assert read + lost >= whole

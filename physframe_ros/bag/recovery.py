@@ -305,8 +305,12 @@ def db3_unattributed_rows(path: Path) -> int:
 
     try:
         with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
-            # `NOT IN` a list holding NULL is never true: a topics table whose ids read NULL names no row's topic
-            row = db.execute("SELECT count(*) FROM messages WHERE topic_id IS NULL OR topic_id NOT IN (SELECT id FROM topics WHERE id IS NOT NULL)").fetchone()
+            # typeof, not IS NULL: the columns are declared NOT NULL, so sqlite takes `IS NULL` for false whatever a
+            # damaged cell holds; and `NOT IN` a list holding NULL is never true
+            row = db.execute(
+                "SELECT count(*) FROM messages WHERE typeof(topic_id) != 'integer' "
+                "OR topic_id NOT IN (SELECT id FROM topics WHERE typeof(id) = 'integer')"
+            ).fetchone()
     except Exception:  # sqlite refuses the file: the page reader counts what it can
         return 0
     return int(row[0]) if row and isinstance(row[0], int) else 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
@@ -226,3 +227,25 @@ def test_a_lone_db3_whose_topics_row_is_tf_but_for_a_damaged_field_counts_its_ro
         read = Counter(topic for topic, *_ in b.messages())
         lost = [x for x in b.info.losses if "TF but for one damaged field" in x.topic]
     assert "/tf_static" not in read and [x.lost for x in lost] == [2]
+
+
+def test_a_message_row_whose_topic_id_reads_null_in_a_not_null_column_is_counted_lost(tmp_path: Path) -> None:
+    """A damaged topic_id cell can read NULL although the column is declared NOT NULL, and sqlite then takes
+    `topic_id IS NULL` for false: the row is found by its type instead and reported lost."""
+    bag = write_rosbag2(clean_robot(5.0), tmp_path / "b", "sqlite3")
+    lone = next(bag.glob("*.db3"))
+    with open_bag(lone) as b:
+        whole = sum(1 for _ in b.messages())
+    with contextlib.closing(sqlite3.connect(lone)) as db:  # drop NOT NULL, write the NULL, put NOT NULL back
+        db.execute("PRAGMA writable_schema = ON")
+        db.execute("UPDATE sqlite_master SET sql = replace(sql, 'topic_id INTEGER NOT NULL', 'topic_id INTEGER') WHERE name = 'messages'")
+        db.commit()
+    with contextlib.closing(sqlite3.connect(lone)) as db:
+        db.execute("UPDATE messages SET topic_id = NULL WHERE id = (SELECT min(id) FROM messages WHERE topic_id = 1)")
+        db.execute("PRAGMA writable_schema = ON")
+        db.execute("UPDATE sqlite_master SET sql = replace(sql, 'topic_id INTEGER,', 'topic_id INTEGER NOT NULL,') WHERE name = 'messages'")
+        db.commit()
+    with open_bag(lone) as b:
+        read = sum(1 for _ in b.messages())
+        lost = {x.topic: x.lost for x in b.info.losses}
+    assert lost == {f"({lone.name}: rows whose topic id is damaged)": 1} and read == whole - 1

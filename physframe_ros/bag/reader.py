@@ -357,7 +357,8 @@ class TfBag:
                 else:
                     hidden.append(Loss(what, n, 0))
         if any(read[name] > n for name, n in listed.items()) or any(name not in listed for name in read):
-            listed = {name: max(n, listed.get(name) or 0) for name, n in self._count_from_front().items()}
+            front = self._count_from_front()  # beside, not instead of, what the index says of other topics
+            listed = {name: max(front.get(name, 0), listed.get(name) or 0) for name in front.keys() | listed.keys()}
         self.info.losses = [Loss(name, n, read[name]) for name, n in sorted(listed.items()) if read[name] < n]
         # messages whose topic is lost with its connection record: maybe TF, certainly not read
         self.info.losses += [Loss(f"(connection {conn}: its topic is lost with its connection record)", n, 0) for conn, n in sorted(self._unnamed.items())]

@@ -239,3 +239,4 @@ def test_an_index_whose_first_record_lost_its_op_field_is_still_the_index(tmp_pa
             read = sum(1 for _ in b.messages())
         lost = sum(x.lost for x in b.info.losses)
     assert read + lost >= whole
+

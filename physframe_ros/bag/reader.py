@@ -365,7 +365,8 @@ class TfBag:
         self.info.losses += hidden
         if self.info.storage == "rosbag2 sqlite3" and not self._scanners:  # sqlite read it: rows that lost their topic id
             # a shortfall against metadata.yaml already names the topic of such rows: count only the rows it leaves unexplained
-            explained = sum(loss.lost for loss in self.info.losses)
+            # (only metadata.yaml counts such rows under a topic: a lone .db3's own counts leave them out)
+            explained = sum(loss.lost for loss in self.info.losses) if self.path.is_dir() else 0
             for f in db3_files(self.path):
                 n = db3_unattributed_rows(f)
                 if n > explained:

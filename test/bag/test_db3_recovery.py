@@ -249,3 +249,23 @@ def test_a_message_row_whose_topic_id_reads_null_in_a_not_null_column_is_counted
         read = sum(1 for _ in b.messages())
         lost = {x.topic: x.lost for x in b.info.losses}
     assert lost == {f"({lone.name}: rows whose topic id is damaged)": 1} and read == whole - 1
+
+
+def test_a_lone_db3_counts_rows_without_a_topic_beside_a_shortfall_of_its_own_counts(tmp_path: Path) -> None:
+    """One /tf row whose data reads NULL (a shortfall against the table's own count of /tf) and another whose
+    topic_id names no topic: with no metadata.yaml the first does not explain the second; both are lost."""
+    bag = write_rosbag2(clean_robot(5.0), tmp_path / "b", "sqlite3")
+    lone = next(bag.glob("*.db3"))
+    with contextlib.closing(sqlite3.connect(lone)) as db:
+        db.execute("PRAGMA writable_schema = ON")
+        db.execute("UPDATE sqlite_master SET sql = replace(sql, 'data BLOB NOT NULL', 'data BLOB') WHERE name = 'messages'")
+        db.commit()
+    with contextlib.closing(sqlite3.connect(lone)) as db:
+        db.execute("UPDATE messages SET data = NULL WHERE id = (SELECT min(id) FROM messages WHERE topic_id = 1)")
+        db.execute("UPDATE messages SET topic_id = 99 WHERE id = (SELECT max(id) FROM messages WHERE topic_id = 1)")
+        db.commit()
+    with open_bag(lone) as b:
+        for _ in b.messages():
+            pass
+        lost = {x.topic: x.lost for x in b.info.losses}
+    assert lost == {"/tf": 1, f"({lone.name}: rows whose topic id is damaged)": 1}

@@ -85,20 +85,10 @@ class McapIndex:
 
     def _read_summary(self, data: bytes) -> None:
         schemas: dict[int, str] = {}
-        pos = 0
         try:
-            while pos + 9 <= len(data):
-                op, length = data[pos], _U64(data, pos + 1)[0]
-                body = data[pos + 9 : pos + 9 + length]
-                pos += 9 + length
-                if len(body) != length:
-                    raise IndexUnusable("summary record runs past the summary")
-                if op == 0x03:
-                    schemas[_U16(body, 0)[0]] = _string(body, 2)[0]
-                elif op == 0x04:
-                    topic, _ = _string(body, 4)
-                    self.channels[_U16(body, 0)[0]] = (topic, schemas.get(_U16(body, 2)[0], ""))
-                elif op == 0x08:
+            for op, body in _mcap_records(data, whole=True):
+                _schema_or_channel(op, body, schemas, self.channels)
+                if op == 0x08:
                     self.chunks.append(self._chunk_index(body))
                 elif op == 0x0B:
                     self.counts = _channel_counts(body)
@@ -122,8 +112,9 @@ class McapIndex:
         compared with the copy the writer put in the first chunk that holds their messages: a damaged summary
         record hides all their messages from a reader of the summary. Where that chunk, or its copy, is
         damaged too, a channel with no summary record, or one that is ``maybe`` wanted (TF by topic or by
-        schema alone), counts: its messages are not read as TF whatever it named (an intact file has the copy). Channel id -> (topic, schema, whether the
-        chunk's copy names them); ("", "", False) for a channel no record names."""
+        schema alone), counts: its messages are not read as TF whatever it named (an intact file has the copy).
+        Channel id -> (topic, schema, whether the chunk's copy names them); ("", "", False) for a channel no
+        record names."""
         out: dict[int, tuple[str, str, bool]] = {}
         copies: dict[int, dict[int, tuple[str, str]] | None] = {}  # chunk offset -> its channels (None: unreadable)
         with self.path.open("rb") as bio:
@@ -223,20 +214,33 @@ def _channel_counts(body: bytes) -> dict[int, int]:
     return {cid: n for cid, n in (struct.unpack_from("<HQ", body, i) for i in range(pos + 4, end - 9, 10))}
 
 
+def _mcap_records(data: bytes, whole: bool) -> Iterator[tuple[int, bytes]]:
+    """(opcode, body) of each record in ``data``; ``whole``: a record running past the end is IndexUnusable."""
+    pos = 0
+    while pos + 9 <= len(data):
+        op, length = data[pos], _U64(data, pos + 1)[0]
+        body = data[pos + 9 : pos + 9 + length]
+        pos += 9 + length
+        if whole and len(body) != length:
+            raise IndexUnusable("summary record runs past the summary")
+        yield op, body
+
+
+def _schema_or_channel(op: int, body: bytes, schemas: dict[int, str], channels: dict[int, tuple[str, str]]) -> None:
+    """A Schema record (its name by id) or a Channel record (id -> topic and its schema's name)."""
+    if op == 0x03:
+        schemas[_U16(body, 0)[0]] = _string(body, 2)[0]
+    elif op == 0x04:
+        channels[_U16(body, 0)[0]] = (_string(body, 4)[0], schemas.get(_U16(body, 2)[0], ""))
+
+
 def _chunk_channels(records: bytes) -> dict[int, tuple[str, str]]:
     """The Channel records (with their Schema's name) in a chunk's records, as far as they can be walked."""
     schemas: dict[int, str] = {}
     channels: dict[int, tuple[str, str]] = {}
-    pos = 0
     try:
-        while pos + 9 <= len(records):
-            op, length = records[pos], _U64(records, pos + 1)[0]
-            body = records[pos + 9 : pos + 9 + length]
-            pos += 9 + length
-            if op == 0x03:
-                schemas[_U16(body, 0)[0]] = _string(body, 2)[0]
-            elif op == 0x04:
-                channels[_U16(body, 0)[0]] = (_string(body, 4)[0], schemas.get(_U16(body, 2)[0], ""))
+        for op, body in _mcap_records(records, whole=False):
+            _schema_or_channel(op, body, schemas, channels)
     except (struct.error, UnicodeDecodeError, IndexUnusable):  # a damaged record: the ones before it stand
         pass
     return channels

@@ -78,7 +78,7 @@ class Ros1Index:
                             conn = _U32(data, i)[0]
                             self.counts[conn] += _U32(data, i + 4)[0]
                             self.first_chunk.setdefault(conn, position)
-                    elif header.get("op") != b"\x07":
+                    else:
                         self.damaged_infos = True  # a record of the index whose op field is damaged
                 if self.damaged_infos:
                     self._walk_chunks(bio)
@@ -97,21 +97,17 @@ class Ros1Index:
         first = ros1_record(bio)  # the bag header record (padded: the first chunk follows it)
         bio.seek(bio.tell() if first is not None and first[0].get("op") == b"\x03" else len(_MAGIC) + _HEADER_RECORD_SIZE)
         chunk_at: int | None = None
-        while True:
-            at = bio.tell()
-            record = ros1_record(bio)
-            if record is None or record[2]:
-                break
-            op = record[0].get("op")
+        for at, header, data in _chunks_then_index(bio):
+            op = header.get("op")
             if op == b"\x05":
                 chunk_at = at
             elif op == b"\x04" and chunk_at is not None:
-                conn = _field(record[0], "conn", 4)
+                conn = _field(header, "conn", 4)
                 if conn is not None:
                     self.first_chunk.setdefault(conn, chunk_at)
-                if chunk_at not in known and len(record[1]) >= 8:
+                if chunk_at not in known and len(data) >= 8:
                     known.add(chunk_at)
-                    self.chunks.append((_ns(record[1][:8]), chunk_at))
+                    self.chunks.append((_ns(data[:8]), chunk_at))
             else:
                 break  # the index: every chunk is behind
         self.chunks.sort()
@@ -276,16 +272,25 @@ def _index_position(bio: BinaryIO) -> int:
     for position in dict.fromkeys((after, start + _HEADER_RECORD_SIZE)):
         bio.seek(position)
         try:
-            while True:
-                at = bio.tell()
-                record = ros1_record(bio)
-                if record is None or record[2]:
-                    break
-                if record[0].get("op") not in (b"\x05", b"\x04"):
+            for at, header, _data in _chunks_then_index(bio):
+                if header.get("op") not in (b"\x05", b"\x04"):
                     return at  # past the chunks and their index data: the index (its first record maybe damaged)
         except Exception:
             continue
     raise Ros1IndexUnusable("no bag header record, and no index after the chunks")
+
+
+def _chunks_then_index(bio: BinaryIO) -> Iterator[tuple[int, dict[str, bytes], bytes]]:
+    """(position, header fields, data) of the whole records from where ``bio`` stands: the chunks and their
+    index data records, then the first record of anything else (the index), where the walk ends."""
+    while True:
+        at = bio.tell()
+        record = ros1_record(bio)
+        if record is None or record[2]:
+            return
+        yield at, record[0], record[1]
+        if record[0].get("op") not in (b"\x05", b"\x04"):
+            return
 
 
 def _field(header: dict[str, bytes], name: str, size: int) -> int | None:

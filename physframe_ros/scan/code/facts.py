@@ -376,16 +376,15 @@ class FactSink:
             transforms = value.get("transforms")
             self.broadcast(transforms if isinstance(transforms, ListValue) else None, static, line)
             return
-        if isinstance(value, Record) and not value.escaped and value.type_name in CAMERA_DATA:
-            frame = value.get("header.frame_id")
-            if isinstance(frame, str) and frame:
-                self.camera_data.append((value.type_name, value.name, frame, self.site(line)))
         if isinstance(value, Record) and value.kind != HEADER:
             stamped = value.get("header.frame_id")
             if isinstance(stamped, str) and stamped:
-                data_frame = DataFrame(stamped, value.type_name, self.site(line))
+                where = self.site(line)
+                data_frame = DataFrame(stamped, value.type_name, where)
                 if data_frame not in self.facts.data_frames:
                     self.facts.data_frames.append(data_frame)
+                if not value.escaped and value.type_name in CAMERA_DATA:
+                    self.camera_data.append((value.type_name, value.name, stamped, where))
         if not isinstance(value, Record) or not value.local or value.escaped or value.kind == HEADER:
             return  # a bare std_msgs Header published is a time signal: no frame is needed
         if value.kind == HEADER_BY_USE and not any(k == "header" or k.startswith("header.") for k in value.fields):

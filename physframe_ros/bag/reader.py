@@ -43,7 +43,7 @@ from .recovery import (
     scan_rosbag1,
 )
 from .ros1_index import Ros1Index, Ros1IndexUnusable, read_ros1_indexed
-from .topics import ALL_TOPICS, TopicSelection, is_static_topic, is_tf_type, stamped_kind
+from .topics import ALL_TOPICS, DEFAULT_TF_TOPICS, TF_MESSAGE_TYPES, TopicSelection, is_static_topic, is_tf_type, stamped_kind
 
 CDR = "cdr"
 ROS1 = "ros1"
@@ -382,7 +382,7 @@ class TfBag:
     def _damaged_tf(self, topic: str, msgtype: str) -> bool:
         """A topic and type that are TF but for a few characters of one or both (bits flipped, bytes zeroed):
         with no second copy to compare, that closeness is the sign of damage."""
-        tf_topic = self.selection.matches(topic) or any(_near(topic, t) for t in ("/tf", "/tf_static"))
+        tf_topic = self.selection.matches(topic) or any(_near(topic, t) for t in _TF_TOPIC_NAMES)
         tf_type = is_tf_type(msgtype) or any(_near(msgtype, t) for t in _TF_TYPE_SPELLINGS)
         return tf_topic and tf_type
 
@@ -512,7 +512,9 @@ def open_bag(path: str | Path, selection: TopicSelection | None = None, data: To
     return bag
 
 
-_TF_TYPE_SPELLINGS = ("tf2_msgs/msg/TFMessage", "tf2_msgs/TFMessage", "tf/msg/tfMessage", "tf/tfMessage")
+# every spelling of the TF types (ROS 1 pkg/Name, ROS 2 pkg/msg/Name) and the TF topics that are names, not patterns
+_TF_TYPE_SPELLINGS = (*TF_MESSAGE_TYPES, *(t.replace("/", "/msg/", 1) for t in TF_MESSAGE_TYPES))
+_TF_TOPIC_NAMES = tuple(t for t in DEFAULT_TF_TOPICS if "*" not in t)
 
 
 def _near(text: str, name: str) -> bool:

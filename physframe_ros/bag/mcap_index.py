@@ -87,7 +87,12 @@ class McapIndex:
         schemas: dict[int, str] = {}
         try:
             for op, body in _mcap_records(data, whole=True):
-                _schema_or_channel(op, body, schemas, self.channels)
+                try:
+                    _schema_or_channel(op, body, schemas, self.channels)
+                except (struct.error, UnicodeDecodeError, IndexUnusable):
+                    # one damaged Schema or Channel record: its channel goes unnamed and hidden() compares the
+                    # Statistics counts with the chunk's copy, instead of the whole summary being given up
+                    continue
                 if op == 0x08:
                     self.chunks.append(self._chunk_index(body))
                 elif op == 0x0B:

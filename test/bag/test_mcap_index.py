@@ -71,25 +71,37 @@ def _summary_records(raw: bytes) -> list[tuple[int, int, int]]:
 
 
 def _read_and_lost(path: Path) -> tuple[int, dict[str, int]]:
-    with open_bag(path) as bag:
-        try:
-            read = sum(1 for _ in bag.messages())
-        except BagError:
-            read = -1  # the reader gave up (exit 2): nothing is lost silently then
-        return read, {x.topic: x.lost for x in bag.info.losses}
+    try:
+        with open_bag(path) as bag:
+            try:
+                read = sum(1 for _ in bag.messages())
+            except BagError:
+                read = -1  # the reader gave up (exit 2): nothing is lost silently then
+            return read, {x.topic: x.lost for x in bag.info.losses}
+    except BagError:  # given up at opening, e.g. /tf's schema record lost: "no TF topics", listing /tf [__schemaless__]
+        return -1, {}
 
 
-def test_every_bit_of_a_summary_channel_record_flipped_loses_nothing_silently(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("opcode", "records", "head", "compression"),
+    [(0x04, 3, 12, None), (0x03, 2, 6, "storage")],  # Channel: id, schema id, topic; Schema: id, name
+    ids=["channel", "schema-zstd"],
+)
+def test_every_bit_of_a_summary_channel_or_schema_record_flipped_loses_nothing_silently(
+    tmp_path: Path, opcode: int, records: int, head: int, compression: str | None
+) -> None:
     """A summary Channel record damaged (opcode, id, topic, schema id) hides its messages, or another
-    channel's, from a reader of the summary; the copy in the chunk names them, so they are read or reported."""
-    seed = next(write_rosbag2(robot_messages(2.0), tmp_path / "b").glob("*.mcap")).read_bytes()
+    channel's, from a reader of the summary; the copy in the chunk names them, so they are read or reported.
+    A Schema record's name length running past its record (a zstd fuzz case: /chatter's schema) cost the
+    whole summary, and with it the /tf counts."""
+    seed = next(write_rosbag2(robot_messages(2.0), tmp_path / "b", compression=compression).glob("*.mcap")).read_bytes()
     whole = 128
     case = tmp_path / "case.mcap"
-    channels = [pos for pos, op, _ in _summary_records(seed) if op == 0x04]
-    assert len(channels) == 3
+    found = [pos for pos, op, _ in _summary_records(seed) if op == opcode]
+    assert len(found) == records
     silent = []
-    for pos in channels:
-        for at in range(pos, pos + 9 + 12 + len("/tf_static")):  # opcode, length, id, schema id, topic
+    for pos in found:
+        for at in range(pos, pos + 9 + head + len("/tf_static")):  # opcode, length, the fields, the first string
             for bit in range(8):
                 raw = bytearray(seed)
                 raw[at] ^= 1 << bit
@@ -118,6 +130,22 @@ def test_a_damaged_summary_record_whose_chunk_is_unreadable_too_counts_its_messa
     read, lost = _read_and_lost(case)
     assert read <= 0 and sum(lost.values()) == 128
     assert lost["(channel 2 of case.mcap: /tf_qtatic, tf2_msgs/msg/TFMessage in the summary, maybe TF, damaged; its chunk holds no intact copy)"] == 2
+
+
+def test_one_damaged_schema_record_costs_only_its_own_channel_name(tmp_path: Path) -> None:
+    """A zstd fuzz case: /chatter's Schema record names a string longer than the record. The summary is not
+    given up for it: the chunk index and the Statistics counts stand (without them, a chunk rosbags cannot
+    read lost /tf's 126 messages silently), and only /chatter's schema goes unnamed."""
+    seed = next(write_rosbag2(robot_messages(2.0), tmp_path / "b", compression="storage").glob("*.mcap")).read_bytes()
+    raw = bytearray(seed)
+    schema = [pos for pos, op, _ in _summary_records(seed) if op == 0x03][1]
+    assert raw[schema + 11] == len("std_msgs/msg/String")
+    raw[schema + 11] ^= 0x40  # bit 6 of its name's length, as in the kept case
+    case = tmp_path / "case.mcap"
+    case.write_bytes(bytes(raw))
+    index = McapIndex(case)
+    assert index.counts == {1: 126, 2: 2, 3: 1} and len(index.chunks) == 1
+    assert index.channels == {1: ("/tf", "tf2_msgs/msg/TFMessage"), 2: ("/tf_static", "tf2_msgs/msg/TFMessage"), 3: ("/chatter", "")}
 
 
 def test_the_message_indexes_count_what_the_statistics_count(tmp_path: Path) -> None:

@@ -261,7 +261,9 @@ class _CppFile(FileWalk):
 
     def _message_members(self) -> None:
         """Message members of the class: declared in this file or in its own headers."""
+        in_source = {name for name, v in self.members.items() if isinstance(v, Record)} if _SOURCE_FILE.search(self.sink.facts.path) else set()
         for header in self.headers:
+            in_source -= member_declarations(header).keys()
             for name, type_text in {**aliased_members(header), **member_declarations(header)}.items():
                 short = _short_type(type_text)
                 kind = message_kind(short)
@@ -271,6 +273,8 @@ class _CppFile(FileWalk):
                     self.members[name] = tf_message(short, name, 0, local=False)
         self._params_structs()
         self.member_names = {id(v): name for name, v in self.members.items() if isinstance(v, Record)}
+        # a class declared in a source file has all its methods here: no other file can set its messages
+        self.source_members = in_source
         if _SOURCE_FILE.search(self.sink.facts.path):
             # a message at file scope of a .cpp: no other file can set its frame unless it is declared extern
             for name, v in self.globals.items():
@@ -295,15 +299,16 @@ class _CppFile(FileWalk):
         for rec, line in self.published_members:
             name = self.member_names[id(rec)]
             file_scope = id(rec) in self.file_scope
-            if (self.globals if file_scope else self.members).get(name) is not rec or rec.escaped:
+            if (self.globals if file_scope else self.members).get(name) is not rec or rec.escaped or name in self.unknown_members:
                 continue  # replaced as a whole, or handed to code we do not follow
             if rec.kind == TF_MESSAGE:
                 continue  # its transforms were checked where it was published, as a broadcast
-            if file_scope and re.search(rf"(?<![\w.>]){re.escape(name)}\s*=(?!=)", texts[0]):
-                continue  # assigned whole somewhere (`map_static = *msg;` in a callback): it may carry a frame
+            if _assigned_whole(name, texts):
+                continue  # `map_static = *msg;` / `this->odom_ = *msg;` in a callback: it may carry a frame
             frame_unset = rec.get("header.frame_id") is UNSET and not mentions_header(texts, name)
             child_unset = rec.kind in (ODOMETRY, TRANSFORM) and rec.get("child_frame_id") is UNSET and not mentions_field(texts, name, "child_frame_id")
-            self.sink.member_published(rec, line, frame_unset, child_unset, file_scope)
+            where = "file" if file_scope else "source" if name in self.source_members else None
+            self.sink.member_published(rec, line, frame_unset, child_unset, where)
 
     def _parse_error(self, root: Node) -> None:
         node = root
@@ -614,10 +619,14 @@ class _Run(Walker[Node]):
         """``this->t_.header.frame_id`` -> ("t_", ["header", "frame_id"]) (shared: callers must not change it)."""
         key = node.id
         paths = self.f.paths
-        if key in paths:
-            return paths[key]
-        p = paths[key] = self._path(node, self.f.src)
-        return p
+        p = paths[key] if key in paths else paths.setdefault(key, self._path(node, self.f.src))
+        if p is None or _ANY_ELEMENT not in p[1]:
+            return p
+        # `odomMsgs[r].header.frame_id`: one element of a C array of messages (`T x[N]`, `x = new T[n]`) stands
+        # for every element; any other index that is not a constant (a vector's, a string array's) is unknown
+        if p[1][0] == _ANY_ELEMENT and _ANY_ELEMENT not in p[1][1:] and isinstance(self.lookup(p[0]), Record):
+            return p[0], p[1][1:]
+        return None
 
     @staticmethod
     def _path(node: Node, src: bytes) -> tuple[str, list[str]] | None:
@@ -636,9 +645,10 @@ class _Run(Walker[Node]):
             elif t == "subscript_expression":  # `msg_.transforms[0]`: a constant index only
                 arg, idx = node.child_by_field_name("argument"), node.child_by_field_name("indices")
                 index = idx.named_children if idx is not None else []
-                if arg is None or len(index) != 1 or index[0].type != "number_literal" or not _text(index[0], src).isdigit():
+                if arg is None or len(index) != 1:
                     return None
-                fields.append(_text(index[0], src))
+                constant = index[0].type == "number_literal" and _text(index[0], src).isdigit()
+                fields.append(_text(index[0], src) if constant else _ANY_ELEMENT)
                 node = arg
             elif t == "call_expression" and (element := _element_call(node, src)) is not None:  # `transforms.front()`
                 fields.append(element)
@@ -1522,6 +1532,18 @@ def _call_shape(node: Node, src: bytes) -> tuple[bool, Call[Node]] | None:
 
 
 _ELEMENT_METHODS = {"front": "0", "back": "-1"}
+
+
+def _assigned_whole(name: str, texts: Sequence[str]) -> bool:
+    """Some text assigns the message ``name`` (or an element of it) whole from a value that may carry a frame
+    (``odom_ = *msg;``, ``odoms_[i] = *msg;``);
+    a fresh default one (``= new Odometry[n]``, ``= Odometry()``) carries none."""
+    pattern = re.compile(rf"(?:(?<![\w.>])|\bthis\s*->\s*){re.escape(name)}\s*(?:\[[^\]\n]*\]\s*)?=(?!=)\s*(new\b|[\w:]+\s*(?:\(\s*\)|\{{\s*\}})\s*;)?")
+    return any(m.group(1) is None for t in texts for m in pattern.finditer(t))
+
+
+#: the field of a path that indexes with a value not known statically (`x[r]`)
+_ANY_ELEMENT = "[]"
 
 
 def _element_call(node: Node, src: bytes) -> str | None:

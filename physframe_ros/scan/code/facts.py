@@ -339,20 +339,24 @@ class FactSink:
             self.add(reversed_name_finding(bound_to, t, s, loc))
 
     # --- published data -----------------------------------------------------------------
-    def member_published(self, rec: Record, line: int, frame_unset: bool, child_unset: bool, file_scope: bool = False) -> None:
+    def member_published(self, rec: Record, line: int, frame_unset: bool, child_unset: bool, where: str | None = None) -> None:
         """A message held in a class member, published here, whose frame no method of the file (nor its
-        headers) ever sets: a warning, another file of the class may set it. ``file_scope``: a message
-        declared at file scope of a source file, which no other file can set: an error."""
+        headers) ever sets: a warning, another file of the class may set it. No other file can set a message
+        declared at file scope of a source file (``where`` "file"), nor a member of a class declared in a
+        source file (``where`` "source"): an error then."""
         for unset, code, fld in ((frame_unset, "MISSING_FRAME", "header.frame_id"), (child_unset, "MISSING_CHILD_FRAME", "child_frame_id")):
             if not unset:
                 continue
-            if file_scope:
+            if where == "file":
                 what = (f"{rec.type_name} '{rec.name}' (declared at file scope, line {rec.line}) is published with {fld} "
                         "set nowhere in this file: it goes out empty")
+            elif where == "source":
+                what = (f"{rec.type_name} member '{rec.name}' of a class declared in this source file is published with {fld} "
+                        "set by none of its methods: it goes out empty")
             else:
                 what = (f"{rec.type_name} member '{rec.name}' is published with {fld} set by no method of this file or its "
                         "headers: it goes out empty (if another file of the class sets it, ignore this)")
-            self.add(Finding(code, what, (), self.loc(line), severity=None if file_scope else Severity.WARNING))
+            self.add(Finding(code, what, (), self.loc(line), severity=None if where else Severity.WARNING))
 
     def pushed_pose(self, value: Any, container: str, line: int) -> None:
         """``plan.poses.push_back(pose)``: a stamped pose stored into a path with its frame never set. Reported where

@@ -125,14 +125,14 @@ def code_only(text: str) -> str:
 
 def mentions_field(texts: Iterable[str], member: str, field: str) -> bool:
     """Some text writes ``member.field`` or ``member->field`` (inline code in a header, say)."""
-    pattern = re.compile(rf"\b{re.escape(member)}\s*(?:\.|->)\s*{re.escape(field)}\b")
+    pattern = re.compile(rf"\b{re.escape(member)}\s*(?:\[[^\]\n]*\]\s*)?(?:\.|->)\s*{re.escape(field)}\b")
     return any(pattern.search(t) for t in texts)
 
 
 def mentions_header(texts: Iterable[str], member: str) -> bool:
     """Some text touches ``member.header`` other than its stamp or seq (which never give it a frame):
     ``m.header.frame_id = ...``, ``m.header = h``, ``fill(m.header)``."""
-    pattern = re.compile(rf"\b{re.escape(member)}\s*(?:\.|->)\s*header\b(?!\s*\.\s*(?:stamp|seq)\b)")
+    pattern = re.compile(rf"\b{re.escape(member)}\s*(?:\[[^\]\n]*\]\s*)?(?:\.|->)\s*header\b(?!\s*\.\s*(?:stamp|seq)\b)")
     return any(pattern.search(t) for t in texts)
 
 

@@ -185,6 +185,8 @@ class Walker(Generic[N]):
             if not (isinstance(old, str) and isinstance(value, str)):  # the first string (the default) wins
                 if isinstance(value, Record):
                     value.local = False  # other methods may set its fields before it is published
+                    if isinstance(old, Record) and id(old) in f.member_names:  # `odom_ = new Odometry[n]`: still the member
+                        f.member_names[id(value)] = name
                 f.members[name] = self.keep_type(old, value)
 
     @staticmethod

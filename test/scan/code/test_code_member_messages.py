@@ -117,3 +117,62 @@ def test_file_scope_message_whose_frame_is_set_extern_or_in_a_header_is_not_repo
     assert _found(GLOBAL_SOURCE.replace("ros::Publisher bodyAxis", "extern geometry_msgs::PoseStamped ps;\nros::Publisher bodyAxis")) == []
     # a header's globals are shared with other files
     assert _found(GLOBAL_SOURCE, "marker_tracker/include/marker_tracker/node.h") == []
+
+
+# Stage's stageros.cpp as the se306p1 project (PhysFrame corpus) carries it: the class is declared in the
+# source file, one Odometry per robot in an array made with `new T[n]`, each element filled and published
+# through `odomMsgs[r]`, child_frame_id never set.
+STAGE_SOURCE = """\
+#include <ros/ros.h>
+#include <nav_msgs/Odometry.h>
+
+class StageNode
+{
+  private:
+    nav_msgs::Odometry *odomMsgs;
+    std::vector<ros::Publisher> odom_pubs_;
+    size_t numRobots;
+  public:
+    StageNode(size_t n);
+    void WorldCallback();
+};
+
+StageNode::StageNode(size_t n) : numRobots(n)
+{
+  this->odomMsgs = new nav_msgs::Odometry[numRobots];
+}
+
+void StageNode::WorldCallback()
+{
+  for (size_t r = 0; r < this->numRobots; r++)
+  {
+    this->odomMsgs[r].pose.pose.position.x = 1.0;
+    this->odomMsgs[r].header.frame_id = "odom";
+    this->odom_pubs_[r].publish(this->odomMsgs[r]);
+  }
+}
+"""
+
+
+def test_an_array_of_messages_in_a_class_declared_in_the_source_file_is_an_error() -> None:
+    assert _found(STAGE_SOURCE, "stage/src/stageros.cpp") == [("MISSING_CHILD_FRAME", 26, "error")]
+    # a C array member too
+    c_array = STAGE_SOURCE.replace("nav_msgs::Odometry *odomMsgs;", "nav_msgs::Odometry odomMsgs[8];").replace(
+        "this->odomMsgs = new nav_msgs::Odometry[numRobots];", ""
+    )
+    assert _found(c_array, "stage/src/stageros.cpp") == [("MISSING_CHILD_FRAME", 26, "error")]
+
+
+def test_an_array_element_written_through_any_index_sets_the_field_for_all() -> None:
+    fixed = STAGE_SOURCE.replace('header.frame_id = "odom";', 'header.frame_id = "odom";\n    odomMsgs[r].child_frame_id = "base_link";')
+    assert _found(fixed, "stage/src/stageros.cpp") == []
+
+
+def test_a_member_message_assigned_whole_from_a_received_one_is_not_reported() -> None:
+    relay = STAGE_SOURCE.replace("void WorldCallback();", "void WorldCallback();\n    void cb(const nav_msgs::Odometry::ConstPtr& m) { odomMsgs[0] = *m; }")
+    assert _found(relay, "stage/src/stageros.cpp") == []
+    header_class = STAGE_SOURCE.replace("nav_msgs::Odometry *odomMsgs;", "nav_msgs::Odometry odomMsgs[8];").replace(
+        "this->odomMsgs = new nav_msgs::Odometry[numRobots];", ""
+    )
+    # declared in a header, another file of the class may set it: a warning
+    assert _found(header_class, "stage/include/stage/stageros.h") == [("MISSING_CHILD_FRAME", 26, "warning")]

@@ -179,3 +179,12 @@ def test_a_urdf_with_xacro_markup_is_expanded_by_xacro(tmp_path: Path) -> None:
     result = scan([tmp_path], jobs=1)
     assert [f for f in result.findings if f.level.value != "info"] == []
     assert [(e.parent, e.child, e.sources[0].line) for e in result.expected.edges] == [("base_footprint", "base_link", 7)]
+
+
+def test_a_stage_world_file_is_not_read_as_sdformat() -> None:
+    """stage_ros ships Stage's own .world format (`include "robots.inc"`, `# comments`): no frames, no parse error;
+    a Gazebo .world (XML) is still SDFormat."""
+    stage = '# A world containing objects\ninclude "pioneer.inc"\n\nwindow( size [ 635 666 ] )\n'
+    assert parse_sdf_file(stage, "world/intense.world").findings == []
+    broken = parse_sdf_file('<?xml version="1.0"?>\n<sdf version="1.6"><world name="w">\n', "worlds/empty.world")
+    assert [f.code for f in broken.findings] == ["PARSE_ERROR"]

@@ -11,6 +11,7 @@ the frame); nested model frames are scoped with ``::``.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 
 from ...core.checks import frame_id_problem, transform_findings
@@ -44,8 +45,13 @@ class _Scope:
     nested: dict[str, _Scope] = field(default_factory=dict)
 
 
+_STAGE_WORLD = re.compile(r"\A(?:\ufeff)?\s*(?:#|[A-Za-z_])")  # a Stage world starts with a comment or a statement, never '<'
+
+
 def parse_sdf_file(text: str, rel_path: str) -> FileFacts:
     facts = FileFacts(rel_path, lines=text.count("\n") + 1)
+    if rel_path.lower().endswith(".world") and _STAGE_WORLD.match(text):
+        return facts  # Stage's .world format (stage_ros), not SDFormat: it holds no tf frames
     root = parse_document(facts, text, "SDF", "sdf")
     if root is None:
         return facts

@@ -249,6 +249,9 @@ class FactSink:
         if finding is not None and finding not in self.facts.findings:
             self.facts.findings.append(finding)
 
+    def _reported_invalid(self, frames: tuple[str, ...]) -> bool:
+        return any(f.code == "INVALID_FRAME_ID" and f.frames == frames for f in self.facts.findings)
+
     # --- broadcasts ---------------------------------------------------------------------
     def broadcast(self, value: Any, static: bool, line: int) -> None:
         """``sendTransform(value)``: a transform message, a list of them, or a tf::StampedTransform record."""
@@ -285,7 +288,8 @@ class FactSink:
             ))
         if parent is not None and child is not None:
             for f in transform_findings(parent, child, translation, quat, loc, what):
-                self.add(f)
+                if f.code != "INVALID_FRAME_ID" or not self._reported_invalid(f.frames):
+                    self.add(f)  # an invalid frame written out where the transform is filled is reported there
         else:
             self._missing(parent, child, loc, what)
         if parent is None or child is None:

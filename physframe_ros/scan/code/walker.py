@@ -18,7 +18,7 @@ from ..frame_ids import frame_id_finding, is_header_field
 from .angles import euler_slot_finding, is_vector_component, scalar_in_vector_slot
 from .calls import STEP_BUDGET, BoundedCalls, Budget
 from .facts import FactSink, keep_param, last_name, param_default
-from .values import NAMED_NUMBERS, PARAMS, TOP_ROT, ParamRef, Record, Rot, TfValue, Value, as_number, field_of, fresh, is_transform, rot_from_rpy
+from .values import NAMED_NUMBERS, PARAMS, TOP_ROT, ParamRef, Record, Rot, TfValue, Value, as_number, field_of, fresh, rot_from_rpy
 
 N = TypeVar("N")  # a syntax node of the front end
 EVAL_DEPTH = 120  # nested expressions evaluated (deeper ones are unknown)
@@ -233,9 +233,10 @@ class Walker(Generic[N]):
         self.component_copy(target, source, line)
 
     def header_literal(self, target: N, value: Value, line: int) -> None:
-        """``marker.header.frame_id = "/map"``: a frame id written out in full where it is used."""
+        """``marker.header.frame_id = "/map"``, ``t.child_frame_id = "/base"``: a frame id written out in full
+        where it is used, reported at that line (the one to change), for a transform too."""
         p = self.path(target)
-        if p is not None and is_header_field(p[1]) and not is_transform(self.lookup(p[0])):
+        if p is not None and is_header_field(p[1]):
             self.f.sink.add(frame_id_finding(value, self.f.sink.loc(line), ".".join([p[0], *p[1]])))
 
     def component_copy(self, target: N, source: N, line: int) -> None:

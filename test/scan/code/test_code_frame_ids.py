@@ -104,3 +104,25 @@ def test_percent_formatting_builds_a_frame_id() -> None:
         "    br.sendTransform(u)\n"
     )
     assert _invalid(analyze_python(text, "driver.py")) == [(9, ("/gps",))]
+
+
+# carla ros-bridge's sensor.py (before PR #117): the transform is filled in a method that returns it, and
+# sent by a base class's method the scan does not see; the literal is the line to change.
+CARLA_SENSOR_PY = """\
+from geometry_msgs.msg import TransformStamped
+
+
+class Sensor(Actor):
+    def get_tf_msg(self):
+        tf_msg = TransformStamped()
+        tf_msg.header = self.get_msg_header()
+        tf_msg.header.frame_id = "/map"
+        tf_msg.child_frame_id = self.get_frame_id()
+        tf_msg.transform = self.get_current_ros_transfrom()
+        return tf_msg
+"""
+
+
+def test_an_invalid_frame_written_into_a_transform_is_reported_where_it_is_written() -> None:
+    found = [(f.code, f.location.line if f.location else None, f.frames) for f in analyze_python(CARLA_SENSOR_PY, "carla_ros_bridge/sensor.py").findings]
+    assert found == [("INVALID_FRAME_ID", 8, ("/map",))]

@@ -71,7 +71,8 @@ def test_invalid_ids_and_values_from_constants() -> None:
     )
     facts = analyze_cpp(text, "bad.cpp")
     line = _line(text, "sendTransform")
-    assert _codes(facts) == [("INVALID_FRAME_ID", line), ("INVALID_FRAME_ID", line), ("INVALID_TRANSFORM", line)]
+    # each invalid id at the line that writes it out (the line to change), not again at the broadcast
+    assert _codes(facts) == [("INVALID_FRAME_ID", _line(text, '"/odom"')), ("INVALID_FRAME_ID", _line(text, '"base link"')), ("INVALID_TRANSFORM", line)]
     (edge,) = facts.edges
     assert (edge.parent, edge.child, edge.rotation) == ("/odom", "base link", None)  # a zero quaternion is no rotation
     unit = analyze_cpp(text.replace("rotation.w = 0.0", "rotation.w = 1.0"), "bad.cpp")

@@ -10,6 +10,8 @@ that say nothing (``a``, ``angle``, ``q0``) are never reported.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
+from typing import Callable
 
 from ...core.findings import Finding, Location, Severity
 
@@ -23,14 +25,15 @@ RPY_APIS = {
     "setEulerYPR": ("yaw", "pitch", "roll"),
     "setEulerZYX": ("yaw", "pitch", "roll"),
 }
-_ANGLE_NAME = re.compile(r"(?:^|[^a-z])(roll|pitch|yaw|heading|theta)(?=$|[^a-z])")
+_ANGLE_NAME = re.compile(r"(?:^|[^a-z])(roll|pitch|yaw|heading|theta|rot_?[xyz]|ang(?:le)?_?[xyz])(?=$|[^a-z])")
+_AXIS_ANGLE = {"x": "roll", "y": "pitch", "z": "yaw"}  # rotX / rot_x / angle_z: the angle about that axis
 _HEADING = ("heading", "theta")  # a planar heading: the yaw, by name, only when the other two slots are zero
 _ZERO = re.compile(r"^\s*[-+]?0*(?:\.0*)?[fFlL]?\s*$")
 
 
 def _angle_of(text: str) -> str | None:
     """The one angle an argument's text names (``msg->theta``, ``yaw + M_PI_2``), else None."""
-    names = {m.group(1) for m in _ANGLE_NAME.finditer(text.lower())}
+    names = {_AXIS_ANGLE.get(n[-1], n) if n.startswith(("rot", "ang")) else n for n in (m.group(1) for m in _ANGLE_NAME.finditer(text.lower()))}
     return names.pop() if len(names) == 1 else None
 
 
@@ -97,3 +100,62 @@ def scalar_in_vector_slot(target: list[str], source: str, loc: Location) -> Find
         loc,
         severity=Severity.WARNING,
     )
+
+
+_QUAT_PARTS = ("orientation", "rotation", "quaternion")
+# the component a source names: q.x, q.x(), q['x'], msg.orientation.x (an Eigen or message quaternion's accessor)
+_SOURCE_COMPONENT = re.compile(r"(?:\.([xyzw])(?:\(\))?|\[['\"]([xyzw])['\"]\])\s*$")
+
+
+def _component(source: str) -> str | None:
+    m = _SOURCE_COMPONENT.search(source.strip().lstrip("+-").strip())
+    return (m.group(1) or m.group(2)) if m else None
+
+
+@dataclass
+class QuaternionWrites:
+    """One function's writes into message quaternions component by component (``o.x = q.x()``): a source
+    copied into two components (a copy-paste: all four from ``q.x()``), or the vector part copied from another
+    quaternion and ``w`` never written (it stays 0 in ROS 1, 1 in ROS 2: not the rotation copied)."""
+
+    parts: dict[str, dict[str, tuple[str, int]]] = field(default_factory=dict)  # quaternion path -> component -> (source, line)
+    whole: set[str] = field(default_factory=set)  # quaternions assigned whole somewhere in the function
+    any_w: bool = False  # a `w` written anywhere (through an alias the paths do not show)
+
+    def write(self, target: list[str], source: str, line: int) -> None:
+        if target[-1:] in (["orientation"], ["rotation"], ["quaternion"]):
+            self.whole.add(".".join(target))
+            return
+        if len(target) < 2 or target[-2] not in _QUAT_PARTS or target[-1] not in ("x", "y", "z", "w"):
+            return
+        if target[-1] == "w":
+            self.any_w = True
+        self.parts.setdefault(".".join(target[:-1]), {})[target[-1]] = (" ".join(source.split()), line)
+
+    def findings(self, loc: Callable[[int], Location]) -> list[Finding]:
+        out: list[Finding] = []
+        for path, parts in self.parts.items():
+            if path in self.whole:
+                continue
+            into: dict[str, list[tuple[str, int]]] = {}  # source (without its sign) -> (component, line) it went into
+            for comp, (source, line) in sorted(parts.items(), key=lambda kv: kv[1][1]):
+                if _component(source) is not None:
+                    into.setdefault(source.lstrip("+-").strip(), []).append((comp, line))
+            for source, comps in into.items():
+                if len(comps) > 1:  # reported once, at the first copy too many
+                    out.append(Finding(
+                        "INCORRECT_TRANSFORM",
+                        f"{path}: {source} is copied into {', '.join(c for c, _ in comps)}; each component of a quaternion "
+                        "comes from its own (x, y, z, w), so all but one of these are a copy-paste slip",
+                        (), loc(comps[1][1]), severity=Severity.WARNING,
+                    ))
+            copied = [parts[c] for c in ("x", "y", "z") if c in parts and _component(parts[c][0]) is not None]
+            if len(copied) == 3 and "w" not in parts and not self.any_w:
+                line = max(line for _, line in copied)
+                out.append(Finding(
+                    "INVALID_TRANSFORM",
+                    f"{path}: x, y and z are copied from another quaternion but w is never set: it keeps its default "
+                    "(0 in ROS 1, 1 in ROS 2), so the quaternion is not the rotation copied and not a unit one",
+                    (), loc(line), severity=Severity.WARNING,
+                ))
+        return out

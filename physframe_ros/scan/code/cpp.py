@@ -82,7 +82,7 @@ _PARSER = Parser(_LANGUAGE)
 # Function bodies worth walking: anything else cannot produce a frame fact.
 _RELEVANT = re.compile(
     rb"sendTransform|lookupTransform|canTransform|ransform|publish|Publish|frame|Matrix3x3|setRPY|Quaternion|"
-    rb"AngleAxis|Matrix3|Mat_|param|Parameter|Stamped|Odometry|NavSatFix|Scan|Imu|Cloud|Image"
+    rb"AngleAxis|Matrix3|Mat_|param|Parameter|Stamped|Odometry|NavSatFix|Scan|Imu|Cloud|Image|orientation"
 )
 # Functions that may give members their values (constructors, parameter reads, `name_ = `,
 # `this->name =`, `m_name =`): only these are walked in the first pass.
@@ -473,6 +473,7 @@ class _Run(Walker[Node]):
             self.store(name, self.eval(expr))
         if body is not None:
             self.block([body])
+        self.end_of_function()
         copies = self.copies
         for line, how in copies.pending.values():
             self.f.sink.add(Finding("MISSING_FRAME", f"{how} with an empty one: the message goes out with no frame", (), self.f.sink.loc(line)))

@@ -51,7 +51,7 @@ from .walker import MATH, MISSING, SHARED_API, Call, FileWalk, Missing, Path, Re
 
 _RELEVANT = re.compile(
     r"sendTransform|lookup_?[tT]ransform|can_?[tT]ransform|ransform|publish|frame|quaternion|Quaternion|euler|"
-    r"param|Stamped|Odometry|NavSatFix|Scan|Imu|Cloud|Image|array|matrix|Rotation|mat2|quat"
+    r"param|Stamped|Odometry|NavSatFix|Scan|Imu|Cloud|Image|array|matrix|Rotation|mat2|quat|orientation"
 )
 # Functions that may give attributes or parameters their values: only these are walked in the first pass.
 _LEARNS = re.compile(r"param|self\.\w+\s*(?::[^=\n]*)?=[^=]")
@@ -135,7 +135,9 @@ class _PyFile(FileWalk):
             for fn in relevant:
                 if _LEARNS.search(self.source(fn)):
                     _Run(self, emit=False).block(fn.body)
-            _Run(self, emit=True, env=self.globals).block(tree.body)
+            top = _Run(self, emit=True, env=self.globals)
+            top.block(tree.body)
+            top.end_of_function()
             for fn in relevant:
                 self.call(fn)
             self.finish()
@@ -153,6 +155,7 @@ class _PyFile(FileWalk):
             run.env.update(_defaults(fn, run))
             run.env.update(bound)
             run.block(fn.body)
+            run.end_of_function()
             return run.result()
 
         return self.follow((fn.lineno, fn.col_offset), bound, analyse)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Generic, Hashable, Sequence, TypeVar, Union
 
 from ..frame_ids import frame_id_finding, is_header_field
-from .angles import euler_slot_finding, is_vector_component, scalar_in_vector_slot
+from .angles import QuaternionWrites, euler_slot_finding, is_vector_component, scalar_in_vector_slot
 from .calls import STEP_BUDGET, BoundedCalls, Budget
 from .facts import FactSink, keep_param, last_name, param_default
 from .values import NAMED_NUMBERS, PARAMS, TOP_ROT, ParamRef, Record, Rot, TfValue, Value, as_number, field_of, fresh, rot_from_rpy
@@ -92,6 +92,7 @@ class Walker(Generic[N]):
         self.results: list[Value] = []
         self.depth = 0
         self.bind: tuple[Hashable, str] | None = None  # (call node key, variable) for `x = lookupTransform(...)`
+        self.quats = QuaternionWrites()
 
     #: node kind -> the front end's handler turning such a node into a value
     EXPRESSIONS: ClassVar[dict[Hashable, Callable[[Any, Any], Value]]] = {}
@@ -240,10 +241,19 @@ class Walker(Generic[N]):
             self.f.sink.add(frame_id_finding(value, self.f.sink.loc(line), ".".join([p[0], *p[1]])))
 
     def component_copy(self, target: N, source: N, line: int) -> None:
-        """``orientation.x = q.w``: checked by the name of what is copied."""
+        """``orientation.x = q.w``: checked by the name of what is copied; the function's writes into each
+        quaternion are kept for :meth:`end_of_function`."""
         p = self.path(target)
-        if p is not None and is_vector_component(p[1]):
+        if p is None:
+            return
+        if is_vector_component(p[1]):
             self.f.sink.add(scalar_in_vector_slot([p[0], *p[1]], self.text(source), self.f.sink.loc(line)))
+        self.quats.write([p[0], *p[1]], self.text(source), line)
+
+    def end_of_function(self) -> None:
+        """Checks over the whole function once it is walked (reporting walks)."""
+        for finding in self.quats.findings(self.f.sink.loc):
+            self.f.sink.add(finding)
 
     def euler_slots(self, api: str, args: Sequence[N], line: int) -> None:
         if self.emit:

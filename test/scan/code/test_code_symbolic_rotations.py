@@ -117,3 +117,75 @@ def test_parent_passed_as_child_and_ros1_rotation_never_set() -> None:
 def test_scalar_first_component_into_x_in_python() -> None:
     facts = analyze_python(XSENS, "mtnode.py")
     assert _found(facts, "INCORRECT_TRANSFORM") == [3, 10]
+
+
+# ardrone_autonomy's IMU (issue #113): the angles are named for their axes, rotX / rotY / rotZ.
+ARDRONE = """\
+void publish_imu(const LegacyNavdata& legacynavdata_msg)
+{
+    tf::Quaternion q;
+    q.setRPY(legacynavdata_msg.rotZ * _DEG2RAD, legacynavdata_msg.rotY * _DEG2RAD, legacynavdata_msg.rotX * _DEG2RAD);
+    tf::quaternionTFToMsg(q, imu_msg.orientation);
+}
+"""
+
+# vins_fusion_ros2's visualization.cpp: every component copied from x(); spot_ros' ros_helpers.py: x, y, z
+# copied from the body rotation and w never written.
+VINS = """\
+nav_msgs::msg::Odometry toMsg(const OdomData & msg)
+{
+  nav_msgs::msg::Odometry odometry;
+  odometry.pose.pose.orientation.x = msg.orientation.x();
+  odometry.pose.pose.orientation.y = msg.orientation.x();
+  odometry.pose.pose.orientation.z = msg.orientation.x();
+  odometry.pose.pose.orientation.w = msg.orientation.x();
+  return odometry;
+}
+void ned_to_enu(geometry_msgs::Quaternion & out, const Eigen::Quaterniond & q)
+{
+  out.x = q.y();
+  out.orientation.x = q.y();
+  out.orientation.y = q.x();
+  out.orientation.z = -q.z();
+  out.orientation.w = q.w();
+}
+"""
+
+SPOT = """\
+def GetOdomFromState(state):
+    pose_odom_msg = PoseWithCovariance()
+    tform_body = get_odom_tform_body(state)
+    pose_odom_msg.pose.orientation.x = tform_body.rotation.x
+    pose_odom_msg.pose.orientation.y = tform_body.rotation.y
+    pose_odom_msg.pose.orientation.z = tform_body.rotation.z
+    return pose_odom_msg
+
+
+def fixed(state):
+    pose = PoseWithCovariance()
+    tform_body = get_odom_tform_body(state)
+    pose.pose.orientation.x = tform_body.rotation.x
+    pose.pose.orientation.y = tform_body.rotation.y
+    pose.pose.orientation.z = tform_body.rotation.z
+    pose.pose.orientation.w = tform_body.rotation.w
+    return pose
+"""
+
+
+def test_angles_named_for_their_axis_in_the_wrong_euler_slot() -> None:
+    facts = analyze_cpp(ARDRONE, "ardrone_driver.cpp")
+    assert _found(facts, "INCORRECT_TRANSFORM") == [4]
+    assert "'legacynavdata_msg.rotZ * _DEG2RAD' (a yaw) is in the roll slot" in facts.findings[0].message
+
+
+def test_one_component_copied_into_several_is_reported_once_and_a_deliberate_swap_is_not() -> None:
+    facts = analyze_cpp(VINS, "visualization.cpp")
+    # a NED -> ENU swap (x <- y, y <- x, z <- -z) takes each component once: not reported
+    assert _found(facts, "INCORRECT_TRANSFORM") == [5]
+    assert "msg.orientation.x() is copied into x, y, z, w" in facts.findings[0].message
+
+
+def test_vector_part_copied_with_w_never_written() -> None:
+    facts = analyze_python(SPOT, "ros_helpers.py")
+    assert _found(facts, "INVALID_TRANSFORM") == [6]
+    assert {f.level.value for f in facts.findings} == {"warning"}

@@ -143,10 +143,13 @@ class QuaternionWrites:
                     into.setdefault(source.lstrip("+-").strip(), []).append((comp, line))
             for source, comps in into.items():
                 if len(comps) > 1:  # reported once, at the first copy too many
+                    # one component dropped and another doubled: not the rotation, and not of unit length (tf2
+                    # rejects a denormalised quaternion), whatever the values
                     out.append(Finding(
-                        "INCORRECT_TRANSFORM",
+                        "INVALID_TRANSFORM",
                         f"{path}: {source} is copied into {', '.join(c for c, _ in comps)}; each component of a quaternion "
-                        "comes from its own (x, y, z, w), so all but one of these are a copy-paste slip",
+                        "comes from its own (x, y, z, w), so all but one of these are a copy-paste slip and the quaternion "
+                        "is neither the rotation nor of unit length",
                         (), loc(comps[1][1]), severity=Severity.WARNING,
                     ))
             copied = [parts[c] for c in ("x", "y", "z") if c in parts and _component(parts[c][0]) is not None]

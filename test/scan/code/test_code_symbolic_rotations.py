@@ -181,7 +181,7 @@ def test_angles_named_for_their_axis_in_the_wrong_euler_slot() -> None:
 def test_one_component_copied_into_several_is_reported_once_and_a_deliberate_swap_is_not() -> None:
     facts = analyze_cpp(VINS, "visualization.cpp")
     # a NED -> ENU swap (x <- y, y <- x, z <- -z) takes each component once: not reported
-    assert _found(facts, "INCORRECT_TRANSFORM") == [5]
+    assert _found(facts, "INVALID_TRANSFORM") == [5] and len(facts.findings) == 1
     assert "msg.orientation.x() is copied into x, y, z, w" in facts.findings[0].message
 
 
@@ -189,3 +189,35 @@ def test_vector_part_copied_with_w_never_written() -> None:
     facts = analyze_python(SPOT, "ros_helpers.py")
     assert _found(facts, "INVALID_TRANSFORM") == [6]
     assert {f.level.value for f in facts.findings} == {"warning"}
+
+
+# imu_tools' imu_filter_madgwick before c23657f: the orientation is broadcast with the IMU's frame as the
+# parent of the fixed frame ("odom" by default).
+MADGWICK = """\
+void ImuFilter::publishTransform(const ImuMsg::ConstPtr& imu_msg_raw)
+{
+  tf::Transform transform;
+  if (reverse_tf_)
+  {
+    tf_broadcaster_.sendTransform( tf::StampedTransform( transform.inverse(),
+                     imu_msg_raw->header.stamp,
+                     fixed_frame_,
+                     imu_frame_) );
+  }
+  else {
+    tf_broadcaster_.sendTransform( tf::StampedTransform( transform,
+                     imu_msg_raw->header.stamp,
+                     imu_frame_,
+                     fixed_frame_) );
+  }
+  tf_broadcaster_.sendTransform(tf::StampedTransform(transform, stamp, "base_link", "odom"));
+}
+"""
+
+
+def test_a_fixed_frame_named_as_the_child_of_a_robot_frame() -> None:
+    facts = analyze_cpp(MADGWICK, "imu_filter.cpp")
+    assert _found(facts, "REVERSED_NAME") == [12]
+    assert "'fixed_frame_' is passed as the child frame of 'imu_frame_'" in facts.findings[0].message
+    # written-out names are the tree's to judge (REP-105 order), not the names'
+    assert _found(facts, "INCORRECT_FRAME_ORDER_IN_TREE") == []

@@ -51,10 +51,38 @@ def test_camera_plugin_frame_is_the_sensor_link_itself() -> None:
 
 
 def test_camera_plugin_frame_fixed_with_another_rotation() -> None:
-    assert _found("camera_turned") == [("INCORRECT_TRANSFORM", 21, ("camera_link", "camera_turned"))]
+    # reported at the joint that turns it the wrong way (the line to change; navigation2_tutorials' sam_bot
+    # had rpy "-pi/2 0 -pi" on its depth frame), the plugin's line named in the message
+    facts = parse_urdf_file(ROBOT.replace("FRAME", "camera_turned"), "urdf/bot.urdf")
+    assert [(f.code, f.location.line if f.location else None, f.frames) for f in facts.findings] == [
+        ("INCORRECT_TRANSFORM", 14, ("camera_link", "camera_turned"))
+    ]
+    assert "(the plugin names it at line 21)" in facts.findings[0].message
 
 
 def test_camera_plugin_frame_optical_or_not_fixed_by_the_description() -> None:
     assert _found("camera_optical_frame") == []
     assert _found("base_link") == [("INCORRECT_TRANSFORM", 21, ("camera_link", "base_link"))]  # a frame above the link
     assert _found("elsewhere_frame") == []  # not in the description: its rotation is unknown
+
+
+def test_a_camera_plugin_in_a_xacro_description_is_checked_and_located(tmp_path) -> None:
+    """Through xacro too (the element text survives the expansion); the finding points at the joint's line
+    in the source file."""
+    from physframe_ros.scan.scanner import scan
+
+    head = '<robot name="bot" xmlns:xacro="http://ros.org/wiki/xacro">\n  <xacro:property name="half_pi" value="1.5707963"/>'
+    xacro = ROBOT.replace("FRAME", "camera_turned").replace('<robot name="bot">', head, 1)
+    xacro = xacro.replace('rpy="0 0 1.5707963"', 'rpy="0 0 ${half_pi}"')
+    (tmp_path / "bot.urdf.xacro").write_text(xacro)
+    found = [(f.code, f.location.line if f.location else None) for f in scan([str(tmp_path)]).findings if f.code == "INCORRECT_TRANSFORM"]
+    assert found == [("INCORRECT_TRANSFORM", 15)]
+
+
+def test_a_xacro_camera_plugin_on_its_own_link_points_at_the_frame_element(tmp_path) -> None:
+    from physframe_ros.scan.scanner import scan
+
+    xacro = ROBOT.replace("FRAME", "camera_link").replace('<robot name="bot">', '<robot name="bot" xmlns:xacro="http://ros.org/wiki/xacro">', 1)
+    (tmp_path / "bot.urdf.xacro").write_text(xacro)
+    found = [(f.code, f.location.line if f.location else None) for f in scan([str(tmp_path)]).findings if f.code == "INCORRECT_TRANSFORM"]
+    assert found == [("INCORRECT_TRANSFORM", 21)]

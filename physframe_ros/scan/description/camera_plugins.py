@@ -85,13 +85,20 @@ def camera_plugin_findings(robot: XmlNode, edges: list[Edge], locate: Locator, p
             if rot is None or rot.apply(FLU) == RDF:
                 continue
             axes = rot.apply(FLU)
-            how = "the sensor's link itself" if rot == IDENTITY else f"fixed to it with rotation {rot}"
+            plugin = locate(el)
+            # the line to change: the joint that turns a direct child the wrong way, else the plugin's frame
+            joint = next((e.sources[0] for e in edges if e.parent == prefix + link and e.child == prefix + frame and e.sources), None)
+            if rot == IDENTITY:
+                how, fix = "the sensor's link itself", f"give the plugin a child frame of '{link}' turned by rpy (-pi/2, 0, -pi/2)"
+            else:
+                how, fix = f"fixed to it with rotation {rot}", f"turn '{frame}' by rpy (-pi/2, 0, -pi/2) from '{link}'"
+            at = f" (the plugin names it at line {plugin.line})" if joint is not None and plugin.line else ""
             out.append(Finding(
                 "INCORRECT_TRANSFORM",
-                f"camera sensor '{sensor.get('name', '')}' on link '{link}' stamps its images in '{frame}' ({how}), which is {axes} "
+                f"camera sensor '{sensor.get('name', '')}' on link '{link}' stamps its images in '{frame}'{at} ({how}), which is {axes} "
                 f"relative to the link; Gazebo renders along the link's x axis and REP-103 camera data is in an optical frame, "
-                f"{RDF} (x right, y down, z forward): give the plugin a child frame of '{link}' turned by rpy (-pi/2, 0, -pi/2)",
+                f"{RDF} (x right, y down, z forward): {fix}",
                 tuple(dict.fromkeys((prefix + link, prefix + frame))),
-                locate(el),
+                joint if joint is not None else plugin,
             ))
     return out

@@ -27,6 +27,7 @@ from ..model import FileFacts
 from ..safe_eval import BUILTINS, MATH, MAX_STR, MAX_WEIGHT, ExpressionLimit, UnsafeExpression, evaluate, safe_functions, weight
 from ..source_text import decode_source
 from ..xml_lines import XmlError, XmlNode, parse_xml
+from .camera_plugins import FRAME_TAGS
 from .urdf import parse_urdf_file, robot_edges
 
 _FIND_SHARE = re.compile(r"\$\(find-pkg-share\s+")
@@ -402,7 +403,8 @@ def _shown(path: str, ctx: ScanContext) -> str:
 
 
 def _from_dom(el: Any) -> XmlNode:
-    """xacro's DOM as an XmlNode, without writing and re-parsing the text (lines: see the locator)."""
+    """xacro's DOM as an XmlNode, without writing and re-parsing the text (lines: see the locator); an
+    element's text is its own text and CDATA, as expat gives it (``<frameName>camera_optical</frameName>``)."""
     node = XmlNode(el.tagName, {k: v for k, v in el.attributes.items()}, 0)
     stack = [(el, node)]
     while stack:
@@ -412,6 +414,8 @@ def _from_dom(el: Any) -> XmlNode:
                 child = XmlNode(c.tagName, {k: v for k, v in c.attributes.items()}, 0)
                 out.children.append(child)
                 stack.append((c, child))
+            elif c.nodeType in (c.TEXT_NODE, c.CDATA_SECTION_NODE):
+                out.text += c.data
     return node
 
 
@@ -436,8 +440,9 @@ def _find_text_line(abs_path: str, needle: str, ctx: ScanContext) -> Location | 
 
 
 @lru_cache(maxsize=256)
-def _joint_templates(abs_path: str, _mtime_ns: int, ctx: ScanContext) -> tuple[tuple[re.Pattern[str], int, int], ...]:
-    """(name pattern, literal length, line) of every <joint name=...> element in a source file."""
+def _joint_templates(abs_path: str, _mtime_ns: int, ctx: ScanContext) -> tuple[tuple[bool, re.Pattern[str], int, int], ...]:
+    """(a camera frame element?, pattern, literal length, line) of every <joint name=...> element of a source
+    file, by its name, and of every element naming a camera plugin's frame (``<frameName>``), by its text."""
     text = _read_text(abs_path, ctx)
     try:
         root = parse_xml(text) if text is not None else None
@@ -447,12 +452,18 @@ def _joint_templates(abs_path: str, _mtime_ns: int, ctx: ScanContext) -> tuple[t
         return ()
     out = []
     for j in root.iter():
-        if j.tag not in ("joint", "xacro:joint") or not j.get("name") or (j.find("parent") is None and j.find("child") is None):
+        frame = j.tag in FRAME_TAGS
+        if frame:
+            name = j.text.strip()
+        elif j.tag in ("joint", "xacro:joint") and (j.find("parent") is not None or j.find("child") is not None):
+            name = j.get("name") or ""
+        else:
             continue
-        name = j.get("name") or ""
+        if not name:
+            continue
         literal = _TEMPLATE_PART.split(name)
         pattern = ".*?".join(re.escape(p) for p in literal)
-        out.append((re.compile(pattern), sum(len(p) for p in literal) + (1000 if len(literal) == 1 else 0), j.line))
+        out.append((frame, re.compile(pattern), sum(len(p) for p in literal) + (1000 if len(literal) == 1 else 0), j.line))
     return tuple(out)
 
 
@@ -467,11 +478,12 @@ def _joint_locator(abs_files: list[str], main_rel: str, ctx: ScanContext) -> Cal
     stamps = {f: _mtime(f) for f in abs_files}  # a file edited since it was cached is read again
 
     def locate(node: XmlNode) -> Location:
-        name = node.get("name") or ""
+        frame = node.tag in FRAME_TAGS
+        name = node.text.strip() if frame else node.get("name") or ""
         best: tuple[int, str, int] | None = None
         for f in abs_files:
-            for pattern, score, line in _joint_templates(f, stamps[f], ctx):
-                if pattern.fullmatch(name) and (best is None or score > best[0]):
+            for is_frame, pattern, score, line in _joint_templates(f, stamps[f], ctx):
+                if is_frame == frame and pattern.fullmatch(name) and (best is None or score > best[0]):
                     best = (score, f, line)
         if best is None:
             return Location(main_rel, None)

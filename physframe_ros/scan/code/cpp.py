@@ -1324,7 +1324,7 @@ class _Run(Walker[Node]):
             rec.set("child_frame_id", self.eval(args[3]))
             if self.emit:
                 src = self.f.src
-                self.f.sink.add(slot_name_finding(_text(args[2], src), _text(args[3], src), self.f.sink.loc(line)))
+                self.f.sink.add(slot_name_finding(_text(args[2], src), _text(args[3], src), self.f.sink.loc(line), _text(args[0], src)))
             return rec
         if short in ("string", "basic_string"):
             return self.eval(args[0]) if n == 1 else None

@@ -170,18 +170,19 @@ _FIXED_NAMES = ("fixed", "world", "global", "map", "odom")
 _ROBOT_NAMES = ("imu", "base", "laser", "lidar", "camera", "sensor", "body", "robot", "gps")
 
 
-def slot_name_finding(parent_text: str, child_text: str, location: Location) -> Finding | None:
+def slot_name_finding(parent_text: str, child_text: str, location: Location, transform_text: str = "") -> Finding | None:
     """``StampedTransform(tf, t, frame_id_, parent_frame_id_)``: a value named parent passed as the child
     (or one named child as the parent) while the other slot's name does not say the same; or one named for
     a world-fixed frame passed as the child of one named for a frame on the robot (imu_tools'
-    ``StampedTransform(transform, stamp, imu_frame_, fixed_frame_)``)."""
+    ``StampedTransform(transform, stamp, imu_frame_, fixed_frame_)``), unless the transform is an inverse
+    (``transform.inverse()``, ``t_inv``): a tree turned upside down on purpose (imu_tools' ``reverse_tf``)."""
     owners = [_OWNER.match(t) for t in (parent_text, child_text)]
     if owners[0] and owners[1] and owners[0].group(1) == owners[1].group(1):
         return None  # both frames read off one object (`stf.child_frame_id_, stf.frame_id_`): an inverse, on purpose
     parent_in_child = _names("parent", child_text) and not _names("parent", parent_text)
     child_in_parent = _names("child", parent_text) and not _names("child", child_text)
     # (written-out names are judged by the tree, REP-105's order check, with the values themselves)
-    named = not any(t.lstrip().startswith(('"', "'")) for t in (parent_text, child_text))
+    named = not any(t.lstrip().startswith(('"', "'")) for t in (parent_text, child_text)) and "inv" not in transform_text.lower()
     fixed_in_child = named and (any(_names(w, child_text) for w in _FIXED_NAMES) and any(_names(w, parent_text) for w in _ROBOT_NAMES)
                       and not any(_names(w, parent_text) for w in _FIXED_NAMES) and not any(_names(w, child_text) for w in _ROBOT_NAMES))
     if fixed_in_child and not parent_in_child and not child_in_parent:

@@ -412,7 +412,7 @@ class _Run(Walker[ast.AST]):
             rec.set("header.frame_id", self.eval(args[4]))
             value: Value = rec
             if self.emit:
-                self.f.sink.add(slot_name_finding(ast.unparse(args[4]), ast.unparse(args[3]), self.f.sink.loc(c.line)))
+                self.f.sink.add(slot_name_finding(ast.unparse(args[4]), ast.unparse(args[3]), self.f.sink.loc(c.line), ast.unparse(args[1])))
         else:
             value = self.eval(c.args[0] if n else c.kwargs["transform"])
         self.broadcast(value, self.static_receiver(c.receiver), c.line)

@@ -211,6 +211,8 @@ void ImuFilter::publishTransform(const ImuMsg::ConstPtr& imu_msg_raw)
                      fixed_frame_) );
   }
   tf_broadcaster_.sendTransform(tf::StampedTransform(transform, stamp, "base_link", "odom"));
+  // imu_complementary_filter's reverse_tf: the inverse, turned upside down on purpose
+  tf_broadcaster_.sendTransform(tf::StampedTransform(transform.inverse(), stamp, imu_msg_raw->header.frame_id, fixed_frame_));
 }
 """
 

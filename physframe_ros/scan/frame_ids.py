@@ -56,3 +56,30 @@ def parameter_findings(
             finding = frame_id_finding(value, Location(path, lines.get(key, default_line)), f"parameter '{key}'{owner}")
             if finding is not None:
                 yield finding
+
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+
+def frame_variable(name: str) -> bool:
+    """A variable, member or constant whose name says it holds a frame id to stamp or broadcast with:
+    ``frame_id_``, ``m_frameId``, ``UAV_FRAME_ID``, ``self.base_frame``; not a lookup's frame (``target_frame``,
+    ``fixed_frame``: ROS 1 tf resolves '/map' there), nor data expressed in a frame (``kExternalWrenchInBaseFrame``
+    is a topic name)."""
+    last = re.split(r"->|[.:]", name)[-1]
+    snake = _CAMEL.sub("_", last).lower().strip("_")
+    snake = snake[2:] if snake.startswith(("m_", "k_")) else snake
+    return names_frame(snake) and not _LOOKUP_KEY.match(snake) and "_in_" not in snake
+
+
+# a string literal starting with '/' followed by more text joined on: "/" + name, "/%s" % x, f"/{ns}"
+_SLASH_JOINED = re.compile(r"""^\s*(?:std::string\s*\(\s*)?(?:[fF]?(["'])/(?:(?!\1).)*\1\s*\)?\s*[+%]|[fF](["'])/)""")
+
+
+def slash_joined_finding(source: str, location: Location, where: str) -> Finding | None:
+    """INVALID_FRAME_ID for a frame id built by joining text onto a literal that starts with '/'
+    (``"/" + frame_name_``): whatever is joined, the id starts with '/'."""
+    if _SLASH_JOINED.match(source) is None:
+        return None
+    return Finding("INVALID_FRAME_ID", f"{where} = {source[:80]}: the frame id is built on a literal starting with '/', so it has "
+                   "a leading '/': tf2 strips it on insert and rejects it in lookups", (), location)

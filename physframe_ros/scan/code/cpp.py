@@ -23,6 +23,7 @@ from tree_sitter import Language, Node, Parser
 
 from ...core.conventions import Conventions
 from ...core.findings import Finding, Severity
+from ..frame_ids import frame_id_finding, frame_variable, slash_joined_finding
 from ..model import FileFacts
 from .angles import RPY_APIS
 from .calls import CALL_DEPTH, STEP_BUDGET, Budget
@@ -359,7 +360,10 @@ class _CppFile(FileWalk):
             return
         m = re.fullmatch(r'\s*"([^"\\]*)"\s*', _text(value, self.src))
         if m:
-            self.globals[_text(macro, self.src)] = m.group(1)
+            name = _text(macro, self.src)
+            self.globals[name] = m.group(1)
+            if frame_variable(name):  # `#define ODOM_FRAME "/odom"`
+                self.sink.add(frame_id_finding(m.group(1), self.sink.loc(_line(node)), name))
             return
         try:
             self.globals[_text(macro, self.src)] = float(_text(value, self.src).strip().rstrip("fFlL"))
@@ -537,12 +541,16 @@ class _Run(Walker[Node]):
         shapes = self.f.shapes
         key = node.id
         type_text, short, items = shapes[key] if key in shapes else shapes.setdefault(key, _declaration_shape(node, self.f.src))
+        # written once: file scope and class bodies by the first pass, function bodies by the reporting walk
+        report = self.emit or scope is not self.env
         for what, child, name, value_node, line in items:
             if what == "default_value":  # `std::string frame_ = "map";` / `std::string frame_{"map"};` in a class
                 if child.type == "initializer_list":
                     scope[name] = self.initialised(short, type_text, name, child, 0, False)
                 else:
                     scope[name] = self.typed(short, self.eval(child))
+                    if report:
+                        self.declared_frame(name, child, scope[name], _line(child))
             elif what == "vexing":
                 self.vexing(child, short, type_text, scope)
             elif value_node is None:
@@ -553,6 +561,19 @@ class _Run(Walker[Node]):
                     scope.setdefault(name, value)
             else:
                 scope[name] = self.initialised(short, type_text, name, value_node, line, scope is self.env)
+                if report:
+                    self.declared_frame(name, value_node, scope[name], line)
+
+    def declared_frame(self, name: str, node: Node, value: Value, line: int) -> None:
+        """``static char UAV_FRAME_ID[] = "/uav/enu";``, ``std::string frame_id = "/" + name;``: a variable
+        named for a frame declared with an invalid id, reported where it is written."""
+        if not frame_variable(name):
+            return
+        sink = self.f.sink
+        if node.type in _STRING_LITERALS:
+            sink.add(frame_id_finding(value, sink.loc(line), name))
+        else:
+            sink.add(slash_joined_finding(self.text(node), sink.loc(line), name))
 
     def initialised(self, short: str, type_text: str, name: str, value_node: Node, line: int, local: bool) -> Value:
         """The value of ``T x(args)``, ``T x{args}`` or ``T x = expr``."""

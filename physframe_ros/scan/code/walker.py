@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Generic, Hashable, Sequence, TypeVar, Union
 
-from ..frame_ids import frame_id_finding, is_header_field
+from ..frame_ids import frame_id_finding, frame_variable, is_header_field, slash_joined_finding
 from .angles import QuaternionWrites, euler_slot_finding, is_vector_component, scalar_in_vector_slot
 from .calls import STEP_BUDGET, BoundedCalls, Budget
 from .facts import FactSink, keep_param, last_name, param_default
@@ -229,16 +229,21 @@ class Walker(Generic[N]):
     def assigned(self, target: N, source: N, value: Value, literal: bool, line: int) -> None:
         """What ``target = source`` says (reporting walks): a frame id written out in full where it is used
         (``literal``: the source is a literal), a quaternion component copied."""
-        if literal:
-            self.header_literal(target, value, line)
+        self.frame_written(target, source, value, literal, line)
         self.component_copy(target, source, line)
 
-    def header_literal(self, target: N, value: Value, line: int) -> None:
-        """``marker.header.frame_id = "/map"``, ``t.child_frame_id = "/base"``: a frame id written out in full
-        where it is used, reported at that line (the one to change), for a transform too."""
+    def frame_written(self, target: N, source: N, value: Value, literal: bool, line: int) -> None:
+        """``marker.header.frame_id = "/map"``, ``t.child_frame_id = "/base"``, ``frame_id_ = "/laser"``: a frame
+        id written out in full into a header or a variable named for a frame, reported at that line (the one
+        to change), for a transform too; ``frame_id = "/" + name``: one that starts with '/' whatever is joined."""
         p = self.path(target)
-        if p is not None and is_header_field(p[1]):
-            self.f.sink.add(frame_id_finding(value, self.f.sink.loc(line), ".".join([p[0], *p[1]])))
+        if p is None or not (is_header_field(p[1]) or (not p[1] and frame_variable(self.text(target)))):
+            return
+        where = ".".join([p[0], *p[1]])
+        if literal:
+            self.f.sink.add(frame_id_finding(value, self.f.sink.loc(line), where))
+        else:
+            self.f.sink.add(slash_joined_finding(self.text(source), self.f.sink.loc(line), where))
 
     def component_copy(self, target: N, source: N, line: int) -> None:
         """``orientation.x = q.w``: checked by the name of what is copied; the function's writes into each

@@ -126,3 +126,47 @@ class Sensor(Actor):
 def test_an_invalid_frame_written_into_a_transform_is_reported_where_it_is_written() -> None:
     found = [(f.code, f.location.line if f.location else None, f.frames) for f in analyze_python(CARLA_SENSOR_PY, "carla_ros_bridge/sensor.py").findings]
     assert found == [("INVALID_FRAME_ID", 8, ("/map",))]
+
+
+# innopolis_vtol_dynamics (before 34ac6cd): a file-scope constant; ueye_cam (before 79f1337): "/" + frame_name_.
+CONSTANTS_CPP = """\
+#include <sensor_msgs/Image.h>
+#define ODOM_FRAME "/odom"
+static char GLOBAL_FRAME_ID[] = "world";
+static char UAV_FRAME_ID[] = "/uav/enu";
+static const char kWrenchInBaseFrame[] = "~/wrench_in_base_frame";
+class Cam {
+  std::string frame_name_;
+  std::string target_frame_ = "/map";
+  sensor_msgs::Image ros_image_;
+ public:
+  void setup() {
+    ros_image_.header.frame_id = "/" + frame_name_;
+    std::string m_frameId = "/laser";
+    std::string topic = "/" + frame_name_;
+  }
+};
+"""
+
+CONSTANTS_PY = """\
+MAP_FRAME = "/map"
+
+
+class Node:
+    def __init__(self):
+        self.frame_id = "/" + rospy.get_param("~frame", "gps")
+        self.base_frame = f"/{ns}/base_link"
+        self.target_frame = "/map"
+        self.child_frame = "base_link"
+"""
+
+
+def _invalid_lines(facts: object) -> list[int | None]:
+    return sorted(f.location.line for f in facts.findings if f.code == "INVALID_FRAME_ID" and f.location)  # type: ignore[attr-defined]
+
+
+def test_a_variable_named_for_a_frame_written_with_an_invalid_id_is_reported_where_it_is_written() -> None:
+    # #define, file-scope char array, "/" + name into a header, a camelCase member; not a lookup's target
+    # frame (ROS 1 tf resolves '/map' there), not a name for data in a frame (a topic), not a plain topic
+    assert _invalid_lines(analyze_cpp(CONSTANTS_CPP, "src/node.cpp")) == [2, 4, 12, 13]
+    assert _invalid_lines(analyze_python(CONSTANTS_PY, "scripts/node.py")) == [1, 6, 7]

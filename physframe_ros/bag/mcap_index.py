@@ -86,7 +86,8 @@ class McapIndex:
     def _read_summary(self, data: bytes) -> None:
         schemas: dict[int, str] = {}
         try:
-            for op, body in _mcap_records(data, whole=True):
+            # a record running past the summary (a damaged length) ends the walk: the records before it stand
+            for op, body in _mcap_records(data):
                 try:
                     _schema_or_channel(op, body, schemas, self.channels)
                 except (struct.error, UnicodeDecodeError, IndexUnusable):
@@ -118,12 +119,16 @@ class McapIndex:
         record hides all their messages from a reader of the summary. Where that chunk, or its copy, is
         damaged too, a channel with no summary record, or one that is ``maybe`` wanted (TF by topic or by
         schema alone), counts: its messages are not read as TF whatever it named (an intact file has the copy).
+        So does one whose two copies disagree and are both damaged (the ROS 1 reader's rule), and a channel
+        the message indexes count but no record names (a damaged channel id).
         Channel id -> (topic, schema, whether the chunk's copy names them); ("", "", False) for a channel no
         record names."""
         out: dict[int, tuple[str, str, bool]] = {}
         copies: dict[int, dict[int, tuple[str, str]] | None] = {}  # chunk offset -> its channels (None: unreadable)
+        indexed = self.indexed_counts()
         with self.path.open("rb") as bio:
-            for cid, n in self.counts.items():
+            for cid in sorted(self.counts.keys() | indexed.keys()):
+                n = max(self.counts.get(cid, 0), indexed.get(cid, 0))
                 named = self.channels.get(cid)
                 # a record with neither a TF topic nor a TF schema is another channel, not one damage away from TF
                 if not n or (named is not None and (wanted(*named) or not maybe(*named))):
@@ -138,6 +143,12 @@ class McapIndex:
                     out[cid] = (*copy, True)
                 elif copy is None:  # no record names it, or the chunk or its copy is damaged too
                     out[cid] = (*(named or ("", "")), False)
+                elif copy != named and (named is not None or maybe(*copy)):
+                    # the two copies disagree, both damaged (or the summary's lost and the chunk's damaged): one
+                    # is TF by topic or schema, so the channel may be; named by the fields that make TF if any
+                    pair = (named or copy, copy)
+                    merged = next((m for m in ((pair[0][0], pair[1][1]), (pair[1][0], pair[0][1])) if wanted(*m)), pair[0])
+                    out[cid] = (*merged, False)
         return out
 
     def indexed_counts(self) -> dict[int, int]:
@@ -219,15 +230,16 @@ def _channel_counts(body: bytes) -> dict[int, int]:
     return {cid: n for cid, n in (struct.unpack_from("<HQ", body, i) for i in range(pos + 4, end - 9, 10))}
 
 
-def _mcap_records(data: bytes, whole: bool) -> Iterator[tuple[int, bytes]]:
-    """(opcode, body) of each record in ``data``; ``whole``: a record running past the end is IndexUnusable."""
+def _mcap_records(data: bytes) -> Iterator[tuple[int, bytes]]:
+    """(opcode, body) of each record in ``data``, up to one whose length runs past the end (damaged: the
+    records before it stand)."""
     pos = 0
     while pos + 9 <= len(data):
         op, length = data[pos], _U64(data, pos + 1)[0]
         body = data[pos + 9 : pos + 9 + length]
+        if len(body) != length:
+            return
         pos += 9 + length
-        if whole and len(body) != length:
-            raise IndexUnusable("summary record runs past the summary")
         yield op, body
 
 
@@ -244,7 +256,7 @@ def _chunk_channels(records: bytes) -> dict[int, tuple[str, str]]:
     schemas: dict[int, str] = {}
     channels: dict[int, tuple[str, str]] = {}
     try:
-        for op, body in _mcap_records(records, whole=False):
+        for op, body in _mcap_records(records):
             _schema_or_channel(op, body, schemas, channels)
     except (struct.error, UnicodeDecodeError, IndexUnusable):  # a damaged record: the ones before it stand
         pass

@@ -409,7 +409,7 @@ class TfBag:
                     what = f"({where}: {topic}, {schema} in the summary, maybe TF, damaged; its chunk holds no intact copy)"
                 else:
                     what = f"({where}: counted by the summary, its record lost)"
-                hidden.append((topic, max(index.counts[cid], indexed.get(cid, 0)), what))
+                hidden.append((topic, max(index.counts.get(cid, 0), indexed.get(cid, 0)), what))
         return listed, hidden
 
     def _count_from_front(self) -> Counter[str]:

@@ -148,6 +148,82 @@ def test_one_damaged_schema_record_costs_only_its_own_channel_name(tmp_path: Pat
     assert index.channels == {1: ("/tf", "tf2_msgs/msg/TFMessage"), 2: ("/tf_static", "tf2_msgs/msg/TFMessage"), 3: ("/chatter", "")}
 
 
+def test_a_summary_record_running_past_the_summary_costs_only_itself(tmp_path: Path) -> None:
+    """A replay-mcap fuzz case: the last SummaryOffset record's length runs past the summary. The records
+    before it (the chunk index, the Statistics) stand; the whole summary was given up for it, and with it
+    /tf_static's count, so its 2 messages (their summary Channel record damaged too) went unreported."""
+    seed = next(write_rosbag2(robot_messages(2.0), tmp_path / "b").glob("*.mcap")).read_bytes()
+    raw = bytearray(seed)
+    summary = _summary_records(seed)
+    last, _op, _length = summary[-1]
+    raw[last + 2] = 0x08  # its length grows by 2048 bytes: past the footer
+    case = tmp_path / "case.mcap"
+    case.write_bytes(bytes(raw))
+    index = McapIndex(case)
+    assert index.counts == {1: 126, 2: 2, 3: 1} and len(index.chunks) == 1
+
+
+def test_both_copies_of_a_channel_damaged_in_different_fields_count_its_messages_lost(tmp_path: Path) -> None:
+    """A replay-mcap fuzz case: the summary's /tf record has a damaged topic ('\\x0ftf'), the chunk's copy an
+    intact topic but a damaged schema name ('TF]essage'): neither copy is TF alone, their fields together are."""
+    seed = next(write_rosbag2(robot_messages(2.0), tmp_path / "b").glob("*.mcap")).read_bytes()
+    raw = bytearray(seed)
+    summary_start = _summary_records(seed)[0][0]
+    topic = raw.index(b"\x03\x00\x00\x00/tf\x03", summary_start) + 4
+    raw[topic] ^= 0x20  # '/' -> '\x0f'
+    name = raw.index(b"tf2_msgs/msg/TFMessage")  # the chunk's Schema record comes first in the file
+    assert name < summary_start
+    raw[name + len("tf2_msgs/msg/TF")] ^= 0x10  # 'M' -> ']'
+    case = tmp_path / "case.mcap"
+    case.write_bytes(bytes(raw))
+    read, lost = _read_and_lost(case)
+    assert read == 2 and sum(lost.values()) == 126
+
+
+@pytest.mark.parametrize("summary_damage", ["lost", "schema"], ids=["summary-record-lost", "summary-schema-lost"])
+def test_a_tf_static_channel_damaged_in_both_copies_counts_its_messages_lost(tmp_path: Path, summary_damage: str) -> None:
+    """zstd fuzz cases: /tf_static's summary Channel record is lost (its opcode damaged) or names no schema (its
+    schema id damaged), and the chunk's Schema record is damaged ('TFMussage'): no copy is TF, both disagree."""
+    seed = next(write_rosbag2(robot_messages(2.0), tmp_path / "b").glob("*.mcap")).read_bytes()
+    raw = bytearray(seed)
+    summary = _summary_records(seed)
+    pos = next(pos for pos, op, _ in summary if op == 0x04 and b"/tf_static" in seed[pos : pos + 80])
+    if summary_damage == "lost":
+        raw[pos] = 0x7F  # an opcode no reader knows: the record is skipped
+    else:
+        raw[pos + 9 + 2] ^= 0x40  # its schema id: no Schema record has it
+    name = raw.index(b"tf2_msgs/msg/TFMessage")  # the chunk's Schema record, before the summary
+    raw[name + len("tf2_msgs/msg/TFM")] ^= 0x10  # 'e' -> 'u'
+    case = tmp_path / "case.mcap"
+    case.write_bytes(bytes(raw))
+    read, lost = _read_and_lost(case)
+    assert read < 0 or read + sum(lost.values()) >= 128
+
+
+def test_messages_indexed_under_a_channel_no_record_names_count_lost(tmp_path: Path) -> None:
+    """A zstd fuzz case: the Statistics record is damaged (no counts), the chunk does not decompress and /tf's
+    chunk index entry names channel 0: the message index still counts its 126 messages."""
+    seed = next(write_rosbag2(robot_messages(2.0), tmp_path / "b", compression="storage").glob("*.mcap")).read_bytes()
+    raw = bytearray(seed)
+    summary = _summary_records(seed)
+    stats = next(pos for pos, op, _ in summary if op == 0x0B)
+    raw[stats] = 0x7B  # its opcode damaged: no counts
+    chunk_index = next(pos for pos, op, _ in summary if op == 0x08)
+    entries = chunk_index + 9 + 32 + 4  # the message index offsets map: (u16 channel, u64 offset) each
+    for at in range(entries, entries + 30, 10):
+        if struct.unpack_from("<H", raw, at)[0] == 1:
+            struct.pack_into("<H", raw, at, 0)
+    chunk = struct.unpack_from("<Q", seed, chunk_index + 9 + 16)[0]
+    records = chunk + 9 + 8 + 8 + 8 + 4 + 4 + len("zstd") + 8
+    raw[records : records + 16] = bytes(16)
+    case = tmp_path / "case.mcap"
+    case.write_bytes(bytes(raw))
+    index = McapIndex(case)
+    assert index.counts == {} and index.indexed_counts()[0] == 126
+    _read, lost = _read_and_lost(case)
+    assert sum(lost.values()) >= 128
+
+
 def test_the_message_indexes_count_what_the_statistics_count(tmp_path: Path) -> None:
     """Two counts per channel in the summary, read without decompressing a chunk: the Statistics record's and
     the message indexes' (the reader takes the larger, so one damaged count does not hide a loss)."""

@@ -546,11 +546,19 @@ def map_line(repo: str, buggy: str, fixed: str, file: str, line: int) -> tuple[s
     return new_file, line + shift
 
 
-def in_repo(findings: list[Found], scan_path: str) -> list[Found]:
-    """Findings with paths relative to the repository (a scan of ``scan_path`` reports them relative to it)."""
-    if scan_path:
-        for f in findings:
-            f.file = f"{scan_path}/{f.file}" if f.file else f.file
+def in_repo(report: dict[str, Any], tree: Path) -> list[Found]:
+    """The report's findings with paths relative to the repository exported at ``tree``. A scan reports
+    them relative to its root, which is the scanned folder, or the package holding it when the folder is
+    inside one (a package.xml at the repository's top makes the root the repository)."""
+    findings = found_of(report)
+    root = Path(report.get("root") or tree).resolve()
+    base = tree.resolve()
+    for f in findings:
+        if f.file and not Path(f.file).is_absolute():
+            try:
+                f.file = (root / f.file).relative_to(base).as_posix()
+            except ValueError:
+                pass  # outside the export: left as reported
     return findings
 
 
@@ -571,7 +579,7 @@ def check_bug(b: Bug) -> BugResult:
     if report is None:
         res.failure = f"buggy scan: {failure}"
         return res
-    buggy = in_repo(found_of(report), b.scan_path)
+    buggy = in_repo(report, buggy_tree)
     res.found = near(buggy, b.code, b.file, b.line)
     for f in buggy:
         if f.file == b.file and f.code != "PARSE_ERROR":
@@ -580,7 +588,7 @@ def check_bug(b: Bug) -> BugResult:
     if report is None:
         res.failure = f"fixed scan: {failure}"
         return res
-    res.still_at_fix = near(in_repo(found_of(report), b.scan_path), b.code, fixed_file, fixed_line)
+    res.still_at_fix = near(in_repo(report, fixed_tree), b.code, fixed_file, fixed_line)
     return res
 
 

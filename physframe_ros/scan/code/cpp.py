@@ -436,6 +436,12 @@ class _CppFile(FileWalk):
             self.library_files[path] = lib
         return lib
 
+    def sets_camera_info(self) -> bool:
+        """The file, its headers or another source of its package call ``setCameraInfo`` (gazebo_ros_camera_utils
+        stores a CameraInfo with its frame there, and getCameraInfo gives it back)."""
+        word = "setCameraInfo"
+        return word in self.text or any(word in h for h in self.headers) or (self.package is not None and self.package.mentions(word))
+
     def _header_constants(self) -> None:
         """String and number constants and member defaults the own headers write out (``std::string
         camera_name_ = "zed";``): the class's values before any method runs."""
@@ -1052,13 +1058,18 @@ class _Run(Walker[Node]):
             return TfValue(rot_inverse(target.rot) if target.rot is not None else TOP_ROT)
         return None
 
-    def m_cv_to_img_msg(self, c: Call[Node], target: Value) -> Result:
-        """The old ``cv_bridge::CvBridge::cvToImgMsg(ipl_image, encoding)``: a new Image whose header is empty."""
-        if not 1 <= c.n <= 2:
+    def m_empty_header(self, c: Call[Node], target: Value) -> Result:
+        """Library calls that return a new message whose header is empty: the old cv_bridge's
+        ``CvBridge::cvToImgMsg(ipl_image, encoding)``, and camera_info_manager's ``getCameraInfo()`` (the
+        calibration file it loads holds no frame: the driver must set it)."""
+        type_name, arity = _EMPTY_HEADER_METHODS[c.name]
+        if c.n not in arity:
             return MISSING
         for a in c.args:
             self.eval(a)
-        return Record(STAMPED, "Image", "", c.line)
+        if c.name == "getCameraInfo" and self.f.sets_camera_info():
+            return None  # the manager returns what setCameraInfo gave it, which may carry a frame
+        return Record(STAMPED, type_name, "", c.line)
 
     def m_pass(self, c: Call[Node], target: Value) -> Result:
         if c.n != 0:
@@ -1594,13 +1605,15 @@ _FUNCTIONS: dict[str, Callable[[_Run, Call[Node]], Result]] = {
     **_table(_Run.f_identity, "Identity", "getIdentity", "eye"),
 }
 # Methods whose value comes from their receiver (tried first, with or without a receiver).
+# method -> (the message it returns with an empty header, the argument counts it takes)
+_EMPTY_HEADER_METHODS = {"cvToImgMsg": ("Image", (1, 2)), "getCameraInfo": ("CameraInfo", (0,))}
 _GETTERS: dict[str, Callable[[_Run, Call[Node], Value], Result]] = {
     **_table(_Run.m_inverse, *_INVERSE),
     **_table(_Run.m_pass, *_PASS_METHODS),
     **_table(_Run.m_element, "at", "operator()"),
     **_table(_Run.m_component, "x", "y", "z", "w", "getX", "getY", "getZ", "getW"),
     "get_value": _Run.m_param_value,
-    "cvToImgMsg": _Run.m_cv_to_img_msg,
+    **_table(_Run.m_empty_header, *_EMPTY_HEADER_METHODS),
 }
 # Methods that change their receiver.
 _SETTERS: dict[str, Callable[[_Run, Call[Node], Value], Result]] = {

@@ -68,6 +68,7 @@ class PackageSources:
     _helpers: dict[str, str] | None = field(default=None, repr=False)
     _parameters: dict[str, str] | None = field(default=None, repr=False)
     _schemas: dict[str, dict[str, Value]] | None = field(default=None, repr=False)
+    _mentions: dict[str, bool] = field(default_factory=dict, repr=False)
 
     def helper(self, name: str) -> str | None:
         if self._helpers is None:
@@ -78,6 +79,12 @@ class PackageSources:
         if self._parameters is None:
             self._parameters = declared_parameters(self.read())
         return self._parameters
+
+    def mentions(self, word: str) -> bool:
+        """Some C++ source of the package holds ``word`` (``setCameraInfo``)."""
+        if word not in self._mentions:
+            self._mentions[word] = any(word in text for text in self.read())
+        return self._mentions[word]
 
     def schemas(self) -> dict[str, dict[str, Value]]:
         """generate_parameter_library schemas of the package: namespace -> parameter defaults."""

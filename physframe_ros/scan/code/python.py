@@ -57,7 +57,8 @@ _RELEVANT = re.compile(
 _LEARNS = re.compile(r"param|self\.\w+\s*(?::[^=\n]*)?=[^=]")
 _STATIC_BROADCASTER = re.compile(r"((?:self\.)?\w+)\s*(?::\s*[\w.]+\s*)?=\s*[\w.]*StaticTransformBroadcaster\s*\(")
 # cv_bridge conversions: the message they return has an empty header (cv_bridge has no frame to give it)
-_EMPTY_HEADER_CONVERSIONS = {"cv2_to_imgmsg": "Image", "cv2_to_compressed_imgmsg": "CompressedImage"}
+# and camera_info_manager_py's getCameraInfo(): the calibration file it loads holds no frame
+_EMPTY_HEADER_CONVERSIONS = {"cv2_to_imgmsg": "Image", "cv2_to_compressed_imgmsg": "CompressedImage", "getCameraInfo": "CameraInfo"}
 _RECOVERY_ATTEMPTS = 5
 _LOOKUPS = {"lookup_transform", "lookupTransform", "can_transform", "canTransform", "wait_for_transform", "waitForTransform",
             "lookup_transform_full", "can_transform_full", "wait_for_transform_async", "wait_for_transform_full_async"}  # fmt: skip
@@ -114,6 +115,7 @@ class _PyFile(FileWalk):
     def __init__(self, text: str, sink: FactSink) -> None:
         super().__init__(sink, static_broadcaster_names(text, _STATIC_BROADCASTER), setpoint_publishers(text))
         self.lines = text.split("\n")
+        self.sets_camera_info = "setCameraInfo" in text  # getCameraInfo then gives back what was set, maybe with a frame
         self.functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef | None] = {}
 
     def run(self, tree: ast.Module) -> None:
@@ -612,11 +614,14 @@ class _Run(Walker[ast.AST]):
         return rec
 
     def b_empty_header(self, c: Call[ast.AST]) -> Result:
-        """cv_bridge's conversions: the message they return has an empty header (cv_bridge has no frame to give it)."""
+        """cv_bridge's conversions and camera_info_manager_py's getCameraInfo: the message they return has an
+        empty header (cv_bridge has no frame to give it; a calibration file holds none)."""
         if c.receiver is None:
             return MISSING
         for a in c.args:
             self.eval(a)
+        if c.name == "getCameraInfo" and self.f.sets_camera_info:
+            return None
         return Record(STAMPED, _EMPTY_HEADER_CONVERSIONS[c.name], "", c.line)
 
 

@@ -538,3 +538,45 @@ int main(int argc, char** argv) {
     facts = analyze_cpp(text, "laserOdometry.cpp")
     assert [(e.parent, e.child, e.translation, e.rotation) for e in facts.edges] == [("camera_init", "camera", (1.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0))]
     assert sorted((f.code, f.location.line) for f in facts.findings if f.location) == [("MISSING_CHILD_FRAME", 13), ("MISSING_FRAME", 13)]
+
+
+# wavelab/ximea_camera before its fix: the CameraInfo camera_info_manager loads from the calibration file has
+# no frame (the file format holds none), and the driver published it as it came.
+XIMEA_CPP = """\
+#include <sensor_msgs/CameraInfo.h>
+#include <camera_info_manager/camera_info_manager.h>
+class ximea_ros_driver {
+  sensor_msgs::CameraInfo cam_info_;
+  ros::Publisher cam_info_pub_;
+  boost::shared_ptr<camera_info_manager::CameraInfoManager> cam_info_manager_;
+ public:
+  void publishCamInfo(const ros::Time &now);
+};
+void ximea_ros_driver::publishCamInfo(const ros::Time &now)
+{
+  cam_info_ = cam_info_manager_->getCameraInfo();
+  cam_info_pub_.publish(cam_info_);
+}
+"""
+
+CAMERA_INFO_PY = """\
+class Node:
+    def publish_info(self, stamp):
+        info = self.manager.getCameraInfo()
+        info.header.stamp = stamp
+        self.info_pub.publish(info)
+"""
+
+
+def test_camera_info_from_camera_info_manager_has_no_frame() -> None:
+    found = [(f.code, f.location.line if f.location else None) for f in analyze_cpp(XIMEA_CPP, "src/ximea_ros_driver.cpp").findings]
+    assert found == [("MISSING_FRAME", 13)]
+    py = [(f.code, f.location.line if f.location else None) for f in analyze_python(CAMERA_INFO_PY, "node.py").findings]
+    assert py == [("MISSING_FRAME", 5)]
+
+
+def test_camera_info_manager_given_a_message_elsewhere_may_hold_a_frame() -> None:
+    # gazebo_ros_camera_utils: setCameraInfo(msg) with msg.header.frame_id set; getCameraInfo gives it back
+    given = XIMEA_CPP + "void init(camera_info_manager::CameraInfoManager& m, sensor_msgs::CameraInfo& c) { m.setCameraInfo(c); }\n"
+    assert analyze_cpp(given, "src/ximea_ros_driver.cpp").findings == []
+    assert analyze_python(CAMERA_INFO_PY + "\n    def init(self, c):\n        self.manager.setCameraInfo(c)\n", "node.py").findings == []

@@ -51,6 +51,13 @@ void MonoCamera::stampedCallback(const FramePtr& frame)
   api_.frameToStampedImage(frame, img);
   pub_.publish(img, info_man_->getCameraInfo());
 }
+
+void MonoCamera::updateCameraInfo(const avt_vimba_camera::AvtVimbaCameraConfig& config)
+{
+  sensor_msgs::CameraInfo ci = info_man_->getCameraInfo();
+  ci.header.frame_id = config.frame_id;
+  info_man_->setCameraInfo(ci);  // as the real driver does: getCameraInfo gives back this frame
+}
 """
 
 

@@ -10,6 +10,7 @@ an error. A parameter counts as a frame when its name says so (``frame_id``, ``g
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Iterator, Mapping
 
 from ..core.checks import frame_id_problem
@@ -61,6 +62,7 @@ def parameter_findings(
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 
+@lru_cache(maxsize=4096)
 def frame_variable(name: str) -> bool:
     """A variable, member or constant whose name says it holds a frame id to stamp or broadcast with:
     ``frame_id_``, ``m_frameId``, ``UAV_FRAME_ID``, ``self.base_frame``; not a lookup's frame (``target_frame``,

@@ -102,7 +102,7 @@ def scalar_in_vector_slot(target: list[str], source: str, loc: Location) -> Find
     )
 
 
-_QUAT_PARTS = ("orientation", "rotation", "quaternion")
+QUATERNION_PARTS = frozenset({"orientation", "rotation", "quaternion"})  # a message field holding a quaternion
 # the component a source names: q.x, q.x(), q['x'], msg.orientation.x (an Eigen or message quaternion's accessor)
 _SOURCE_COMPONENT = re.compile(r"(?:\.([xyzw])(?:\(\))?|\[['\"]([xyzw])['\"]\])\s*$")
 
@@ -126,7 +126,7 @@ class QuaternionWrites:
         if target[-1:] in (["orientation"], ["rotation"], ["quaternion"]):
             self.whole.add(".".join(target))
             return
-        if len(target) < 2 or target[-2] not in _QUAT_PARTS or target[-1] not in ("x", "y", "z", "w"):
+        if len(target) < 2 or target[-2] not in QUATERNION_PARTS or target[-1] not in ("x", "y", "z", "w"):
             return
         if target[-1] == "w":
             self.any_w = True

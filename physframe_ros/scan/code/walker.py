@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Generic, Hashable, Sequence, TypeVar, Union
 
 from ..frame_ids import frame_id_finding, frame_variable, is_header_field, slash_joined_finding
-from .angles import QuaternionWrites, euler_slot_finding, is_vector_component, scalar_in_vector_slot
+from .angles import QUATERNION_PARTS, QuaternionWrites, euler_slot_finding, is_vector_component, scalar_in_vector_slot
 from .calls import STEP_BUDGET, BoundedCalls, Budget
 from .facts import FactSink, keep_param, last_name, param_default
 from .values import NAMED_NUMBERS, PARAMS, TOP_ROT, ParamRef, Record, Rot, TfValue, Value, as_number, field_of, fresh, rot_from_rpy
@@ -237,7 +237,7 @@ class Walker(Generic[N]):
         id written out in full into a header or a variable named for a frame, reported at that line (the one
         to change), for a transform too; ``frame_id = "/" + name``: one that starts with '/' whatever is joined."""
         p = self.path(target)
-        if p is None or not (is_header_field(p[1]) or (not p[1] and frame_variable(self.text(target)))):
+        if p is None or not (is_header_field(p[1]) or (not p[1] and frame_variable(p[0]))):
             return
         where = ".".join([p[0], *p[1]])
         if literal:
@@ -251,9 +251,13 @@ class Walker(Generic[N]):
         p = self.path(target)
         if p is None:
             return
-        if is_vector_component(p[1]):
-            self.f.sink.add(scalar_in_vector_slot([p[0], *p[1]], self.text(source), self.f.sink.loc(line)))
-        self.quats.write([p[0], *p[1]], self.text(source), line)
+        fields = p[1]
+        if not fields or (fields[-1] not in QUATERNION_PARTS and (len(fields) < 2 or fields[-2] not in QUATERNION_PARTS)):
+            return  # the hot path: most assignments write no quaternion
+        text = self.text(source)
+        if is_vector_component(fields):
+            self.f.sink.add(scalar_in_vector_slot([p[0], *fields], text, self.f.sink.loc(line)))
+        self.quats.write([p[0], *fields], text, line)
 
     def end_of_function(self) -> None:
         """Checks over the whole function once it is walked (reporting walks)."""

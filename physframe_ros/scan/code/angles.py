@@ -118,25 +118,29 @@ class QuaternionWrites:
     copied into two components (a copy-paste: all four from ``q.x()``), or the vector part copied from another
     quaternion and ``w`` never written (it stays 0 in ROS 1, 1 in ROS 2: not the rotation copied)."""
 
-    parts: dict[str, dict[str, tuple[str, int]]] = field(default_factory=dict)  # quaternion path -> component -> (source, line)
-    whole: set[str] = field(default_factory=set)  # quaternions assigned whole somewhere in the function
+    # (the message written into, quaternion path) -> component -> (source, line); two messages declared under one
+    # name in one function (`t` in a lambda and `t` later) are two quaternions
+    parts: dict[tuple[int, str], dict[str, tuple[str, int]]] = field(default_factory=dict)
+    whole: set[tuple[int, str]] = field(default_factory=set)  # quaternions assigned whole somewhere in the function
     any_w: bool = False  # a `w` written anywhere (through an alias the paths do not show)
 
-    def write(self, target: list[str], source: str, line: int) -> None:
+    def write(self, owner: int, target: list[str], source: str, line: int) -> None:
+        """``owner``: the identity of the message (or value) the target's path starts from."""
         if target[-1:] in (["orientation"], ["rotation"], ["quaternion"]):
-            self.whole.add(".".join(target))
+            self.whole.add((owner, ".".join(target)))
             return
         if len(target) < 2 or target[-2] not in QUATERNION_PARTS or target[-1] not in ("x", "y", "z", "w"):
             return
         if target[-1] == "w":
             self.any_w = True
-        self.parts.setdefault(".".join(target[:-1]), {})[target[-1]] = (" ".join(source.split()), line)
+        self.parts.setdefault((owner, ".".join(target[:-1])), {})[target[-1]] = (" ".join(source.split()), line)
 
     def findings(self, loc: Callable[[int], Location]) -> list[Finding]:
         out: list[Finding] = []
-        for path, parts in self.parts.items():
-            if path in self.whole:
+        for key, parts in self.parts.items():
+            if key in self.whole:
                 continue
+            path = key[1]
             into: dict[str, list[tuple[str, int]]] = {}  # source (without its sign) -> (component, line) it went into
             for comp, (source, line) in sorted(parts.items(), key=lambda kv: kv[1][1]):
                 if _component(source) is not None:

@@ -257,7 +257,7 @@ class Walker(Generic[N]):
         text = self.text(source)
         if is_vector_component(fields):
             self.f.sink.add(scalar_in_vector_slot([p[0], *fields], text, self.f.sink.loc(line)))
-        self.quats.write([p[0], *fields], text, line)
+        self.quats.write(id(self.lookup(p[0])), [p[0], *fields], text, line)
 
     def end_of_function(self) -> None:
         """Checks over the whole function once it is walked (reporting walks)."""

@@ -223,3 +223,32 @@ def test_a_fixed_frame_named_as_the_child_of_a_robot_frame() -> None:
     assert "'fixed_frame_' is passed as the child frame of 'imu_frame_'" in facts.findings[0].message
     # written-out names are the tree's to judge (REP-105 order), not the names'
     assert _found(facts, "INCORRECT_FRAME_ORDER_IN_TREE") == []
+
+
+# slaghuis/drone_mavsdk's drone_node.cpp: a `t` in an odometry callback lambda copies q.x into w, and a
+# second `t` later in the same function is the identity; one name, two messages.
+MAVSDK = """\
+void DroneNode::init()
+{
+  _telemetry->subscribe_odometry([this](mavsdk::Telemetry::Odometry odometry) {
+      geometry_msgs::msg::TransformStamped t;
+      t.header.frame_id = "odom";
+      t.child_frame_id = "base_link";
+      t.transform.rotation.x = odometry.q.x;
+      t.transform.rotation.y = odometry.q.y;
+      t.transform.rotation.z = odometry.q.z;
+      t.transform.rotation.w = odometry.q.x;
+      tf_broadcaster_->sendTransform(t);
+  });
+  geometry_msgs::msg::TransformStamped t;
+  t.transform.rotation.x = 0;
+  t.transform.rotation.y = 0;
+  t.transform.rotation.z = 0;
+  t.transform.rotation.w = 1;
+}
+"""
+
+
+def test_two_messages_under_one_name_in_one_function_are_two_quaternions() -> None:
+    facts = analyze_cpp(MAVSDK, "src/drone_node.cpp")
+    assert _found(facts, "INVALID_TRANSFORM") == [10]

@@ -152,6 +152,12 @@ def reversed_name_finding(var: str, parent: str, child: str, location: Location)
     )
 
 
+def _orientation_never_set(rec: Record) -> bool:
+    """No code wrote an Odometry's pose, its orientation or a component of it (an unknown value is written too)."""
+    paths = ("pose", "pose.pose", "pose.pose.orientation", *(f"pose.pose.orientation.{a}" for a in "xyzw"))
+    return all(rec.get(path) is UNSET for path in paths)
+
+
 def _rotation_never_set(rec: Record) -> bool:
     """No code wrote the transform, its rotation or a component of it (an unknown value is written too)."""
     return all(rec.get(path) is UNSET for path in ("transform", "transform.rotation", *(f"transform.rotation.{a}" for a in "xyzw")))
@@ -464,3 +470,13 @@ class FactSink:
                         loc,
                     )
                 )
+        if value.kind == ODOMETRY and value.ros1 and _orientation_never_set(value):
+            self.add(Finding(
+                "INVALID_TRANSFORM",
+                f"{_named(value)} (a ROS 1 {value.type_name} built at line {value.line}) is published with its pose orientation "
+                "never assigned: a ROS 1 message's quaternion defaults to (0, 0, 0, 0), which is no rotation; consumers "
+                "(robot_localization, RViz) reject or mangle it (set w = 1 for an unknown heading)",
+                tuple(f for f in (frame_value(frame), frame_value(value.get("child_frame_id"))) if f),
+                loc,
+                severity=Severity.WARNING,
+            ))

@@ -14,6 +14,7 @@ import re
 from typing import Callable, Sequence
 
 from ...core.conventions import Conventions
+from ..frame_ids import frame_id_finding, frame_variable, slash_joined_finding
 from ..model import FileFacts
 from .angles import RPY_APIS
 from .calls import STEP_BUDGET, Budget
@@ -342,6 +343,8 @@ class _Run(Walker[ast.AST]):
         call: Call[ast.AST] = Call(name, receiver, node.args, node.lineno, id(node), {k.arg: k.value for k in node.keywords if k.arg})
         if (name in RPY_APIS or name == "setEuler") and not call.kwargs:
             self.euler_slots(name, call.args, call.line)
+        if self.emit and call.kwargs:
+            self.frame_keywords(call)
         special = self.api(call)
         if not isinstance(special, Missing):
             return special
@@ -360,6 +363,18 @@ class _Run(Walker[ast.AST]):
             if not isinstance(value, Missing):
                 return value
         return self.user_call(call)
+
+    def frame_keywords(self, c: Call[ast.AST]) -> None:
+        """``Header(frame_id="/map")``, ``VectorStamped(x=10, frame_id="/" + robot + "/base_link")``: a keyword
+        argument named for a frame written out invalid, reported where it is written."""
+        sink = self.f.sink
+        for key, node in c.kwargs.items():
+            if not frame_variable(key):
+                continue
+            if isinstance(node, ast.Constant):
+                sink.add(frame_id_finding(node.value, sink.loc(c.line), f"{c.name}({key}=...)"))
+            else:
+                sink.add(slash_joined_finding(ast.unparse(node), sink.loc(c.line), f"{c.name}({key}=...)"))
 
     def message(self, c: Call[ast.AST], kind: str) -> Value:
         """``Odometry(child_frame_id="base")``, ``TFMessage([t])``, ``TFMessage(transforms=[t])``."""

@@ -170,3 +170,20 @@ def test_a_variable_named_for_a_frame_written_with_an_invalid_id_is_reported_whe
     # frame (ROS 1 tf resolves '/map' there), not a name for data in a frame (a topic), not a plain topic
     assert _invalid_lines(analyze_cpp(CONSTANTS_CPP, "src/node.cpp")) == [2, 4, 12, 13]
     assert _invalid_lines(analyze_python(CONSTANTS_PY, "scripts/node.py")) == [1, 6, 7]
+
+
+# tue_robocup's robot_skills/head.py (before PR #1128): a frame passed by keyword, built on "/".
+KEYWORDS_PY = """\
+class Head:
+    def selfreset(self, timeout=0):
+        reset_goal = VectorStamped(x=10, frame_id="/" + self.robot_name + "/base_link")
+        header = Header(frame_id="/map", stamp=now)
+        fine = Header(frame_id=self.frame)
+        tf = self.buffer.lookup_transform(target_frame="/map", source_frame="base_link", time=now)
+        return self.look_at_point(reset_goal, timeout=timeout)
+"""
+
+
+def test_a_frame_passed_by_keyword_is_checked_where_it_is_written() -> None:
+    # a lookup's target_frame keyword is a lookup, checked by the lookup rules
+    assert _invalid_lines(analyze_python(KEYWORDS_PY, "robot_skills/head.py")) == [3, 4]

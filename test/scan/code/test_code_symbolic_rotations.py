@@ -252,3 +252,34 @@ void DroneNode::init()
 def test_two_messages_under_one_name_in_one_function_are_two_quaternions() -> None:
     facts = analyze_cpp(MAVSDK, "src/drone_node.cpp")
     assert _found(facts, "INVALID_TRANSFORM") == [10]
+
+
+# RoverRobotics' roverrobotics_ros1 driver before PR #27: a twist-only ROS 1 Odometry whose orientation is
+# never assigned goes out as (0, 0, 0, 0).
+ROVER = """\
+void RobotDriver::publishOdometry(const ros::TimerEvent &event) {
+  nav_msgs::Odometry odom_msg;
+  odom_msg.header.frame_id = "odom";
+  odom_msg.child_frame_id = "base_link";
+  odom_msg.twist.twist.linear.x = data.linear_vel;
+  robot_odom_publisher_.publish(odom_msg);
+}
+void fixed(const ros::TimerEvent &event) {
+  nav_msgs::Odometry odom_msg;
+  odom_msg.header.frame_id = "odom";
+  odom_msg.child_frame_id = "base_link";
+  odom_msg.pose.pose.orientation.w = 1.0;
+  robot_odom_publisher_.publish(odom_msg);
+}
+void ros2(const rclcpp::TimerBase &event) {
+  nav_msgs::msg::Odometry odom_msg;
+  odom_msg.header.frame_id = "odom";
+  odom_msg.child_frame_id = "base_link";
+  robot_odom_publisher_->publish(odom_msg);
+}
+"""
+
+
+def test_ros1_odometry_published_with_no_orientation() -> None:
+    # ROS 2 messages default to the identity quaternion: only the ROS 1 one is reported
+    assert _found(analyze_cpp(ROVER, "src/driver.cpp"), "INVALID_TRANSFORM") == [6]

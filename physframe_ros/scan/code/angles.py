@@ -107,6 +107,9 @@ QUATERNION_PARTS = frozenset({"orientation", "rotation", "quaternion"})  # a mes
 _SOURCE_COMPONENT = re.compile(r"(?:\.([xyzw])(?:\(\))?|\[['\"]([xyzw])['\"]\])\s*$")
 
 
+_CONSTANT = re.compile(r"^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?[fFlL]?\s*$")
+
+
 def _component(source: str) -> str | None:
     m = _SOURCE_COMPONENT.search(source.strip().lstrip("+-").strip())
     return (m.group(1) or m.group(2)) if m else None
@@ -156,13 +159,17 @@ class QuaternionWrites:
                         "is neither the rotation nor of unit length",
                         (), loc(comps[1][1]), severity=Severity.WARNING,
                     ))
-            copied = [parts[c] for c in ("x", "y", "z") if c in parts and _component(parts[c][0]) is not None]
-            if len(copied) == 3 and "w" not in parts and not self.any_w:
-                line = max(line for _, line in copied)
+            vector = [parts[c] for c in ("x", "y", "z") if c in parts]
+            # x, y, z written (not all as constants: three zeros and the default w are the ROS 2 identity) and w
+            # nowhere: w keeps its default, 0 in ROS 1 and 1 in ROS 2
+            if len(vector) == 3 and "w" not in parts and not self.any_w and not all(_CONSTANT.match(src) for src, _ in vector):
+                line = max(line for _, line in vector)
+                copied = all(_component(src) is not None for src, _ in vector)
+                what = "copied from another quaternion" if copied else f"written ({', '.join(src for src, _ in vector)})"
                 out.append(Finding(
                     "INVALID_TRANSFORM",
-                    f"{path}: x, y and z are copied from another quaternion but w is never set: it keeps its default "
-                    "(0 in ROS 1, 1 in ROS 2), so the quaternion is not the rotation copied and not a unit one",
+                    f"{path}: x, y and z are {what} but w is never set: it keeps its default (0 in ROS 1, 1 in ROS 2), so "
+                    "the quaternion is not the rotation meant and not a unit one",
                     (), loc(line), severity=Severity.WARNING,
                 ))
         return out

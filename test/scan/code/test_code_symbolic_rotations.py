@@ -283,3 +283,31 @@ void ros2(const rclcpp::TimerBase &event) {
 def test_ros1_odometry_published_with_no_orientation() -> None:
     # ROS 2 messages default to the identity quaternion: only the ROS 1 one is reported
     assert _found(analyze_cpp(ROVER, "src/driver.cpp"), "INVALID_TRANSFORM") == [6]
+
+
+# webots_ros2's imu_device.py (before PR #215): roll, pitch and yaw written into x, y and z, w never.
+WEBOTS = """\
+def step(self):
+    msg = Imu()
+    roll, pitch, yaw = self.inertial_unit.getRollPitchYaw()
+    msg.orientation.x = roll
+    msg.orientation.y = pitch
+    msg.orientation.z = yaw
+    self.publisher.publish(msg)
+
+
+def identity(self):
+    msg = Imu()
+    msg.orientation.x = 0.0
+    msg.orientation.y = 0.0
+    msg.orientation.z = 0.0
+    self.publisher.publish(msg)
+"""
+
+
+def test_xyz_written_without_w_whatever_their_source() -> None:
+    # three constant zeros with the default w are the ROS 2 identity: not reported
+    facts = analyze_python(WEBOTS, "imu_device.py")
+    assert _found(facts, "INVALID_TRANSFORM") == [6]
+    (invalid,) = [f for f in facts.findings if f.code == "INVALID_TRANSFORM"]
+    assert "x, y and z are written (roll, pitch, yaw) but w is never set" in invalid.message

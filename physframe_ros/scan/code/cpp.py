@@ -23,7 +23,7 @@ from tree_sitter import Language, Node, Parser
 
 from ...core.conventions import Conventions
 from ...core.findings import Finding, Severity
-from ..frame_ids import frame_id_finding, frame_variable, slash_joined_finding
+from ..frame_ids import frame_id_finding, frame_variable
 from ..model import FileFacts
 from .angles import RPY_APIS
 from .calls import CALL_DEPTH, STEP_BUDGET, Budget
@@ -573,13 +573,8 @@ class _Run(Walker[Node]):
     def declared_frame(self, name: str, node: Node, value: Value, line: int) -> None:
         """``static char UAV_FRAME_ID[] = "/uav/enu";``, ``std::string frame_id = "/" + name;``: a variable
         named for a frame declared with an invalid id, reported where it is written."""
-        if not frame_variable(name):
-            return
-        sink = self.f.sink
-        if node.type in _STRING_LITERALS:
-            sink.add(frame_id_finding(value, sink.loc(line), name))
-        else:
-            sink.add(slash_joined_finding(self.text(node), sink.loc(line), name))
+        if frame_variable(name):
+            self.frame_checked(name, node, value, node.type in _STRING_LITERALS, line)
 
     def initialised(self, short: str, type_text: str, name: str, value_node: Node, line: int, local: bool) -> Value:
         """The value of ``T x(args)``, ``T x{args}`` or ``T x = expr``."""

@@ -14,7 +14,7 @@ import re
 from typing import Callable, Sequence
 
 from ...core.conventions import Conventions
-from ..frame_ids import frame_id_finding, frame_variable, slash_joined_finding
+from ..frame_ids import frame_variable
 from ..model import FileFacts
 from .angles import RPY_APIS
 from .calls import STEP_BUDGET, Budget
@@ -367,14 +367,10 @@ class _Run(Walker[ast.AST]):
     def frame_keywords(self, c: Call[ast.AST]) -> None:
         """``Header(frame_id="/map")``, ``VectorStamped(x=10, frame_id="/" + robot + "/base_link")``: a keyword
         argument named for a frame written out invalid, reported where it is written."""
-        sink = self.f.sink
         for key, node in c.kwargs.items():
-            if not frame_variable(key):
-                continue
-            if isinstance(node, ast.Constant):
-                sink.add(frame_id_finding(node.value, sink.loc(c.line), f"{c.name}({key}=...)"))
-            else:
-                sink.add(slash_joined_finding(ast.unparse(node), sink.loc(c.line), f"{c.name}({key}=...)"))
+            if frame_variable(key):
+                value = node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+                self.frame_checked(f"{c.name}({key}=...)", node, value, isinstance(node, ast.Constant), c.line)
 
     def message(self, c: Call[ast.AST], kind: str) -> Value:
         """``Odometry(child_frame_id="base")``, ``TFMessage([t])``, ``TFMessage(transforms=[t])``."""

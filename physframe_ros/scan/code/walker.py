@@ -239,11 +239,15 @@ class Walker(Generic[N]):
         p = self.path(target)
         if p is None or not (is_header_field(p[1]) or (not p[1] and frame_variable(p[0]))):
             return
-        where = ".".join([p[0], *p[1]])
+        self.frame_checked(".".join([p[0], *p[1]]), source, value, literal, line)
+
+    def frame_checked(self, where: str, source: N, value: Value, literal: bool, line: int) -> None:
+        """A frame id written into ``where``: invalid as a literal, or built on a literal starting with '/'."""
+        sink = self.f.sink
         if literal:
-            self.f.sink.add(frame_id_finding(value, self.f.sink.loc(line), where))
+            sink.add(frame_id_finding(value, sink.loc(line), where))
         else:
-            self.f.sink.add(slash_joined_finding(self.text(source), self.f.sink.loc(line), where))
+            sink.add(slash_joined_finding(self.text(source), sink.loc(line), where))
 
     def component_copy(self, target: N, source: N, line: int) -> None:
         """``orientation.x = q.w``: checked by the name of what is copied; the function's writes into each

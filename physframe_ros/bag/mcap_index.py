@@ -57,6 +57,7 @@ class McapIndex:
         self.channels: dict[int, tuple[str, str]] = {}  # id -> (topic, schema name)
         self.chunks: list[_Chunk] = []
         self.counts: dict[int, int] = {}  # channel id -> messages, as the Statistics record counts them
+        self._indexed: dict[int, int] | None = None  # the same, as the message indexes count them (read on demand)
         with path.open("rb") as bio:
             size = self.size = bio.seek(0, 2)
             if size < 8 + _FOOTER + 8:
@@ -153,7 +154,12 @@ class McapIndex:
 
     def indexed_counts(self) -> dict[int, int]:
         """Messages per channel as the chunks' MessageIndex records list them: a second count beside the
-        Statistics record, read without decompressing any chunk."""
+        Statistics record, read without decompressing any chunk (once: :meth:`hidden` and the reader both ask)."""
+        if self._indexed is None:
+            self._indexed = self._read_indexed_counts()
+        return self._indexed
+
+    def _read_indexed_counts(self) -> dict[int, int]:
         counts: dict[int, int] = {}
         with self.path.open("rb") as bio:
             for chunk in self.chunks:

@@ -103,6 +103,11 @@ def scalar_in_vector_slot(target: list[str], source: str, loc: Location) -> Find
 
 
 QUATERNION_PARTS = frozenset({"orientation", "rotation", "quaternion"})  # a message field holding a quaternion
+
+
+def writes_quaternion(fields: list[str]) -> bool:
+    """A field path that is a message quaternion (``…orientation``) or one of its components (``…rotation.w``)."""
+    return bool(fields) and (fields[-1] in QUATERNION_PARTS or (len(fields) >= 2 and fields[-2] in QUATERNION_PARTS and fields[-1] in ("x", "y", "z", "w")))
 # the component a source names: q.x, q.x(), q['x'], msg.orientation.x (an Eigen or message quaternion's accessor)
 _SOURCE_COMPONENT = re.compile(r"(?:\.([xyzw])(?:\(\))?|\[['\"]([xyzw])['\"]\])\s*$")
 
@@ -128,11 +133,10 @@ class QuaternionWrites:
     any_w: bool = False  # a `w` written anywhere (through an alias the paths do not show)
 
     def write(self, owner: int, target: list[str], source: str, line: int) -> None:
-        """``owner``: the identity of the message (or value) the target's path starts from."""
-        if target[-1:] in (["orientation"], ["rotation"], ["quaternion"]):
+        """A write into a quaternion or a component (``target``: :func:`writes_quaternion` holds); ``owner``: the
+        identity of the message (or value) the target's path starts from."""
+        if target[-1] in QUATERNION_PARTS:
             self.whole.add((owner, ".".join(target)))
-            return
-        if len(target) < 2 or target[-2] not in QUATERNION_PARTS or target[-1] not in ("x", "y", "z", "w"):
             return
         if target[-1] == "w":
             self.any_w = True

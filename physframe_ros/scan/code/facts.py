@@ -152,15 +152,12 @@ def reversed_name_finding(var: str, parent: str, child: str, location: Location)
     )
 
 
-def _orientation_never_set(rec: Record) -> bool:
-    """No code wrote an Odometry's pose, its orientation or a component of it (an unknown value is written too)."""
-    paths = ("pose", "pose.pose", "pose.pose.orientation", *(f"pose.pose.orientation.{a}" for a in "xyzw"))
-    return all(rec.get(path) is UNSET for path in paths)
-
-
-def _rotation_never_set(rec: Record) -> bool:
-    """No code wrote the transform, its rotation or a component of it (an unknown value is written too)."""
-    return all(rec.get(path) is UNSET for path in ("transform", "transform.rotation", *(f"transform.rotation.{a}" for a in "xyzw")))
+def _quaternion_never_set(rec: Record, path: str) -> bool:
+    """No code wrote the quaternion at ``path`` (``transform.rotation``, ``pose.pose.orientation``), anything
+    holding it, or a component of it (an unknown value is written too)."""
+    parts = path.split(".")
+    holders = (".".join(parts[: i + 1]) for i in range(len(parts)))
+    return all(rec.get(p) is UNSET for p in (*holders, *(f"{path}.{a}" for a in "xyzw")))
 
 
 _OWNER = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:\.|->)")
@@ -306,7 +303,7 @@ class FactSink:
         quat = rot.quaternion() if rot is not None else None
         translation = rec.translation()
         what = f"transform '{rec.name}'" + (f" (sent at line {line} by the helper called here)" if self.sites else "")
-        if rec.ros1 and rec.local and not rec.escaped and _rotation_never_set(rec):
+        if rec.ros1 and rec.local and not rec.escaped and _quaternion_never_set(rec, "transform.rotation"):
             self.add(Finding(
                 "INVALID_TRANSFORM",
                 f"{what} (a ROS 1 {rec.type_name} built at line {rec.line}) is broadcast with its rotation never assigned: "
@@ -470,7 +467,7 @@ class FactSink:
                         loc,
                     )
                 )
-        if value.kind == ODOMETRY and value.ros1 and _orientation_never_set(value):
+        if value.kind == ODOMETRY and value.ros1 and _quaternion_never_set(value, "pose.pose.orientation"):
             self.add(Finding(
                 "INVALID_TRANSFORM",
                 f"{_named(value)} (a ROS 1 {value.type_name} built at line {value.line}) is published with its pose orientation "

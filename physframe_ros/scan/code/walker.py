@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Generic, Hashable, Sequence, TypeVar, Union
 
 from ..frame_ids import frame_id_finding, frame_variable, is_header_field, slash_joined_finding
-from .angles import QUATERNION_PARTS, QuaternionWrites, euler_slot_finding, is_vector_component, scalar_in_vector_slot
+from .angles import QuaternionWrites, euler_slot_finding, is_vector_component, scalar_in_vector_slot, writes_quaternion
 from .calls import STEP_BUDGET, BoundedCalls, Budget
 from .facts import FactSink, keep_param, last_name, param_default
 from .values import NAMED_NUMBERS, PARAMS, TOP_ROT, ParamRef, Record, Rot, TfValue, Value, as_number, field_of, fresh, rot_from_rpy
@@ -256,7 +256,7 @@ class Walker(Generic[N]):
         if p is None:
             return
         fields = p[1]
-        if not fields or (fields[-1] not in QUATERNION_PARTS and (len(fields) < 2 or fields[-2] not in QUATERNION_PARTS)):
+        if not writes_quaternion(fields):
             return  # the hot path: most assignments write no quaternion
         text = self.text(source)
         if is_vector_component(fields):

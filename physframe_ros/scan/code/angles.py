@@ -164,7 +164,7 @@ class QuaternionWrites:
                         (), loc(comps[1][1]), severity=Severity.WARNING,
                     ))
             vector = [parts[c] for c in ("x", "y", "z") if c in parts]
-            # x, y, z written (not all as constants: three zeros and the default w are the ROS 2 identity) and w
+            # x, y, z written (not all three as constants: three zeros and the default w are the ROS 2 identity) and w
             # nowhere: w keeps its default, 0 in ROS 1 and 1 in ROS 2
             if len(vector) == 3 and "w" not in parts and not self.any_w and not all(_CONSTANT.match(src) for src, _ in vector):
                 line = max(line for _, line in vector)

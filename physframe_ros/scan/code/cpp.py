@@ -15,7 +15,7 @@ import math
 import operator
 import re
 from dataclasses import replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, Callable, Sequence
 
 import tree_sitter_cpp
@@ -436,9 +436,10 @@ class _CppFile(FileWalk):
             self.library_files[path] = lib
         return lib
 
+    @cached_property
     def sets_camera_info(self) -> bool:
         """The file, its headers or another source of its package call ``setCameraInfo`` (gazebo_ros_camera_utils
-        stores a CameraInfo with its frame there, and getCameraInfo gives it back)."""
+        stores a CameraInfo with its frame there, and getCameraInfo gives it back); looked up once per file."""
         word = "setCameraInfo"
         return word in self.text or any(word in h for h in self.headers) or (self.package is not None and self.package.mentions(word))
 
@@ -1062,7 +1063,7 @@ class _Run(Walker[Node]):
             return MISSING
         for a in c.args:
             self.eval(a)
-        if c.name == "getCameraInfo" and self.f.sets_camera_info():
+        if c.name == "getCameraInfo" and self.f.sets_camera_info:
             return None  # the manager returns what setCameraInfo gave it, which may carry a frame
         return Record(STAMPED, type_name, "", c.line)
 

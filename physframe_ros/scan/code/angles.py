@@ -176,4 +176,24 @@ class QuaternionWrites:
                     "the quaternion is not the rotation meant and not a unit one",
                     (), loc(line), severity=Severity.WARNING,
                 ))
+            out.extend(_constant_not_unit(path, parts, loc))
         return out
+
+
+def _constant_not_unit(path: str, parts: dict[str, tuple[str, int]], loc: Callable[[int], Location]) -> list[Finding]:
+    """All four components written as constants whose quaternion is not of unit length (``w = 0.0`` beside three
+    zeros: an "unknown orientation" that is no rotation at all; tf2 and most consumers reject or mangle it)."""
+    if len(parts) != 4 or not all(_CONSTANT.match(src) for src, _ in parts.values()):
+        return []
+    values = [float(parts[c][0].strip().rstrip("fFlL")) for c in "xyzw"]
+    length = sum(v * v for v in values) ** 0.5
+    if abs(length - 1.0) <= 1e-3:
+        return []
+    shown = ", ".join(parts[c][0].strip() for c in "xyzw")
+    hint = "a zero quaternion is no rotation; the identity is (0, 0, 0, 1)" if length == 0 else "normalise it"
+    return [Finding(
+        "INVALID_TRANSFORM",
+        f"{path} is written as the constant quaternion (x, y, z, w) = ({shown}), of length {length:g}: not a rotation "
+        f"(a rotation is a unit quaternion); {hint}",
+        (), loc(max(line for _, line in parts.values())), severity=Severity.WARNING,
+    )]

@@ -31,6 +31,7 @@ from .cpp_macros import blank_macros, first_branches
 from .facts import FactSink, message_kind, param_default, setpoint_publishers, slot_name_finding, static_broadcaster_names
 from .headers import HeaderCopies, aliased_members, code_only, member_declarations, mentions_field, mentions_header
 from .helpers import PackageSources
+from .marker_arrays import default_markers
 from .param_schemas import params_declarations, params_record, unknown_prefix
 from .realtime import is_realtime_publisher, is_static_topic, message_type, realtime_publisher
 from .values import (
@@ -240,6 +241,7 @@ class _CppFile(FileWalk):
         if root.has_error:
             self._parse_error(root)
         functions = self._collect(root)
+        self._default_markers(functions)
         self._header_constants()
         self._message_members()
         src = self.src
@@ -282,6 +284,16 @@ class _CppFile(FileWalk):
                 if isinstance(v, Record) and v.kind in (ODOMETRY, TRANSFORM, STAMPED) and not re.search(rf"\bextern\b[^;]*\b{re.escape(name)}\b", self.text):
                     self.member_names[id(v)] = name
                     self.file_scope.add(id(v))
+
+    def _default_markers(self, functions: list[Node]) -> None:
+        """MarkerArrays resized and sent on with markers never filled (read on each function's text)."""
+        if b"MarkerArray" not in self.src:
+            return
+        for fn in functions:
+            body = self.src[fn.start_byte : fn.end_byte]
+            if b"MarkerArray" in body and b"resize" in body:
+                for found in default_markers(body.decode("utf-8", "replace"), _line(fn)):
+                    self.sink.add(Finding("MISSING_FRAME", found.message(), (), self.sink.loc(found.line)))
 
     def _params_structs(self) -> None:
         """``Params params_;`` of generate_parameter_library: its fields hold the package schema's defaults."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-_DATA_TYPES = "Image|CompressedImage|Range|MagneticField|FluidPressure|Temperature|RelativeHumidity|Illuminance|OccupancyGrid|Path|GridCells|Marker"
+_DATA_TYPES = "Image|CompressedImage|Range|MagneticField|FluidPressure|Temperature|RelativeHumidity|Illuminance|OccupancyGrid|Path|GridCells|Marker|MarkerArray"
 
 # Identifiers of the tf APIs, transform/stamped message types and constant-rotation builders
 # the analyzers understand. A file with none of them has nothing for them to find.

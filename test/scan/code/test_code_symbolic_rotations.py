@@ -311,3 +311,29 @@ def test_xyz_written_without_w_whatever_their_source() -> None:
     assert _found(facts, "INVALID_TRANSFORM") == [6]
     (invalid,) = [f for f in facts.findings if f.code == "INVALID_TRANSFORM"]
     assert "x, y and z are written (roll, pitch, yaw) but w is never set" in invalid.message
+
+
+# OrbbecSDK_ROS1's setDefaultIMUMessage (before its fix): the "unknown" orientation written as four zeros.
+ORBBEC = """\
+void OBCameraNode::setDefaultIMUMessage(sensor_msgs::Imu& imu_msg) {
+  imu_msg.header.frame_id = "imu_link";
+  imu_msg.orientation.x = 0.0;
+  imu_msg.orientation.y = 0.0;
+  imu_msg.orientation.z = 0.0;
+  imu_msg.orientation.w = 0.0;
+}
+void OBCameraNode::identity(sensor_msgs::Imu& imu_msg) {
+  imu_msg.orientation.x = 0.0;
+  imu_msg.orientation.y = 0.0;
+  imu_msg.orientation.z = 0.7071068;
+  imu_msg.orientation.w = 0.7071068f;
+}
+"""
+
+
+def test_constant_quaternion_of_zero_length() -> None:
+    facts = analyze_cpp(ORBBEC, "src/ob_camera_node.cpp")
+    assert _found(facts, "INVALID_TRANSFORM") == [6]
+    (invalid,) = [f for f in facts.findings if f.code == "INVALID_TRANSFORM"]
+    assert "(x, y, z, w) = (0.0, 0.0, 0.0, 0.0), of length 0" in invalid.message
+    assert "the identity is (0, 0, 0, 1)" in invalid.message

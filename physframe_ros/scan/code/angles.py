@@ -183,8 +183,8 @@ class QuaternionWrites:
 def _constant_not_unit(path: str, parts: dict[str, tuple[str, int]], loc: Callable[[int], Location]) -> list[Finding]:
     """All four components written as constants whose quaternion is not of unit length (``w = 0.0`` beside three
     zeros: an "unknown orientation" that is no rotation at all; tf2 and most consumers reject or mangle it)."""
-    if len(parts) != 4 or not all(_CONSTANT.match(src) for src, _ in parts.values()):
-        return []
+    if len(parts) != 4 or path.endswith("transform.rotation") or not all(_CONSTANT.match(src) for src, _ in parts.values()):
+        return []  # a broadcast transform's quaternion is checked where it is sent, with its frames
     values = [float(parts[c][0].strip().rstrip("fFlL")) for c in "xyzw"]
     length = sum(v * v for v in values) ** 0.5
     if abs(length - 1.0) <= 1e-3:

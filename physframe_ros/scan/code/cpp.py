@@ -1304,7 +1304,7 @@ class _Run(Walker[Node]):
     def adopt(self, result: Value, where: _CppFile, line: int) -> Value:
         """A helper's result for this caller (already a copy): built at the call when the helper is in another file."""
         if isinstance(result, Record) and where is not self.f:
-            return replace(result, name="", line=line)
+            return replace(result, name="", line=line, built_by_helper=False)  # reported where it is published
         return result
 
     def message_arg(self, arg: Node) -> Record | None:

@@ -422,7 +422,10 @@ class FactSink:
             return  # a bare std_msgs Header published is a time signal: no frame is needed
         if value.kind == HEADER_BY_USE and not any(k == "header" or k.startswith("header.") for k in value.fields):
             return  # nothing says this type has a header
-        loc = self.site(line)
+        loc, built = self.site(line), f"built at line {value.line}"
+        if value.built_by_helper and value.line:
+            # built by a helper that returns it (`def make_odom(self): ...`): its frame is set there, not here
+            loc, built = self.loc(value.line), f"built at line {value.line}, published at line {line}"
         frame = value.get("header.frame_id")
         if frame is UNSET or frame == "":
             how = "never set" if frame is UNSET else 'set to ""'
@@ -433,7 +436,7 @@ class FactSink:
             self.add(
                 Finding(
                     "MISSING_FRAME",
-                    f"{_named(value)} (built at line {value.line}) is published with header.frame_id {how}: "
+                    f"{_named(value)} ({built}) is published with header.frame_id {how}: "
                     "subscribers and tf2 cannot tell which frame the data is in"
                     + (" (a message type the scanner does not know: if its header carries only a stamp, ignore this)" if inferred else "")
                     + (" (the code writes nothing of its header, not even the stamp: if it carries no spatial quantity, ignore this)" if unused else ""),
@@ -451,7 +454,7 @@ class FactSink:
                 self.add(
                     Finding(
                         "MISSING_CHILD_FRAME",
-                        f"{_named(value)} (built at line {value.line}) is published with child_frame_id {how}: "
+                        f"{_named(value)} ({built}) is published with child_frame_id {how}: "
                         "the frame its pose and twist describe is unknown",
                         (parent,) if parent else (),
                         loc,
@@ -461,7 +464,7 @@ class FactSink:
                 self.add(
                     Finding(
                         "REDUNDANT_TRANSFORM",
-                        f"{_named(value)} (built at line {value.line}) is published with header.frame_id and "
+                        f"{_named(value)} ({built}) is published with header.frame_id and "
                         f"child_frame_id both '{child}': the pose of a frame in itself is always identity; one of them is the wrong frame",
                         (child,),
                         loc,

@@ -137,7 +137,7 @@ class _PyFile(FileWalk):
             _Run(self, emit=False, env=self.globals).block(tree.body)
             for fn in relevant:
                 if _LEARNS.search(self.source(fn)):
-                    _Run(self, emit=False).block(fn.body)
+                    _Run(self, emit=False).block(reachable(fn.body))
             top = _Run(self, emit=True, env=self.globals)
             top.block(tree.body)
             top.end_of_function()
@@ -157,7 +157,7 @@ class _PyFile(FileWalk):
             run = _Run(self, emit=True)
             run.env.update(_defaults(fn, run))
             run.env.update(bound)
-            run.block(fn.body)
+            run.block(reachable(fn.body))
             run.end_of_function()
             return run.result()
 
@@ -203,19 +203,19 @@ class _Run(Walker[ast.AST]):
 
     def s_if(self, node: ast.If | ast.While) -> list[ast.stmt]:
         self.eval(node.test)
-        return [*node.body, *node.orelse]
+        return [*reachable(node.body), *reachable(node.orelse)]
 
     def s_for(self, node: ast.For | ast.AsyncFor) -> list[ast.stmt]:
-        return [*node.body, *node.orelse]
+        return [*reachable(node.body), *reachable(node.orelse)]
 
     def s_with(self, node: ast.With | ast.AsyncWith) -> list[ast.stmt]:
-        return list(node.body)
+        return reachable(node.body)
 
     def s_try(self, node: ast.Try) -> list[ast.stmt]:
-        inner: list[ast.stmt] = list(node.body)
+        inner = reachable(node.body)
         for h in node.handlers:
-            inner.extend(h.body)
-        return [*inner, *node.orelse, *node.finalbody]
+            inner.extend(reachable(h.body))
+        return [*inner, *reachable(node.orelse), *reachable(node.finalbody)]
 
     def assign_stmt(self, targets: list[ast.expr], value_node: ast.expr) -> None:
         first = targets[0]
@@ -682,6 +682,18 @@ def _as_rot(value: Value, order: str) -> Rot:
 _STATEMENT_BLOCKS = ("body", "orelse", "finalbody")
 _TRY_NODES: tuple[type, ...] = (ast.Try, *((ast.TryStar,) if hasattr(ast, "TryStar") else ()))  # try/except* since 3.11
 _OPS: dict[type, str] = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**"}
+
+
+_ENDS_BLOCK = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+
+
+def reachable(statements: list[ast.stmt]) -> list[ast.stmt]:
+    """The statements up to the first that leaves the block: code left after an early ``return`` (a stub's
+    ``return Msg(), Msg()`` above the real body) never runs, and must not stand for what the function does."""
+    for i, stmt in enumerate(statements):
+        if isinstance(stmt, _ENDS_BLOCK):
+            return statements[: i + 1]
+    return list(statements)
 
 
 def _table(handler: Callable[..., Result], *names: str) -> dict[str, Callable[..., Result]]:

@@ -394,7 +394,8 @@ void Resize::imageCallback(const sensor_msgs::ImageConstPtr& imgMsg) {
   pub_.publish(empty);
 }
 """
-    assert _found(analyze_cpp(text, "resize.cpp"), "MISSING_FRAME") == [23]
+    # reported where blank() builds the empty Image (published at line 23)
+    assert _found(analyze_cpp(text, "resize.cpp"), "MISSING_FRAME") == [16]
 
 
 def test_a_file_scope_message_returned_by_a_helper_is_checked_where_it_is_published() -> None:
@@ -580,3 +581,32 @@ def test_camera_info_manager_given_a_message_elsewhere_may_hold_a_frame() -> Non
     given = XIMEA_CPP + "void init(camera_info_manager::CameraInfoManager& m, sensor_msgs::CameraInfo& c) { m.setCameraInfo(c); }\n"
     assert analyze_cpp(given, "src/ximea_ros_driver.cpp").findings == []
     assert analyze_python(CAMERA_INFO_PY + "\n    def init(self, c):\n        self.manager.setCameraInfo(c)\n", "node.py").findings == []
+
+
+# wolfgang_robot's webots_robot_controller.py (before its fix): a stub's early return left above the real body.
+WEBOTS_STUB = """\
+from geometry_msgs.msg import PointStamped
+
+class RobotController:
+    def get_pressure_message(self):
+        return FootPressure(), PointStamped()
+        left = FootPressure()
+        cop = PointStamped()
+        cop.header.frame_id = "l_sole"
+        return left, cop
+
+    def publish_pressure(self):
+        left, cop = self.get_pressure_message()
+        self.pub_left.publish(left)
+        self.cop_pub.publish(cop)
+"""
+
+
+def test_code_after_an_early_return_never_runs_and_a_helper_built_message_is_reported_where_built() -> None:
+    facts = analyze_python(WEBOTS_STUB, "webots_robot_controller.py")
+    (missing,) = [f for f in facts.findings if f.code == "MISSING_FRAME"]
+    assert missing.location is not None and missing.location.line == 5
+    assert "PointStamped 'cop' (built at line 5, published at line 14)" in missing.message
+    # without the stub's return, the real body sets the frame
+    fixed = analyze_python(WEBOTS_STUB.replace("        return FootPressure(), PointStamped()\n", ""), "c.py")
+    assert not [f for f in fixed.findings if f.code == "MISSING_FRAME"]

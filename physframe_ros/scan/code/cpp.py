@@ -601,10 +601,22 @@ class _Run(Walker[Node]):
             self.bind = (value_node.id, name)
             value = self.eval(value_node)
             self.bind = None
+            if short == "TransformStamped" and local and not isinstance(value, Record) and _stamped_transform_to_msg(value_node, self.f.src):
+                value = self.stamped_transform_msg(line)
         value = self.typed(short, value)
         if isinstance(value, Record) and not value.name:
             value.name = name
         return value
+
+    @staticmethod
+    def stamped_transform_msg(line: int) -> Record:
+        """``TransformStamped t = tf2::toMsg(stamped)``: the one toMsg giving a TransformStamped converts a
+        ``tf2::Stamped<tf2::Transform>``, which has a frame_id and a stamp but no child frame: tf2 fills the
+        header and the transform, never child_frame_id."""
+        rec = Record(TRANSFORM, "TransformStamped", "", line)
+        rec.set("header.frame_id", None)
+        rec.set("transform", None)
+        return rec
 
     def vexing(self, decl: Node, short: str, type_text: str, scope: dict[str, Value]) -> None:
         """``Eigen::Quaterniond q(m);`` parses as a function declaration; inside a body it is a construction."""
@@ -1304,7 +1316,7 @@ class _Run(Walker[Node]):
     def adopt(self, result: Value, where: _CppFile, line: int) -> Value:
         """A helper's result for this caller (already a copy): built at the call when the helper is in another file."""
         if isinstance(result, Record) and where is not self.f:
-            return replace(result, name="", line=line, built_by_helper=False)  # reported where it is published
+            return replace(result, name="", line=line)
         return result
 
     def message_arg(self, arg: Node) -> Record | None:
@@ -1593,6 +1605,16 @@ def _element_call(node: Node, src: bytes) -> str | None:
     if fn is None or fn.type != "field_expression" or args is None or args.named_child_count:
         return None
     return _ELEMENT_METHODS.get(_text(fn.child_by_field_name("field"), src))
+
+
+def _stamped_transform_to_msg(node: Node, src: bytes) -> bool:
+    """``tf2::toMsg(x)`` / ``toMsg(x)``, one argument."""
+    if node.type != "call_expression":
+        return False
+    fn, args = node.child_by_field_name("function"), node.child_by_field_name("arguments")
+    if fn is None or args is None or args.named_child_count != 1:
+        return False
+    return _text(fn, src).replace(" ", "") in ("toMsg", "tf2::toMsg")
 
 
 def _table(handler: Callable[..., Result], *names: str) -> dict[str, Callable[..., Result]]:

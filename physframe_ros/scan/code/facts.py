@@ -423,9 +423,6 @@ class FactSink:
         if value.kind == HEADER_BY_USE and not any(k == "header" or k.startswith("header.") for k in value.fields):
             return  # nothing says this type has a header
         loc, built = self.site(line), f"built at line {value.line}"
-        if value.built_by_helper and value.line:
-            # built by a helper that returns it (`def make_odom(self): ...`): its frame is set there, not here
-            loc, built = self.loc(value.line), f"built at line {value.line}, published at line {line}"
         frame = value.get("header.frame_id")
         if frame is UNSET or frame == "":
             how = "never set" if frame is UNSET else 'set to ""'

@@ -244,7 +244,6 @@ class Record:
     escaped: bool = False  # handed to code we do not follow, which may fill it
     fields: dict[str, Value] = field(default_factory=dict)
     ros1: bool = False  # a ROS 1 C++ message: a quaternion never set is (0, 0, 0, 0), not the identity
-    built_by_helper: bool = False  # built by a function of the file that returned it (``return msg``)
 
     def set(self, path: str, value: Value) -> None:
         inner = self._owned(path, create=True)

@@ -18,7 +18,7 @@ from ..frame_ids import frame_id_finding, frame_variable, is_header_field, slash
 from .angles import QuaternionWrites, euler_slot_finding, is_vector_component, scalar_in_vector_slot, writes_quaternion
 from .calls import STEP_BUDGET, BoundedCalls, Budget
 from .facts import FactSink, keep_param, last_name, param_default
-from .values import NAMED_NUMBERS, PARAMS, TOP_ROT, ListValue, ParamRef, Record, Rot, TfValue, Value, as_number, field_of, fresh, rot_from_rpy
+from .values import NAMED_NUMBERS, PARAMS, TOP_ROT, ParamRef, Record, Rot, TfValue, Value, as_number, field_of, fresh, rot_from_rpy
 
 N = TypeVar("N")  # a syntax node of the front end
 EVAL_DEPTH = 120  # nested expressions evaluated (deeper ones are unknown)
@@ -284,13 +284,7 @@ class Walker(Generic[N]):
     def returned(self, result: Value) -> Value:
         """A helper's result for this caller: a copy, except a member or file-scope message the helper returns
         (``return path;``), which stays itself so that publishing it is checked like publishing the member."""
-        if isinstance(result, Record) and id(result) in self.f.member_names:
-            return result
-        copy = fresh(result)
-        for rec in copy.items if isinstance(copy, ListValue) else [copy]:  # `return a, b` gives a tuple
-            if isinstance(rec, Record) and rec.local:
-                rec.built_by_helper = True
-        return copy
+        return result if isinstance(result, Record) and id(result) in self.f.member_names else fresh(result)
 
     # --- APIs, once their arguments are values --------------------------------------------
     def api(self, call: Call[N]) -> Result:

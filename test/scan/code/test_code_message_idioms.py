@@ -394,8 +394,7 @@ void Resize::imageCallback(const sensor_msgs::ImageConstPtr& imgMsg) {
   pub_.publish(empty);
 }
 """
-    # reported where blank() builds the empty Image (published at line 23)
-    assert _found(analyze_cpp(text, "resize.cpp"), "MISSING_FRAME") == [16]
+    assert _found(analyze_cpp(text, "resize.cpp"), "MISSING_FRAME") == [23]
 
 
 def test_a_file_scope_message_returned_by_a_helper_is_checked_where_it_is_published() -> None:
@@ -602,11 +601,33 @@ class RobotController:
 """
 
 
-def test_code_after_an_early_return_never_runs_and_a_helper_built_message_is_reported_where_built() -> None:
+def test_code_after_an_early_return_never_runs() -> None:
     facts = analyze_python(WEBOTS_STUB, "webots_robot_controller.py")
     (missing,) = [f for f in facts.findings if f.code == "MISSING_FRAME"]
-    assert missing.location is not None and missing.location.line == 5
-    assert "PointStamped 'cop' (built at line 5, published at line 14)" in missing.message
+    assert missing.location is not None and missing.location.line == 14
+    assert "PointStamped 'cop' (built at line 5) is published with header.frame_id never set" in missing.message
     # without the stub's return, the real body sets the frame
     fixed = analyze_python(WEBOTS_STUB.replace("        return FootPressure(), PointStamped()\n", ""), "c.py")
     assert not [f for f in fixed.findings if f.code == "MISSING_FRAME"]
+
+
+def test_tf2_to_msg_of_a_stamped_transform_has_no_child_frame() -> None:
+    """neonavigation's tf_projection.cpp (before its fix): tf2::toMsg(tf2::Stamped<tf2::Transform>) fills the
+    header and the transform, never child_frame_id; the broadcast went out with it empty."""
+    text = """\
+class TfProjectionNode {
+  void process() {
+    const auto result = project(trans, trans_target);
+    geometry_msgs::TransformStamped trans_out = tf2::toMsg(result);
+    trans_out.header.stamp = trans.stamp_;
+    tf_broadcaster_.sendTransform(trans_out);
+  }
+  void fixed() {
+    geometry_msgs::TransformStamped out = tf2::toMsg(result);
+    out.child_frame_id = frames_["target"];
+    tf_broadcaster_.sendTransform(out);
+  }
+};
+"""
+    facts = analyze_cpp(text, "src/tf_projection.cpp")
+    assert [(f.code, f.location.line if f.location else None) for f in facts.findings] == [("MISSING_CHILD_FRAME", 6)]

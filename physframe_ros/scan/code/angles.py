@@ -112,6 +112,7 @@ def writes_quaternion(fields: list[str]) -> bool:
 _SOURCE_COMPONENT = re.compile(r"(?:\.([xyzw])(?:\(\))?|\[['\"]([xyzw])['\"]\])\s*$")
 
 
+_ZERO_CONSTANT = re.compile(r"^\s*[-+]?(?:0+\.?0*|\.0+)(?:[eE][-+]?\d+)?[fFlL]?\s*$")
 _CONSTANT = re.compile(r"^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?[fFlL]?\s*$")
 
 
@@ -176,24 +177,20 @@ class QuaternionWrites:
                     "the quaternion is not the rotation meant and not a unit one",
                     (), loc(line), severity=Severity.WARNING,
                 ))
-            out.extend(_constant_not_unit(path, parts, loc))
+            out.extend(_constant_zero(path, parts, loc))
         return out
 
 
-def _constant_not_unit(path: str, parts: dict[str, tuple[str, int]], loc: Callable[[int], Location]) -> list[Finding]:
-    """All four components written as constants whose quaternion is not of unit length (``w = 0.0`` beside three
-    zeros: an "unknown orientation" that is no rotation at all; tf2 and most consumers reject or mangle it)."""
-    if len(parts) != 4 or path.endswith("transform.rotation") or not all(_CONSTANT.match(src) for src, _ in parts.values()):
+def _constant_zero(path: str, parts: dict[str, tuple[str, int]], loc: Callable[[int], Location]) -> list[Finding]:
+    """All four components written as constant zeros (``w = 0.0`` beside three zeros: an "unknown orientation"
+    that is no rotation at all). A non-zero constant of another length is left alone: interactive marker controls
+    are written (1, 0, 0, 1) by the tutorials and normalised by the server."""
+    if len(parts) != 4 or path.endswith("transform.rotation") or not all(_ZERO_CONSTANT.match(src) for src, _ in parts.values()):
         return []  # a broadcast transform's quaternion is checked where it is sent, with its frames
-    values = [float(parts[c][0].strip().rstrip("fFlL")) for c in "xyzw"]
-    length = sum(v * v for v in values) ** 0.5
-    if abs(length - 1.0) <= 1e-3:
-        return []
-    shown = ", ".join(parts[c][0].strip() for c in "xyzw")
-    hint = "a zero quaternion is no rotation; the identity is (0, 0, 0, 1)" if length == 0 else "normalise it"
     return [Finding(
         "INVALID_TRANSFORM",
-        f"{path} is written as the constant quaternion (x, y, z, w) = ({shown}), of length {length:g}: not a rotation "
-        f"(a rotation is a unit quaternion); {hint}",
+        f"{path} is written as the zero quaternion (x, y, z, w) = (0, 0, 0, 0): no rotation at all; whoever converts it "
+        "(tf2::fromMsg, RViz) gets NaN. For an orientation that is not known, write the identity (0, 0, 0, 1) "
+        "(and, in an Imu, orientation_covariance[0] = -1)",
         (), loc(max(line for _, line in parts.values())), severity=Severity.WARNING,
     )]

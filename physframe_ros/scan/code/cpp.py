@@ -493,7 +493,10 @@ class _Run(Walker[Node]):
         params, inits, body = shapes[key] if key in shapes else shapes.setdefault(key, _function_shape(fn, self.f.src))
         self.parameters(params, args)
         for name, expr in inits:
-            self.store(name, self.eval(expr))
+            value = self.eval(expr)
+            self.store(name, value)
+            if self.emit:  # `m_worldFrameId("/map")`: a frame member's id written out where it is initialised
+                self.declared_frame(name, expr, value, _line(expr))
         if body is not None:
             self.block([body])
         self.end_of_function()

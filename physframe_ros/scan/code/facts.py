@@ -221,7 +221,8 @@ def keep_param(params: dict[str, Any], sink: FactSink | None, pname: Any, defaul
     if not isinstance(pname, str) or default is None:
         return
     params.setdefault(pname, default)
-    if sink is not None and names_frame(pname):
+    if sink is not None and names_frame(pname) and not (isinstance(default, str) and sink.reported_invalid((default,))):
+        # an id reported where it was written (a member's initializer) is not reported again where it is read
         sink.add(frame_id_finding(default, sink.loc(line), f"parameter '{pname}' default"))
 
 
@@ -274,7 +275,7 @@ class FactSink:
         if finding is not None and finding not in self.facts.findings:
             self.facts.findings.append(finding)
 
-    def _reported_invalid(self, frames: tuple[str, ...]) -> bool:
+    def reported_invalid(self, frames: tuple[str, ...]) -> bool:
         return any(f.code == "INVALID_FRAME_ID" and f.frames == frames for f in self.facts.findings)
 
     # --- broadcasts ---------------------------------------------------------------------
@@ -313,7 +314,7 @@ class FactSink:
             ))
         if parent is not None and child is not None:
             for f in transform_findings(parent, child, translation, quat, loc, what):
-                if f.code != "INVALID_FRAME_ID" or not self._reported_invalid(f.frames):
+                if f.code != "INVALID_FRAME_ID" or not self.reported_invalid(f.frames):
                     self.add(f)  # an invalid frame written out where the transform is filled is reported there
         else:
             self._missing(parent, child, loc, what)

@@ -187,3 +187,25 @@ class Head:
 def test_a_frame_passed_by_keyword_is_checked_where_it_is_written() -> None:
     # a lookup's target_frame keyword is a lookup, checked by the lookup rules
     assert _invalid_lines(analyze_python(KEYWORDS_PY, "robot_skills/head.py")) == [3, 4]
+
+
+# octomap_server's constructor (before its fix): the default world frame in the member initializer list,
+# then read as a parameter's default and stamped on the published markers.
+OCTOMAP = """\
+OctomapServer::OctomapServer(ros::NodeHandle private_nh_)
+: m_nh(),
+  m_worldFrameId("/map"), m_baseFrameId("base_footprint"),
+  m_res(0.05)
+{
+  m_nh_private.param("frame_id", m_worldFrameId, m_worldFrameId);
+}
+void OctomapServer::publish() {
+  visualization_msgs::Marker m;
+  m.header.frame_id = m_worldFrameId;
+  pub.publish(m);
+}
+"""
+
+
+def test_a_frame_member_initialised_with_an_invalid_id_is_reported_at_the_initializer_once() -> None:
+    assert _invalid(analyze_cpp(OCTOMAP, "src/OctomapServer.cpp")) == [(3, ("/map",))]

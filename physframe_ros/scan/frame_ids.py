@@ -85,3 +85,19 @@ def slash_joined_finding(source: str, location: Location, where: str) -> Finding
         return None
     return Finding("INVALID_FRAME_ID", f"{where} = {source[:80]}: the frame id is built on a literal starting with '/', so it has "
                    "a leading '/': tf2 strips it on insert and rejects it in lookups", (), location)
+
+
+# a prefix joined onto a literal that starts with '/': `tf_prefix + "/os1_sensor"`
+_PREFIX_JOINED = re.compile(r"""^\s*([\w.:>()\[\]-]+?)\s*\+\s*(["'])/""")
+
+
+def empty_prefix_finding(source: str, value: Any, location: Location, where: str) -> Finding | None:
+    """INVALID_FRAME_ID for ``prefix + "/name"`` where the prefix is known to be empty (a tf_prefix parameter's
+    default ``""``): the id is then '/name'. A prefix given a value at run time makes it valid; the default run
+    does not."""
+    m = _PREFIX_JOINED.match(source)
+    if m is None or not isinstance(value, str) or not value.startswith("/") or frame_id_problem(value) is None:
+        return None
+    return Finding("INVALID_FRAME_ID", f"{where} = {source[:80]}: with {m.group(1)} empty (its default), the frame id is "
+                   f"'{value}', with a leading '/': tf2 strips it on insert and rejects it in lookups; join the '/' only "
+                   "when the prefix is not empty", (value,), location)

@@ -993,7 +993,7 @@ class _Run(Walker[Node]):
 
     def f_pass(self, c: Call[Node]) -> Result:
         if c.n < 1:
-            return MISSING
+            return "" if c.name == "string" else MISSING  # `std::string()`: the empty string
         value = self.eval(c.args[0])
         if c.name == "toMsg" and c.n == 2:
             self.assign(c.args[1], value)
@@ -1289,12 +1289,12 @@ class _Run(Walker[Node]):
         # a name computed at run time (`node_name + "/frame"`) still leaves the default as the value
         pname = self.eval(c.args[0])
         if n >= 3 or (n == 2 and c.name in ("get_parameter", "getParam", "getParamCached")):
-            default = param_default(self.eval(c.args[2])) if n >= 3 else None
+            default = param_default(self.eval(c.args[2]), pname) if n >= 3 else None
             self.keep_param(pname, default, c.line)
             self.assign(c.args[1], self.f.params.get(pname, default) if isinstance(pname, str) else default)
             return None
         if n == 2:  # value-returning form: param<T>(name, default), get_parameter_or(name, default)
-            return self.param_value(pname, param_default(self.eval(c.args[1])), c.line)
+            return self.param_value(pname, param_default(self.eval(c.args[1]), pname), c.line)
         return ParamRef(pname) if isinstance(pname, str) else None
 
     def user_call(self, c: Call[Node]) -> Value:
@@ -1358,6 +1358,8 @@ class _Run(Walker[Node]):
     def construct(self, short: str, type_text: str, args: Sequence[Node], line: int) -> Value:
         """A constructor call or declaration ``T x(args)`` of a type the analysis knows."""
         kind = message_kind(short)
+        if short == "string" and not args:
+            return ""  # `std::string{}`
         if short == "CvImage":
             return self.cv_image_of(args, "", line)
         if kind == TF_MESSAGE and not args:

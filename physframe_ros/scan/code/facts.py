@@ -209,10 +209,13 @@ def slot_name_finding(parent_text: str, child_text: str, location: Location, tra
     )
 
 
-def param_default(value: Any) -> Any:
+def param_default(value: Any, name: Any = None) -> Any:
     """A parameter's written default as the analysis may use it: an empty string is no frame but
-    "set me" (the launch file or a guard such as ``if (!frame_.empty())`` decides), so it is unknown."""
-    return None if value == "" else value
+    "set me" (the launch file or a guard such as ``if (!frame_.empty())`` decides), so it is unknown;
+    except for a prefix (``tf_prefix``), where empty is the usual value: no prefix."""
+    if value == "" and not (isinstance(name, str) and "prefix" in name.lower()):
+        return None
+    return value
 
 
 def keep_param(params: dict[str, Any], sink: FactSink | None, pname: Any, default: Any, line: int) -> None:

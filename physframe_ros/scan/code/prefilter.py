@@ -15,7 +15,10 @@ _MARKERS = re.compile(
     # the other stamped data types (facts._STAMPED_TYPES), named with their package: a file that builds one and
     # never writes frame_id (the bug itself) names nothing else above; bare words like Image or Path would
     # match most of the code
-    r"_msgs(?:::msg)?::(?:" + _DATA_TYPES + r")\b|_msgs\.msg\b[^\n]*\b(?:" + _DATA_TYPES + r")\b"
+    r"_msgs(?:::msg)?::(?:" + _DATA_TYPES + r")\b|_msgs\.msg\b[^\n]*\b(?:" + _DATA_TYPES + r")\b|"
+    # a constant named for a frame written out with a leading '/' (`#define K2_TF_RGB_FRAME "/head_mount..."` in a
+    # header of definitions only): the invalid id is reported where it is written
+    r"[Ff][Rr][Aa][Mm][Ee]\w*(?:\[\])?[ \t]*=?[ \t]*\"/"
 )
 
 

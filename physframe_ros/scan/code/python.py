@@ -477,7 +477,7 @@ class _Run(Walker[ast.AST]):
         if c.n < 1:
             return MISSING
         pname = self.eval(c.args[0])
-        return self.param_value(pname, param_default(self.eval(c.args[1])) if c.n >= 2 else None, c.line)
+        return self.param_value(pname, param_default(self.eval(c.args[1]), pname) if c.n >= 2 else None, c.line)
 
     def static_receiver(self, receiver: ast.AST | None) -> bool:
         if receiver is None:

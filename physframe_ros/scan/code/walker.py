@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Generic, Hashable, Sequence, TypeVar, Union
 
-from ..frame_ids import frame_id_finding, frame_variable, is_header_field, slash_joined_finding
+from ..frame_ids import empty_prefix_finding, frame_id_finding, frame_variable, is_header_field, slash_joined_finding
 from .angles import QuaternionWrites, euler_slot_finding, is_vector_component, scalar_in_vector_slot, writes_quaternion
 from .calls import STEP_BUDGET, BoundedCalls, Budget
 from .facts import FactSink, keep_param, last_name, param_default
@@ -247,7 +247,8 @@ class Walker(Generic[N]):
         if literal:
             sink.add(frame_id_finding(value, sink.loc(line), where))
         else:
-            sink.add(slash_joined_finding(self.text(source), sink.loc(line), where))
+            text = self.text(source)
+            sink.add(slash_joined_finding(text, sink.loc(line), where) or empty_prefix_finding(text, value, sink.loc(line), where))
 
     def component_copy(self, target: N, source: N, line: int) -> None:
         """``orientation.x = q.w``: checked by the name of what is copied; the function's writes into each
@@ -346,7 +347,7 @@ class Walker(Generic[N]):
         if call.n < 1:
             return MISSING
         pname = self.eval(call.args[0])
-        default = param_default(self.arg(call, 1, "value"))
+        default = param_default(self.arg(call, 1, "value"), pname)
         if isinstance(default, ParamRef):
             default = None
         self.keep_param(pname, default, call.line)

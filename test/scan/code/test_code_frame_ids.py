@@ -209,3 +209,38 @@ void OctomapServer::publish() {
 
 def test_a_frame_member_initialised_with_an_invalid_id_is_reported_at_the_initializer_once() -> None:
     assert _invalid(analyze_cpp(OCTOMAP, "src/OctomapServer.cpp")) == [(3, ("/map",))]
+
+
+# ouster-sdk's os1_cloud_node.cpp (before its fix): frames joined onto a tf_prefix whose default is empty.
+OUSTER = """\
+int main(int argc, char** argv) {
+    ros::NodeHandle nh("~");
+    auto tf_prefix = nh.param("tf_prefix", std::string{});
+    auto sensor_frame = tf_prefix + "/os1_sensor";
+    auto imu_frame = tf_prefix.empty() ? "os1_imu" : tf_prefix + "/os1_imu";
+    std::string lidar_frame = tf_prefix + "os1_lidar";
+    std::string ns = nh.param("ns", std::string{});
+    std::string base_frame = ns + "/base_link";
+}
+"""
+
+
+def test_a_frame_joined_onto_an_empty_prefix_with_a_slash_is_reported_where_it_is_built() -> None:
+    # an empty default means "no prefix" only for a prefix: the namespace's empty default stays unknown
+    ((line, frames),) = _invalid(analyze_cpp(OUSTER, "src/os1_cloud_node.cpp"))
+    assert (line, frames) == (4, ("/os1_sensor",))
+
+
+# iai_kinect2's kinect2_definitions.h (before its fix): a header of #defines only.
+KINECT2 = """\
+#pragma once
+#define K2_TOPIC_BASE          "kinect2_head/"
+#define K2_TF_RGB_FRAME        "/head_mount_kinect2_rgb_optical_frame"
+"""
+
+
+def test_a_header_defining_a_frame_with_a_leading_slash_is_read_and_reported() -> None:
+    from physframe_ros.scan.code import mentions_tf
+
+    assert mentions_tf(KINECT2)
+    assert _invalid(analyze_cpp(KINECT2, "include/kinect2_definitions.h")) == [(3, ("/head_mount_kinect2_rgb_optical_frame",))]

@@ -33,6 +33,7 @@ from .headers import HeaderCopies, aliased_members, code_only, member_declaratio
 from .helpers import PackageSources
 from .marker_arrays import default_markers
 from .param_schemas import params_declarations, params_record, unknown_prefix
+from .pcl_clouds import frameless_clouds
 from .realtime import is_realtime_publisher, is_static_topic, message_type, realtime_publisher
 from .values import (
     HEADER,
@@ -223,6 +224,7 @@ class _CppFile(FileWalk):
         # each argument context), and reading a node through tree-sitter costs more than a lookup.
         self.paths: dict[int, tuple[str, list[str]] | None] = {}
         self.shapes: dict[int, Any] = {}
+        self.clouds: dict[int, frozenset[str]] = {}  # function node id -> its PCL clouds never given a header
 
     def parse(self) -> Node:
         tree = _PARSER.parse(self.src)
@@ -476,6 +478,7 @@ class _Run(Walker[Node]):
         super().__init__(file, emit)
         self.copies = HeaderCopies()
         self.given: dict[str, Record] = {}  # parameters bound to the caller's messages
+        self.fn: Node | None = None  # the function walked
 
     def text(self, node: Node | None) -> str:
         return _text(node, self.f.src)
@@ -488,6 +491,7 @@ class _Run(Walker[Node]):
         if fn.type == "compound_statement":  # a body recovered from a syntax error
             self.block([fn])
             return None
+        self.fn = fn
         shapes = self.f.shapes
         key = fn.id
         params, inits, body = shapes[key] if key in shapes else shapes.setdefault(key, _function_shape(fn, self.f.src))
@@ -947,6 +951,14 @@ class _Run(Walker[Node]):
             p = self.path(args[1])
             if p is not None and p[1][-1:] == ["header"] and _empty_header(self.eval(args[0])):
                 self.copies.overwrite(".".join([p[0], *p[1][:-1]]), call.line, f"'{_text(node, self.f.src)}'")
+        if name == "toROSMsg" and len(args) == 2 and self.from_frameless_cloud(args[0]):
+            # the message takes the cloud's empty header: its frame is what the function sets after the call
+            msg = self.message_arg(args[1])
+            if msg is not None:
+                p = self.path(args[1])
+                if self.emit and p is not None:
+                    self.copies.overwrite(p[0], call.line, f"'{_text(node, self.f.src)}' (a PCL cloud made here, whose header.frame_id is never set)")
+                return None
         if name == "fillImage" and args:
             for a in args[1:]:  # sensor_msgs::fillImage sets encoding, size and data; the header is the caller's to set
                 self.eval(a)
@@ -963,6 +975,19 @@ class _Run(Walker[Node]):
         if not isinstance(special, Missing):
             return special
         return self.user_call(call)
+
+    def from_frameless_cloud(self, arg: Node) -> bool:
+        """``*map_ptr`` / ``cloud``: a PCL cloud the walked function made fresh and never gave a header."""
+        fn = self.fn
+        if fn is None or fn.type == "compound_statement":
+            return False
+        p = self.path(arg)
+        if p is None or p[1]:
+            return False
+        clouds = self.f.clouds
+        if fn.id not in clouds:
+            clouds[fn.id] = frameless_clouds(self.f.src[fn.start_byte : fn.end_byte].decode("utf-8", "replace"))
+        return p[0] in clouds[fn.id]
 
     def cv_image(self, ctor: Node, line: int) -> Value:
         """``cv_bridge::CvImage(header, encoding, mat).toImageMsg()``: the Image gets the header given."""

@@ -383,13 +383,16 @@ class FactSink:
             if where == "file":
                 what = (f"{rec.type_name} '{rec.name}' (declared at file scope, line {rec.line}) is published with {fld} "
                         "set nowhere in this file: it goes out empty")
+            elif where == "class":
+                what = (f"{rec.type_name} member '{rec.name}' (built at line {rec.line}) is published with {fld} set by no "
+                        "method of this file: it goes out empty (if a class in another file sets it, ignore this)")
             elif where == "source":
                 what = (f"{rec.type_name} member '{rec.name}' of a class declared in this source file is published with {fld} "
                         "set by none of its methods: it goes out empty")
             else:
                 what = (f"{rec.type_name} member '{rec.name}' is published with {fld} set by no method of this file or its "
                         "headers: it goes out empty (if another file of the class sets it, ignore this)")
-            self.add(Finding(code, what, (), self.loc(line), severity=None if where else Severity.WARNING))
+            self.add(Finding(code, what, (), self.loc(line), severity=None if where in ("file", "source") else Severity.WARNING))
 
     def pushed_pose(self, value: Any, container: str, line: int) -> None:
         """``plan.poses.push_back(pose)``: a stamped pose stored into a path with its frame never set. Reported where

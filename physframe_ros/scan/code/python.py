@@ -19,10 +19,12 @@ from ..model import FileFacts
 from .angles import RPY_APIS
 from .calls import STEP_BUDGET, Budget
 from .facts import FactSink, message_kind, param_default, setpoint_publishers, slot_name_finding, static_broadcaster_names
+from .headers import mentions_field, mentions_header
 from .values import (
     HEADER,
     IDENTITY_ROT,
     NAMED_NUMBERS,
+    ODOMETRY,
     STAMPED,
     TF_MESSAGE,
     TOP_ROT,
@@ -138,14 +140,30 @@ class _PyFile(FileWalk):
             for fn in relevant:
                 if _LEARNS.search(self.source(fn)):
                     _Run(self, emit=False).block(reachable(fn.body))
+            self.member_names = {id(v): name for name, v in self.members.items() if isinstance(v, Record) and v.kind in (ODOMETRY, TRANSFORM, STAMPED)}
             top = _Run(self, emit=True, env=self.globals)
             top.block(tree.body)
             top.end_of_function()
             for fn in relevant:
                 self.call(fn)
+            self._check_published_members()
             self.finish()
         except Budget:
             self.sink.parse_error(1, f"analysis stopped after {STEP_BUDGET} steps; later functions not analysed")
+
+    def _check_published_members(self) -> None:
+        """Once every method is walked: a member message (``self._odom_msg = Odometry()`` in ``__init__``) published
+        with a frame no method of the file sets, and never replaced whole by one that may carry it."""
+        if not self.published_members:
+            return
+        text = "\n".join(self.lines)
+        for rec, line in self.published_members:
+            name = self.member_names[id(rec)]
+            if self.members.get(name) is not rec or rec.escaped or name in self.unknown_members or _assigned_whole(name, text):
+                continue
+            frame_unset = rec.get("header.frame_id") is UNSET and not mentions_header([text], name)
+            child_unset = rec.kind in (ODOMETRY, TRANSFORM) and rec.get("child_frame_id") is UNSET and not mentions_field([text], name, "child_frame_id")
+            self.sink.member_published(rec, line, frame_unset, child_unset, "class")
 
     def source(self, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
         return "\n".join(self.lines[fn.lineno - 1 : fn.end_lineno or fn.lineno])
@@ -682,6 +700,13 @@ def _as_rot(value: Value, order: str) -> Rot:
 _STATEMENT_BLOCKS = ("body", "orelse", "finalbody")
 _TRY_NODES: tuple[type, ...] = (ast.Try, *((ast.TryStar,) if hasattr(ast, "TryStar") else ()))  # try/except* since 3.11
 _OPS: dict[type, str] = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**"}
+
+
+def _assigned_whole(name: str, text: str) -> bool:
+    """``self.odom = msg`` somewhere: the member is replaced by a message that may carry its frames; a fresh one
+    built with no arguments (``self.odom = Odometry()``) carries none."""
+    pattern = re.compile(rf"(?<![\w.]){re.escape(name)}\s*=(?!=)\s*([\w.]+\(\s*\)\s*(?:#.*)?$)?", re.MULTILINE)
+    return any(m.group(1) is None for m in pattern.finditer(text))
 
 
 _ENDS_BLOCK = (ast.Return, ast.Raise, ast.Continue, ast.Break)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from physframe_ros.scan.code import analyze_cpp
+from physframe_ros.scan.code import analyze_cpp, analyze_python
 from physframe_ros.scan.code.headers import own_headers
 from physframe_ros.scan.scanner import scan
 
@@ -176,3 +176,38 @@ def test_a_member_message_assigned_whole_from_a_received_one_is_not_reported() -
     )
     # declared in a header, another file of the class may set it: a warning
     assert _found(header_class, "stage/include/stage/stageros.h") == [("MISSING_CHILD_FRAME", 26, "warning")]
+
+
+# husarion's panther_driver driver_node.py (before its fix): the wheel odometry member built in __init__ with
+# its frame, published by a timer callback, and its child_frame_id set nowhere.
+PANTHER = """\
+import rospy
+from nav_msgs.msg import Odometry
+
+class PantherDriverNode:
+    def __init__(self, name):
+        self._odom_msg = Odometry()
+        self._odom_msg.header.frame_id = 'odom'
+        self._pose_msg = Odometry()
+        self._pose_msg.header.frame_id = 'odom'
+        self._pose_msg.child_frame_id = 'base_link'
+        self._copied = Odometry()
+        self._odom_pub = rospy.Publisher('odom/wheel', Odometry, queue_size=1)
+
+    def _odom_cb(self, msg):
+        self._copied = msg
+
+    def _publish_odom_cb(self):
+        self._odom_msg.header.stamp = rospy.Time.now()
+        self._odom_msg.pose.pose.position.x = self._robot_pos[0]
+        self._odom_pub.publish(self._odom_msg)
+        self._pose_pub.publish(self._pose_msg)
+        self._copy_pub.publish(self._copied)
+"""
+
+
+def test_python_member_odometry_published_with_no_child_frame_anywhere_in_the_file() -> None:
+    facts = analyze_python(PANTHER, "panther_driver/src/driver_node.py")
+    ((code, line, message),) = [(f.code, f.location.line if f.location else None, f.message) for f in facts.findings]
+    assert (code, line) == ("MISSING_CHILD_FRAME", 20)
+    assert "Odometry member 'self._odom_msg' (built at line 6) is published with child_frame_id set by no method of this file" in message

@@ -631,3 +631,44 @@ class TfProjectionNode {
 """
     facts = analyze_cpp(text, "src/tf_projection.cpp")
     assert [(f.code, f.location.line if f.location else None) for f in facts.findings] == [("MISSING_CHILD_FRAME", 6)]
+
+
+def test_a_fresh_pcl_cloud_converted_with_to_ros_msg_has_no_frame() -> None:
+    """lidarslam_ros2's graph_based_slam (before its fix): the map cloud made fresh and grown with `+=`
+    (PCL's concatenation keeps the left cloud's empty frame), converted and published with no frame."""
+    text = """\
+void GraphBasedSlamComponent::doPoseAdjustment(lidarslam_ros2_msgs::msg::MapArray map_array_msg)
+{
+    pcl::PointCloud<pcl::PointXYZI>::Ptr map_ptr(new pcl::PointCloud<pcl::PointXYZI>());
+    for (int i = 0; i < n; i++) {
+        pcl::PointCloud<pcl::PointXYZI>::Ptr cloud_ptr(new pcl::PointCloud<pcl::PointXYZI>());
+        pcl::fromROSMsg(map_array_msg.submaps[i].cloud, *cloud_ptr);
+        *map_ptr += *cloud_ptr;
+    }
+    sensor_msgs::msg::PointCloud2::Ptr map_msg_ptr(new sensor_msgs::msg::PointCloud2);
+    pcl::toROSMsg(*map_ptr, *map_msg_ptr);
+    modified_map_pub_->publish(*map_msg_ptr);
+}
+void others(const sensor_msgs::PointCloud2& in)
+{
+    pcl::PointCloud<pcl::PointXYZ> pts;
+    pts.push_back(p);
+    sensor_msgs::PointCloud2 out;
+    pcl::toROSMsg(pts, out);
+    out.header.frame_id = "map";
+    pub.publish(out);
+    sensor_msgs::PointCloud2 before;
+    before.header.frame_id = "map";
+    pcl::toROSMsg(pts, before);
+    pub.publish(before);
+    pcl::PointCloud<pcl::PointXYZ> converted;
+    pcl::fromROSMsg(in, converted);
+    sensor_msgs::PointCloud2 back;
+    pcl::toROSMsg(converted, back);
+    pub.publish(back);
+}
+"""
+    facts = analyze_cpp(text, "src/graph_based_slam_component.cpp")
+    found = [(f.code, f.location.line if f.location else None) for f in facts.findings]
+    # a frame set after the conversion stands; one set before it is overwritten; a converted cloud carries its frame
+    assert found == [("MISSING_FRAME", 11), ("MISSING_FRAME", 23)]

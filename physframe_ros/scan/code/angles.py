@@ -102,6 +102,17 @@ def scalar_in_vector_slot(target: list[str], source: str, loc: Location) -> Find
     )
 
 
+def shifted_components_finding(call: str, order: str, loc: Location) -> Finding:
+    """``Quaternion(x=q[0], y=q[1], z=q[2], w=q[3])`` where ``q`` is w-first (known from the API that made it)."""
+    return Finding(
+        "INCORRECT_TRANSFORM",
+        f"{call}: the x, y, z, w slots take the components ({', '.join(order)}) of one quaternion, which holds them "
+        f"in another order (w first: transforms3d, the transformations module, Eigen's coeffs); geometry_msgs "
+        "Quaternion is x, y, z, w, so the rotation is not the one computed",
+        (), loc, severity=Severity.WARNING,
+    )
+
+
 QUATERNION_PARTS = frozenset({"orientation", "rotation", "quaternion"})  # a message field holding a quaternion
 
 

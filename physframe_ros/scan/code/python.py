@@ -16,7 +16,7 @@ from typing import Callable, Sequence
 from ...core.conventions import Conventions
 from ..frame_ids import frame_variable
 from ..model import FileFacts
-from .angles import RPY_APIS
+from .angles import RPY_APIS, shifted_components_finding
 from .calls import STEP_BUDGET, Budget
 from .facts import FactSink, message_kind, param_default, setpoint_publishers, slot_name_finding, static_broadcaster_names
 from .headers import mentions_field, mentions_header
@@ -41,6 +41,7 @@ from .values import (
     as_number,
     as_vector,
     binary_number,
+    component_order,
     concat,
     rot_from_components,
     rot_from_matrix,
@@ -120,8 +121,26 @@ class _PyFile(FileWalk):
         self.lines = text.split("\n")
         self.sets_camera_info = "setCameraInfo" in text  # getCameraInfo then gives back what was set, maybe with a frame
         self.functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef | None] = {}
+        self.aliases: dict[str, str] = {}  # `from m import f as g`: g -> f
+        self.scalar_first: set[str] = set()  # module aliases and functions whose quaternions are w, x, y, z
+
+    def imports(self, tree: ast.Module) -> None:
+        """What the module's imports bind: aliased functions by their own name, and Christoph Gohlke's
+        ``transformations`` (the pip module, not ``tf.transformations``), whose quaternions are w-first."""
+        for node in tree.body:
+            if isinstance(node, ast.Import):
+                for a in node.names:
+                    if a.name == "transformations":
+                        self.scalar_first.add(a.asname or a.name)
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                for a in node.names:
+                    if a.asname:
+                        self.aliases[a.asname] = a.name
+                    if node.module == "transformations":
+                        self.scalar_first.add(a.asname or a.name)
 
     def run(self, tree: ast.Module) -> None:
+        self.imports(tree)
         functions: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
         stack: list[ast.stmt] = list(tree.body)
         while stack:  # statements only: expressions cannot hold a def
@@ -356,7 +375,7 @@ class _Run(Walker[ast.AST]):
     # --- calls --------------------------------------------------------------------------
     def e_call(self, node: ast.Call) -> Value:
         func = node.func
-        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+        name = func.attr if isinstance(func, ast.Attribute) else self.f.aliases.get(func.id, func.id) if isinstance(func, ast.Name) else ""
         receiver = func.value if isinstance(func, ast.Attribute) else None
         call: Call[ast.AST] = Call(name, receiver, node.args, node.lineno, id(node), {k.arg: k.value for k in node.keywords if k.arg})
         if (name in RPY_APIS or name == "setEuler") and not call.kwargs:
@@ -518,7 +537,7 @@ class _Run(Walker[ast.AST]):
         rpy = self.numbers(c.args[:3])
         rot = rot_from_rpy(*rpy) if rpy is not None and axes == "sxyz" else TOP_ROT
         if c.name == "quaternion_from_euler":
-            return QuatList(rot, "xyzw")
+            return QuatList(rot, self.tf_order(c))
         return QuatList(rot, "wxyz") if c.name == "euler2quat" else rot
 
     def b_array(self, c: Call[ast.AST]) -> Result:
@@ -554,25 +573,31 @@ class _Run(Walker[ast.AST]):
         if c.n != 2:
             return MISSING
         a, b = self.eval(c.args[0]), self.eval(c.args[1])
-        order = "xyzw" if c.name == "quaternion_multiply" else "wxyz"
+        order = self.tf_order(c) if c.name == "quaternion_multiply" else "wxyz"
         return QuatList(rot_mul(_as_rot(a, order), _as_rot(b, order)), order)
 
     def b_quaternion_inverse(self, c: Call[ast.AST]) -> Result:
         if c.n != 1:
             return MISSING
-        order = "wxyz" if c.name.startswith("q") else "xyzw"
+        order = "wxyz" if c.name.startswith("q") else self.tf_order(c)
         return QuatList(rot_inverse(_as_rot(self.eval(c.args[0]), order)), order)
 
     def b_quaternion_matrix(self, c: Call[ast.AST]) -> Result:
         if c.n != 1:
             return MISSING
-        return _as_rot(self.eval(c.args[0]), "xyzw" if c.name == "quaternion_matrix" else "wxyz")
+        return _as_rot(self.eval(c.args[0]), self.tf_order(c) if c.name == "quaternion_matrix" else "wxyz")
 
     def b_quaternion_from_matrix(self, c: Call[ast.AST]) -> Result:
         if c.n != 1:
             return MISSING
         value = self.eval(c.args[0])
-        return QuatList(value if isinstance(value, Rot) else TOP_ROT, "xyzw" if c.name == "quaternion_from_matrix" else "wxyz")
+        return QuatList(value if isinstance(value, Rot) else TOP_ROT, self.tf_order(c) if c.name == "quaternion_from_matrix" else "wxyz")
+
+    def tf_order(self, c: Call[ast.AST]) -> str:
+        """The order of a ``*quaternion*`` function's quaternions: x, y, z, w for tf's transformations, w, x, y, z
+        for the ``transformations`` module it was copied from."""
+        called = _dotted(c.receiver) if c.receiver is not None else c.name
+        return "wxyz" if called in self.f.scalar_first else "xyzw"
 
     def b_from_euler(self, c: Call[ast.AST]) -> Result:
         if c.n < 2:
@@ -614,7 +639,14 @@ class _Run(Walker[ast.AST]):
     def b_quaternion(self, c: Call[ast.AST]) -> Result:
         if c.n != 4 and not c.kwargs:
             return MISSING
-        return rot_from_components([self.field(c, i, a, 1.0 if a == "w" else 0.0) for i, a in enumerate("xyzw")])
+        comps = [self.field(c, i, a, 1.0 if a == "w" else 0.0) for i, a in enumerate("xyzw")]
+        shifted = component_order(comps)
+        if shifted is not None:
+            if self.emit:
+                written = ", ".join([*map(self.text, c.args), *(f"{k}={self.text(v)}" for k, v in c.kwargs.items())])
+                self.f.sink.add(shifted_components_finding(f"{c.name}({written})", shifted, self.f.sink.loc(c.line)))
+            return TOP_ROT
+        return rot_from_components(comps)
 
     def b_vector3(self, c: Call[ast.AST]) -> Result:
         if c.n != 3 and not c.kwargs:

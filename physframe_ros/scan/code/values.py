@@ -158,6 +158,16 @@ def component(rot: Rot, axis: str) -> float | Component:
     return q["xyzw".index(axis)]
 
 
+def component_order(comps: Sequence[Value]) -> str | None:
+    """The axes, in slot order, when a quaternion's x, y, z, w slots take the components of one rotation in
+    another order (``Quaternion(x=q[0], ..., w=q[3])`` with ``q`` w-first: "wxyz"); else None."""
+    parts = [c for c in comps if isinstance(c, Component)]
+    if len(parts) != 4 or len(comps) != 4 or len({c.rot for c in parts}) != 1:
+        return None
+    order = "".join(c.axis for c in parts)
+    return order if sorted(order) == sorted("xyzw") and order != "xyzw" else None
+
+
 def rot_from_components(comps: Sequence[Value]) -> Rot:
     """A quaternion's x, y, z, w as the code wrote them: constants, or the components of one rotation in order."""
     floats = [c for c in comps if isinstance(c, float)]

@@ -344,3 +344,44 @@ def test_constant_zero_quaternion() -> None:
     (invalid,) = [f for f in facts.findings if f.code == "INVALID_TRANSFORM"]
     assert "imu_msg.orientation is written as the zero quaternion" in invalid.message
     assert "write the identity (0, 0, 0, 1)" in invalid.message
+
+
+# flock2's detect_aruco.py (before its fix): Gohlke's transformations module (not tf's copy) returns w-first
+# quaternions, written into x, y, z, w in order; tf.transformations' are x, y, z, w and are right.
+FLOCK2 = """\
+import transformations
+import tf.transformations as tft
+from transforms3d.euler import euler2quat as quaternion_from_euler
+from geometry_msgs.msg import Quaternion, TransformStamped
+
+
+def matrix_to_tf(T):
+    t = transformations.translation_from_matrix(T)
+    q = transformations.quaternion_from_matrix(T)
+    return t, q
+
+
+class Node:
+    def publish_tf(self, t, q, stamp, child, parent):
+        msg = TransformStamped()
+        msg.header.frame_id = parent
+        msg.child_frame_id = child
+        msg.transform.rotation = Quaternion(x=q[0], y=q[1], z=q[2], w=q[3])
+        self._tf_pub.publish(msg)
+
+    def detect(self, Tbo, stamp):
+        t, q = matrix_to_tf(Tbo)
+        self.publish_tf(t, q, stamp, child='base_link', parent='odom')
+        r = tft.quaternion_from_matrix(Tbo)
+        ok = Quaternion(x=r[0], y=r[1], z=r[2], w=r[3])
+        e = quaternion_from_euler(self.roll, self.pitch, self.yaw)
+        shifted = Quaternion(x=e[0], y=e[1], z=e[2], w=e[3])
+"""
+
+
+def test_w_first_components_written_into_x_y_z_w_in_order() -> None:
+    facts = analyze_python(FLOCK2, "src/detect_aruco.py")
+    found = sorted((f.location.line if f.location else 0, f.message) for f in facts.findings if f.code == "INCORRECT_TRANSFORM")
+    # transformations' quaternion through the helper, and transforms3d's euler2quat imported under tf's name
+    assert [line for line, _ in found] == [18, 27]
+    assert "Quaternion(x=q[0], y=q[1], z=q[2], w=q[3]): the x, y, z, w slots take the components (w, x, y, z)" in found[0][1]

@@ -16,10 +16,11 @@ from typing import Callable, Iterable
 
 from ..core.checks import check_tree, static_dynamic_conflicts
 from ..core.conventions import Conventions
-from ..core.expected import Lookup, Variant
+from ..core.expected import DataFrame, Lookup, Variant
 from ..core.findings import Finding, Location, Severity
 from ..core.frame_patterns import is_pattern, without_placeholders
 from ..core.tree import Edge, components, frames_of
+from .code.optical import CAMERA_DATA, camera_frame_finding
 from .discovery import Workspace
 from .executables import ExecutableMap
 from .known_nodes import known_publishes
@@ -47,6 +48,7 @@ class Subsystem:
     # edges only one choice of the robot's environment runs (a robot model), by choice; ``edges`` holds them all
     variants: dict[tuple[tuple[str, str], ...], list[Edge]] = field(default_factory=dict)
     common: list[Edge] = field(default_factory=list)  # the edges every variant runs
+    data_frames: list[DataFrame] = field(default_factory=list)  # frames its code and launch files stamp on data
     choice: dict[str, str] = field(default_factory=dict)  # the launch arguments and environment the user chose (--arg, --env)
 
     @property
@@ -170,6 +172,7 @@ def _by_argument(top: str, top_facts: FileFacts, facts: dict[str, FileFacts], ex
     sub.edges = merge_edges(e for r in runs.values() for e in r.edges)
     sub.lookups = list(dict.fromkeys(lk for r in runs.values() for lk in r.lookups))
     sub.findings = list({f.key: f for r in runs.values() for f in r.findings}.values())
+    sub.data_frames = list(dict.fromkeys(d for r in runs.values() for d in r.data_frames))
     sub.unknown_broadcasts = max(r.unknown_broadcasts for r in runs.values())
     return sub
 
@@ -230,6 +233,7 @@ def _assemble(name: str, launched: bool, members: dict[str, FileFacts]) -> Subsy
             edges.extend(alt)
         sub.lookups.extend(f.lookups)
         sub.findings.extend(f.findings)
+        sub.data_frames.extend(f.data_frames)
         sub.unknown_broadcasts += f.unknown_broadcasts
     sub.edges = merge_edges(edges)
     sub.common = merge_edges(sub.common)
@@ -258,7 +262,21 @@ def check_subsystems(subsystems: Iterable[Subsystem], conventions: Conventions) 
             out.setdefault(f.key, f)
         for f in static_dynamic_conflicts(_two_ways_across_files(sub.edges)):
             out.setdefault(f.key, f)
+        for f in _camera_data_frames(sub, conventions):
+            out.setdefault(f.key, f)
     return list(out.values())
+
+
+def _camera_data_frames(sub: Subsystem, conventions: Conventions) -> list[Finding]:
+    """Camera data stamped with a body frame whose optical twin the subsystem's tree holds (a launch file's
+    ``usb_cam`` given ``camera_frame_id: front_cam`` beside a description with ``front_cam_optical``)."""
+    cameras = [d for d in sub.data_frames if d.type in CAMERA_DATA]
+    if not cameras:
+        return []
+    names = frames_of(sub.edges)
+    out = [camera_frame_finding(d.type, "", d.frame, names, sub.edges, conventions, d.location or Location(sub.name), "the tree also has")
+           for d in dict.fromkeys(cameras)]
+    return [f for f in out if f is not None]
 
 
 def _two_ways_across_files(edges: list[Edge]) -> list[Edge]:

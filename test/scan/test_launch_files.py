@@ -347,3 +347,42 @@ def test_a_static_transform_publisher_whose_name_reverses_its_frames_is_a_revers
     })
     found = [(f.code, f.severity.value, f.location.line if f.location else None) for f in scan([ws]).findings if f.code == "REVERSED_NAME"]
     assert found == [("REVERSED_NAME", "warning", 2)]
+
+
+def test_a_camera_driver_stamping_a_body_frame_whose_optical_twin_the_tree_holds(tmp_path: Path) -> None:
+    """NaviGator's idiom (its camera launch files before PR #469): usb_cam given the body frame while the robot's
+    description has the optical frame turned (-pi/2, 0, -pi/2) from it. Judged in the launch file's subsystem."""
+    ws = _write(tmp_path, {
+        "boat/package.xml": _package("boat", catkin=True),
+        "boat/urdf/boat.urdf": """
+            <robot name="boat">
+              <link name="base_link"/>
+              <link name="front_cam"/>
+              <link name="front_cam_optical"/>
+              <joint name="front_cam_joint" type="fixed">
+                <parent link="base_link"/><child link="front_cam"/><origin xyz="1 0 0.5"/>
+              </joint>
+              <joint name="front_cam_optical_joint" type="fixed">
+                <parent link="front_cam"/><child link="front_cam_optical"/><origin rpy="-1.5707963 0 -1.5707963"/>
+              </joint>
+            </robot>
+            """,
+        "boat/launch/bringup.launch": """
+            <launch>
+              <param name="robot_description" textfile="$(find boat)/urdf/boat.urdf"/>
+              <node pkg="robot_state_publisher" type="robot_state_publisher" name="rsp"/>
+              <node pkg="usb_cam" type="usb_cam_node" name="front">
+                <param name="camera_frame_id" value="front_cam"/>
+              </node>
+              <node pkg="usb_cam" type="usb_cam_node" name="optical">
+                <param name="camera_frame_id" value="front_cam_optical"/>
+              </node>
+            </launch>
+            """,
+    })
+    result = scan([ws], jobs=1)
+    (found,) = [f for f in result.findings if f.code == "INCORRECT_TRANSFORM"]
+    assert (found.location.file, found.location.line) == ("boat/launch/bringup.launch", 5)  # type: ignore[union-attr]
+    assert found.frames == ("front_cam", "front_cam_optical")
+    assert "Image data is published in 'front_cam', a camera body frame" in found.message
+    assert "while the tree also has its optical frame 'front_cam_optical'" in found.message

@@ -48,10 +48,12 @@ def _edge_rotation(edges: Iterable[Edge], parent: str, child: str, tolerance: fl
 
 
 def camera_frame_finding(
-    type_name: str, var: str, frame: str, known: Iterable[str], edges: Iterable[Edge], conventions: Conventions, loc: Location
+    type_name: str, var: str, frame: str, known: Iterable[str], edges: Iterable[Edge], conventions: Conventions, loc: Location,
+    seen_in: str = "the code also names",
 ) -> Finding | None:
-    """INCORRECT_TRANSFORM when camera data ``var`` (of ``type_name``) is stamped with ``frame``, a body frame whose
-    optical twin the code also names; None when ``frame`` is optical, has no known twin or an edge makes it optical."""
+    """INCORRECT_TRANSFORM when camera data ``var`` (of ``type_name``; "" for a driver's data) is stamped with ``frame``,
+    a body frame whose optical twin is ``known``; None when ``frame`` is optical, has no known twin or an edge makes it
+    optical. ``seen_in`` says where the twin was seen."""
     if type_name not in CAMERA_DATA or not frame or conventions.classify(frame).cls.name == OPTICAL:
         return None
     names = set(known)
@@ -66,8 +68,9 @@ def camera_frame_finding(
     what = "its angular velocity and acceleration" if type_name == "Imu" else "its pixels (and the intrinsics that project them)"
     return Finding(
         "INCORRECT_TRANSFORM",
-        f"{type_name} '{var}' is published in '{frame}', a camera body frame ({FLU}: x forward, y left, z up), while the code also "
-        f"names its optical frame '{twin}' ({how}): {what} are in the optical axes, {RDF} (x right, y down, z forward), so "
+        (f"{type_name} '{var}' is published" if var else f"{type_name} data is published")
+        + f" in '{frame}', a camera body frame ({FLU}: x forward, y left, z up), while {seen_in} "
+        f"its optical frame '{twin}' ({how}): {what} are in the optical axes, {RDF} (x right, y down, z forward), so "
         f"consumers place the data rotated; stamp it with '{twin}'",
         (frame, twin),
         loc,

@@ -15,7 +15,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
 from ...core.checks import frame_id_problem, transform_findings
+from ...core.expected import DataFrame
 from ...core.findings import Finding, Location
+from ...core.frame_patterns import is_pattern
 from ...core.rotations import ypr_to_quaternion
 from ...core.tree import Edge
 from ..code.facts import reversed_name_finding
@@ -36,6 +38,24 @@ class DescriptionRef:
 
     path: str  # absolute, or as written when it could not be resolved
     args: tuple[tuple[str, str], ...] = ()
+
+
+# Camera drivers whose images take the frame of one parameter (the first of _CAMERA_FRAME_KEYS the node is given).
+_CAMERA_DRIVERS = frozenset({
+    "usb_cam", "cv_camera", "gscam", "uvc_camera", "libuvc_camera", "pointgrey_camera_driver", "spinnaker_camera_driver",
+    "video_stream_opencv", "avt_vimba_camera", "camera1394", "ueye_cam", "v4l2_camera", "opencv_cam", "raspicam_node",
+    "flir_camera_driver", "arena_camera", "image_publisher",
+})
+_CAMERA_FRAME_KEYS = ("camera_frame_id", "frame_id", "camera_frame", "frame")
+
+
+def camera_frame_parameter(package: str | None, params: Mapping[str, Any]) -> str | None:
+    """The parameter holding the frame a known camera driver's images are stamped with, when given as a name."""
+    if package not in _CAMERA_DRIVERS:
+        return None
+    key = next((k for k in _CAMERA_FRAME_KEYS if k in params), None)
+    value = params.get(key) if key is not None else None
+    return key if isinstance(value, str) and value and frame_id_problem(value) is None and not is_pattern(value) else None
 
 
 @dataclass
@@ -60,6 +80,9 @@ def add_node(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, ros_version: in
     flat = flatten(spec.parameters)
     lines = {k: spec.param_lines.get(k, spec.param_lines.get(k.split(".")[0], spec.line)) for k in flat}
     facts.findings.extend(parameter_findings(flat, lines, facts.path, spec.line, spec.name or spec.executable or "", ros2=ros_version == 2))
+    camera = camera_frame_parameter(spec.package, flat)
+    if camera is not None:  # the frame a camera driver stamps its images with, checked against the subsystem's tree
+        facts.data_frames.append(DataFrame(flat[camera], "Image", Location(facts.path, lines.get(camera, spec.line))))
     exe = os.path.basename(spec.executable or "")
     if exe.startswith(STP):
         loc = Location(facts.path, spec.args_line or spec.line)

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any, Iterator, Mapping
 
 from ..core.checks import frame_id_problem
-from ..core.findings import Finding, Location
+from ..core.findings import Finding, Location, Severity
 
 # The last component of a parameter name (`odometry.frame_id`, `~global_frame_id`, `ns/frame`).
 _FRAME_KEY = re.compile(r"(?:^|_)frame(?:_id|_name)?$")
@@ -101,3 +101,16 @@ def empty_prefix_finding(source: str, value: Any, location: Location, where: str
     return Finding("INVALID_FRAME_ID", f"{where} = {source[:80]}: with {m.group(1)} empty (its default), the frame id is "
                    f"'{value}', with a leading '/': tf2 strips it on insert and rejects it in lookups; join the '/' only "
                    "when the prefix is not empty", (value,), location)
+
+
+_NUMBER_AS_TEXT = re.compile(r"^\s*(?:std\s*::\s*)?to_string\s*\(")
+
+
+def number_as_frame_finding(source: str, location: Location, where: str) -> Finding | None:
+    """INVALID_FRAME_ID (warning) for a frame id that is a number turned into text (``std::to_string(frame_id)``:
+    cam2image stamped each image with its publish counter): no transform ever names such a frame."""
+    if _NUMBER_AS_TEXT.match(source) is None:
+        return None
+    return Finding("INVALID_FRAME_ID", f"{where} = {source[:80]}: the frame id is a number turned into text (a counter or an "
+                   "index, not a frame name): no transform reaches it, so the data cannot be placed", (), location,
+                   severity=Severity.WARNING)

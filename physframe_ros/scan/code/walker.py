@@ -14,7 +14,14 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Generic, Hashable, Sequence, TypeVar, Union
 
-from ..frame_ids import empty_prefix_finding, frame_id_finding, frame_variable, is_header_field, slash_joined_finding
+from ..frame_ids import (
+    empty_prefix_finding,
+    frame_id_finding,
+    frame_variable,
+    is_header_field,
+    number_as_frame_finding,
+    slash_joined_finding,
+)
 from .angles import QuaternionWrites, euler_slot_finding, is_vector_component, scalar_in_vector_slot, writes_quaternion
 from .calls import STEP_BUDGET, BoundedCalls, Budget
 from .facts import FactSink, keep_param, last_name, param_default
@@ -248,7 +255,8 @@ class Walker(Generic[N]):
             sink.add(frame_id_finding(value, sink.loc(line), where))
         else:
             text = self.text(source)
-            sink.add(slash_joined_finding(text, sink.loc(line), where) or empty_prefix_finding(text, value, sink.loc(line), where))
+            sink.add(slash_joined_finding(text, sink.loc(line), where) or empty_prefix_finding(text, value, sink.loc(line), where)
+                     or number_as_frame_finding(text, sink.loc(line), where))
 
     def component_copy(self, target: N, source: N, line: int) -> None:
         """``orientation.x = q.w``: checked by the name of what is copied; the function's writes into each

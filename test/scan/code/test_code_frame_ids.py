@@ -244,3 +244,19 @@ def test_a_header_defining_a_frame_with_a_leading_slash_is_read_and_reported() -
 
     assert mentions_tf(KINECT2)
     assert _invalid(analyze_cpp(KINECT2, "include/kinect2_definitions.h")) == [(3, ("/head_mount_kinect2_rgb_optical_frame",))]
+
+
+def test_a_number_turned_into_text_as_a_frame_id() -> None:
+    """ros2/demos' cam2image (before #433): each image stamped with its publish counter."""
+    text = """\
+void Cam2Image::convert_frame_to_message(const cv::Mat & frame, size_t frame_id, sensor_msgs::msg::Image & msg)
+{
+  msg.height = frame.rows;
+  msg.header.frame_id = std::to_string(frame_id);
+  msg.header.frame_id = "camera_" + std::to_string(index);
+}
+"""
+    facts = analyze_cpp(text, "image_tools/src/cam2image.cpp")
+    (found,) = [f for f in facts.findings if f.code == "INVALID_FRAME_ID"]
+    assert found.location is not None and found.location.line == 4
+    assert "a number turned into text" in found.message

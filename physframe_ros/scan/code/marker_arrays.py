@@ -15,7 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_BLANK = re.compile(r"//[^\n]*|/\*.*?\*/|\"(?:\\.|[^\"\\\n])*\"", re.DOTALL)
+from .headers import blank_keeping_lines
+
 _RESIZE = re.compile(r"\b(\w+)\s*(?:\.|->)\s*markers\s*\.\s*resize\s*\(([^;()]*(?:\([^;()]*\)[^;()]*)*)\)\s*;")
 _FIELD_OF = re.compile(r"(?:\.|->|::)\s*$")
 _ELEMENT = re.compile(r"\s*(?:\.|->)\s*markers\s*(?:\[\s*(\d+)\s*\]|\.\s*(?:size|empty)\s*\(\s*\))")
@@ -50,10 +51,6 @@ class DefaultMarkers:
                 "a default Marker has an empty header.frame_id, which RViz cannot place and tf2 rejects")
 
 
-def _blank(text: str) -> str:
-    """Comments and strings blanked, line breaks kept: a fill left in a comment fills nothing."""
-    return _BLANK.sub(lambda m: "\n" * m.group().count("\n") or " ", text)
-
 
 def _line(text: str, pos: int, first_line: int) -> int:
     return first_line + text.count("\n", 0, pos)
@@ -64,7 +61,7 @@ def default_markers(body: str, first_line: int) -> list[DefaultMarkers]:
     with markers never filled."""
     if "resize" not in body or "markers" not in body:
         return []
-    code = _blank(body)
+    code = blank_keeping_lines(body)
     out: list[DefaultMarkers] = []
     for m in _RESIZE.finditer(code):
         found = _judge(code, m, first_line)

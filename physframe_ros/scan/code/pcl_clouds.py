@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 
-_BLANK = re.compile(r"//[^\n]*|/\*.*?\*/|\"(?:\\.|[^\"\\\n])*\"", re.DOTALL)
+from .headers import blank_keeping_lines
+
 _CLOUD_TYPE = r"pcl::PointCloud\s*<[^;<>]*(?:<[^;<>]*>)?[^;<>]*>"
 # `pcl::PointCloud<T>::Ptr map(new pcl::PointCloud<T>())`, `... map = std::make_shared<...>()`, `pcl::PointCloud<T> map;`
 _FRESH = re.compile(
@@ -26,15 +27,11 @@ _FILLS = re.compile(
 _READ_CALL = re.compile(r"\b(toROSMsg|savePCDFile\w*|savePLYFile\w*)\s*\(([^;()]*)$")
 
 
-def _blank(text: str) -> str:
-    return _BLANK.sub(lambda m: "\n" * m.group().count("\n") or " ", text)
-
-
 def frameless_clouds(body: str) -> frozenset[str]:
     """The PCL clouds of one function (``body``: its text) made fresh and never given a header."""
     if "pcl::PointCloud" not in body:
         return frozenset()
-    code = _blank(body)
+    code = blank_keeping_lines(body)
     out: set[str] = set()
     for m in _FRESH.finditer(code):
         name = m.group(1) or m.group(2)

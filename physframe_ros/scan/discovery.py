@@ -71,8 +71,10 @@ class Workspace:
             d = d.rpartition("/")[0]
 
 
-def classify(name: str) -> str | None:
-    """The parser a file name calls for, or None when the scanner does not read it."""
+def classify(name: str, rel: str = "") -> str | None:
+    """The parser a file name calls for, or None when the scanner does not read it. ``rel``: the file's path,
+    for ROS 1 launch files named ``*.xml`` in a ``launch`` folder (``launch/move_base.xml``, which roslaunch
+    includes like any other)."""
     low = name.lower()
     if low.endswith((".launch.py", "_launch.py", "-launch.py")):
         return "launch_py"
@@ -80,7 +82,7 @@ def classify(name: str) -> str | None:
         return "launch_yaml"
     if low.endswith((".yaml", ".yml")):
         return "params_yaml"
-    if low.endswith((".launch", ".launch.xml")):
+    if low.endswith((".launch", ".launch.xml")) or (low.endswith(".xml") and "launch" in rel.split("/")[:-1]):
         return "launch_xml"
     if low.endswith(".py"):
         return "python"
@@ -127,7 +129,7 @@ def _discover(resolved: list[Path], root: Path, patterns: tuple[str, ...], packa
     for p in resolved:
         if p.is_file():
             rel = p.relative_to(root).as_posix()
-            kind = classify(p.name)
+            kind = classify(p.name, rel)
             if kind:
                 ws.files.append(SourceFile(rel, kind, p.stat().st_size))
             continue
@@ -190,7 +192,7 @@ def _walk(top: Path, root: Path, ws: Workspace, patterns: tuple[str, ...], seen:
                 continue
             if e.name in ("CMakeLists.txt", "setup.py"):
                 ws.build_files.append(rel)
-            kind = classify(e.name)
+            kind = classify(e.name, rel)
             if kind and (include_tests or kind not in ("cpp", "python", "launch_py") or not is_test_file(e.name)):
                 try:
                     size = e.stat().st_size

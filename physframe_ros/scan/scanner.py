@@ -287,6 +287,8 @@ def scan(
 
         def reparse(path: str, args: dict[str, str]) -> FileFacts:
             key = (path, tuple(sorted(args.items())))
+            if path not in kinds:
+                return FileFacts(path)  # included with arguments but not a file the scan reads (or not in the tree)
             if key not in reread:
                 reread[key] = pool.parse_one((path, kinds[path], args))
             return reread[key]
@@ -365,7 +367,7 @@ def source_lines(root: Path) -> Callable[[str], list[str]]:
 
     def lines(rel: str) -> list[str]:
         try:
-            return decode_source(ctx.read_bytes(rel), classify(rel) or "").split("\n")  # numbered as the parsers number them
+            return decode_source(ctx.read_bytes(rel), classify(os.path.basename(rel), rel) or "").split("\n")  # numbered as the parsers number them
         except OSError:
             return []
     return lines

@@ -386,3 +386,30 @@ def test_a_camera_driver_stamping_a_body_frame_whose_optical_twin_the_tree_holds
     assert found.frames == ("front_cam", "front_cam_optical")
     assert "Image data is published in 'front_cam', a camera body frame" in found.message
     assert "while the tree also has its optical frame 'front_cam_optical'" in found.message
+
+
+def test_ros1_launch_files_named_xml_in_a_launch_folder_are_read_and_odd_includes_never_crash(tmp_path: Path) -> None:
+    """mir_robot's mir_navigation: start_planner.launch includes launch/move_base.xml with arguments. roslaunch
+    includes any file: an .xml of a launch folder is read as a launch file (unless it holds no <launch>), and an
+    included file the scan does not read is skipped, arguments or not (it crashed the scan with a KeyError)."""
+    ws = _write(tmp_path, {
+        "nav/package.xml": _package("nav", catkin=True),
+        "nav/launch/start_planner.launch": """
+            <launch>
+              <include file="$(find nav)/launch/move_base.xml"><arg name="global_frame" value="map"/></include>
+              <include file="$(find nav)/launch/notes.txt"><arg name="x" value="1"/></include>
+            </launch>
+            """,
+        "nav/launch/move_base.xml": """
+            <launch>
+              <arg name="global_frame" default="map"/>
+              <node pkg="map_server" type="map_server" name="map_server"><param name="frame_id" value="/map"/></node>
+            </launch>
+            """,
+        "nav/launch/layout.xml": "<config><frame>/map</frame></config>\n",
+        "nav/launch/notes.txt": "not a launch file\n",
+    })
+    result = scan([ws], jobs=1)
+    assert [(f.code, f.location.file, f.location.line) for f in result.findings if f.location] == [
+        ("INVALID_FRAME_ID", "nav/launch/move_base.xml", 3)
+    ]

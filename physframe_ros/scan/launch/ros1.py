@@ -113,6 +113,8 @@ def _node(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, sco
 def parse_launch_xml_file(text: str, rel_path: str, ctx: ScanContext, launch_args: dict[str, str] | None = None) -> FileFacts:
     """``.launch`` / ``.launch.xml``: ROS 1 or ROS 2 XML, told apart by ``<node exec=...>`` and ROS 2 substitutions."""
     facts = FileFacts(rel_path, lines=text.count("\n") + 1)
+    if not rel_path.endswith((".launch", ".launch.xml")) and "<launch" not in text:
+        return facts  # an .xml file of a launch folder that is no launch file (a config, an rviz layout)
     root = parse_document(facts, text, "launch file", "launch")
     if root is None:
         return facts

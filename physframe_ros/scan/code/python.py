@@ -676,11 +676,15 @@ class _Run(Walker[ast.AST]):
 
     def b_empty_header(self, c: Call[ast.AST]) -> Result:
         """cv_bridge's conversions and camera_info_manager_py's getCameraInfo: the message they return has an
-        empty header (cv_bridge has no frame to give it; a calibration file holds none)."""
+        empty header (cv_bridge has no frame to give it; a calibration file holds none), unless the conversion is
+        given one (``cv2_to_imgmsg(img, "bgr8", header=msg.header)``, cv_bridge since Melodic)."""
         if c.receiver is None:
             return MISSING
         for a in c.args:
             self.eval(a)
+        header = c.kwargs.get("header", c.args[2] if c.n >= 3 else None)
+        if header is not None and not (isinstance(header, ast.Constant) and header.value is None):
+            return None  # the header given: its frame is not known here
         if c.name == "getCameraInfo" and self.f.sets_camera_info:
             return None
         return Record(STAMPED, _EMPTY_HEADER_CONVERSIONS[c.name], "", c.line)

@@ -40,6 +40,9 @@ class Camera(object):
             ok = bridge.cv2_to_imgmsg(self.latest_image, "bgr8")
             ok.header.frame_id = self.image_frame_id
             self.image_publisher.publish(ok)
+            # yolo_ros' debug_node after its PR #84: the conversion given the input's header
+            self.image_publisher.publish(bridge.cv2_to_imgmsg(self.latest_image, encoding="bgr8", header=self.msg.header))
+            self.image_publisher.publish(bridge.cv2_to_imgmsg(self.latest_image, "bgr8", self.msg.header))
 """
 
 

@@ -278,8 +278,11 @@ class FactSink:
         if finding is not None and finding not in self.facts.findings:
             self.facts.findings.append(finding)
 
-    def reported_invalid(self, frames: tuple[str, ...]) -> bool:
-        return any(f.code == "INVALID_FRAME_ID" and f.frames == frames for f in self.facts.findings)
+    def reported_invalid(self, frames: tuple[str, ...], owner: str | None = None) -> bool:
+        """An INVALID_FRAME_ID for ``frames`` already given; with ``owner``, one given where a field of that
+        message was written (``t.header.frame_id = "/odom"``), not for another message naming the same id."""
+        return any(f.code == "INVALID_FRAME_ID" and f.frames == frames and (owner is None or f.message.startswith(f"{owner}."))
+                   for f in self.facts.findings)
 
     # --- broadcasts ---------------------------------------------------------------------
     def broadcast(self, value: Any, static: bool, line: int) -> None:
@@ -317,7 +320,7 @@ class FactSink:
             ))
         if parent is not None and child is not None:
             for f in transform_findings(parent, child, translation, quat, loc, what):
-                if f.code != "INVALID_FRAME_ID" or not self.reported_invalid(f.frames):
+                if f.code != "INVALID_FRAME_ID" or not (rec.name and self.reported_invalid(f.frames, rec.name)):
                     self.add(f)  # an invalid frame written out where the transform is filled is reported there
         else:
             self._missing(parent, child, loc, what)

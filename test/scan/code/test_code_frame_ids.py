@@ -260,3 +260,22 @@ void Cam2Image::convert_frame_to_message(const cv::Mat & frame, size_t frame_id,
     (found,) = [f for f in facts.findings if f.code == "INVALID_FRAME_ID"]
     assert found.location is not None and found.location.line == 4
     assert "a number turned into text" in found.message
+
+
+def test_an_invalid_id_written_in_the_broadcast_itself_is_reported_there_beside_other_uses() -> None:
+    """loam_livox's laser_mapping.hpp (before its PR #41): "/camera_init" on the odometry header, and again
+    written out in the StampedTransform it broadcasts: each place is one to change."""
+    text = """\
+void publish(const ros::Time& t) {
+  nav_msgs::Odometry odomAftMapped;
+  odomAftMapped.header.frame_id = "/camera_init";
+  odomAftMapped.child_frame_id = "/aft_mapped";
+  pub.publish(odomAftMapped);
+  static tf::TransformBroadcaster br;
+  tf::Transform transform;
+  transform.setRotation(tf::Quaternion(0, 0, 0, 1));
+  br.sendTransform(tf::StampedTransform(transform, t, "/camera_init", "/aft_mapped"));
+}
+"""
+    assert sorted(_invalid(analyze_cpp(text, "source/laser_mapping.hpp"))) == [
+        (3, ("/camera_init",)), (4, ("/aft_mapped",)), (9, ("/aft_mapped",)), (9, ("/camera_init",))]

@@ -323,7 +323,7 @@ class _CppFile(FileWalk):
             frame_unset = rec.get("header.frame_id") is UNSET and not mentions_header(texts, name)
             child_unset = rec.kind in (ODOMETRY, TRANSFORM) and rec.get("child_frame_id") is UNSET and not mentions_field(texts, name, "child_frame_id")
             where = "file" if file_scope else "source" if name in self.source_members else None
-            self.sink.member_published(rec, line, frame_unset, child_unset, where)
+            self.sink.member_published(rec, name, line, frame_unset, child_unset, where)
 
     def _parse_error(self, root: Node) -> None:
         node = root
@@ -498,6 +498,8 @@ class _Run(Walker[Node]):
         self.parameters(params, args)
         for name, expr in inits:
             value = self.eval(expr)
+            if isinstance(value, Record) and not value.name:
+                value.name = name  # `_occGrid(new nav_msgs::OccupancyGrid)`
             self.store(name, value)
             if self.emit:  # `m_worldFrameId("/map")`: a frame member's id written out where it is initialised
                 self.declared_frame(name, expr, value, _line(expr))

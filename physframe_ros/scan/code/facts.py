@@ -375,7 +375,7 @@ class FactSink:
             self.add(reversed_name_finding(bound_to, t, s, loc))
 
     # --- published data -----------------------------------------------------------------
-    def member_published(self, rec: Record, line: int, frame_unset: bool, child_unset: bool, where: str | None = None) -> None:
+    def member_published(self, rec: Record, name: str, line: int, frame_unset: bool, child_unset: bool, where: str | None = None) -> None:
         """A message held in a class member, published here, whose frame no method of the file (nor its
         headers) ever sets: a warning, another file of the class may set it. No other file can set a message
         declared at file scope of a source file (``where`` "file"), nor a member of a class declared in a
@@ -384,16 +384,16 @@ class FactSink:
             if not unset:
                 continue
             if where == "file":
-                what = (f"{rec.type_name} '{rec.name}' (declared at file scope, line {rec.line}) is published with {fld} "
+                what = (f"{rec.type_name} '{name}' (declared at file scope, line {rec.line}) is published with {fld} "
                         "set nowhere in this file: it goes out empty")
             elif where == "class":
-                what = (f"{rec.type_name} member '{rec.name}' (built at line {rec.line}) is published with {fld} set by no "
+                what = (f"{rec.type_name} member '{name}' (built at line {rec.line}) is published with {fld} set by no "
                         "method of this file: it goes out empty (if a class in another file sets it, ignore this)")
             elif where == "source":
-                what = (f"{rec.type_name} member '{rec.name}' of a class declared in this source file is published with {fld} "
+                what = (f"{rec.type_name} member '{name}' of a class declared in this source file is published with {fld} "
                         "set by none of its methods: it goes out empty")
             else:
-                what = (f"{rec.type_name} member '{rec.name}' is published with {fld} set by no method of this file or its "
+                what = (f"{rec.type_name} member '{name}' is published with {fld} set by no method of this file or its "
                         "headers: it goes out empty (if another file of the class sets it, ignore this)")
             self.add(Finding(code, what, (), self.loc(line), severity=None if where in ("file", "source") else Severity.WARNING))
 

@@ -16,8 +16,9 @@ from functools import lru_cache
 from typing import Callable, Iterable
 
 INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"\n]+)[>"]', re.MULTILINE)
-# `nav_msgs::Odometry pose_msg_;` / `private: sensor_msgs::msg::Imu imu_msg_;` (no initializer, no pointer)
-_MEMBER = re.compile(r"^[ \t]*(?:(?:private|public|protected)[ \t]*:[ \t]*)?((?:\w+::)+\w+)[ \t]+(\w+)[ \t]*;", re.MULTILINE)
+# `nav_msgs::Odometry pose_msg_;` / `private: sensor_msgs::msg::Imu imu_msg_;` / `nav_msgs::OccupancyGrid* _occGrid;`
+# (no initializer: a raw pointer member is made with `new` in the constructor)
+_MEMBER = re.compile(r"^[ \t]*(?:(?:private|public|protected)[ \t]*:[ \t]*)?((?:\w+::)+\w+)(?:[ \t]*\*[ \t]*|[ \t]+)(\w+)[ \t]*;", re.MULTILINE)
 MAX_HEADER_BYTES = 512 * 1024
 
 

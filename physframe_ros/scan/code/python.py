@@ -182,7 +182,7 @@ class _PyFile(FileWalk):
                 continue
             frame_unset = rec.get("header.frame_id") is UNSET and not mentions_header([text], name)
             child_unset = rec.kind in (ODOMETRY, TRANSFORM) and rec.get("child_frame_id") is UNSET and not mentions_field([text], name, "child_frame_id")
-            self.sink.member_published(rec, line, frame_unset, child_unset, "class")
+            self.sink.member_published(rec, name, line, frame_unset, child_unset, "class")
 
     def source(self, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
         return "\n".join(self.lines[fn.lineno - 1 : fn.end_lineno or fn.lineno])

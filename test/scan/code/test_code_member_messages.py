@@ -211,3 +211,37 @@ def test_python_member_odometry_published_with_no_child_frame_anywhere_in_the_fi
     ((code, line, message),) = [(f.code, f.location.line if f.location else None, f.message) for f in facts.findings]
     assert (code, line) == ("MISSING_CHILD_FRAME", 20)
     assert "Odometry member 'self._odom_msg' (built at line 6) is published with child_frame_id set by no method of this file" in message
+
+
+# ohm_tsd_slam's ThreadGrid (before its fix): the map held through a raw pointer member made in the initializer
+# list, handed whole to a service response, published with its stamp only.
+OHM_HEADER = """\
+class ThreadGrid {
+  nav_msgs::OccupancyGrid* _occGrid;
+  ros::Publisher _gridPub;
+};
+"""
+OHM_SOURCE = """\
+ThreadGrid::ThreadGrid(obvious::TsdGrid* grid, ros::NodeHandle* nh) : _occGrid(new nav_msgs::OccupancyGrid), _grid(*grid)
+{
+  _occGrid->info.resolution = 0.05;
+}
+bool ThreadGrid::getMapServCallBack(nav_msgs::GetMap::Request& req, nav_msgs::GetMap::Response& res)
+{
+  res.map = *_occGrid;
+  return true;
+}
+void ThreadGrid::eventLoop()
+{
+  _occGrid->header.stamp = ros::Time::now();
+  _gridPub.publish(*_occGrid);
+}
+"""
+
+
+def test_a_raw_pointer_member_made_with_new_and_published_with_no_frame() -> None:
+    facts = analyze_cpp(OHM_SOURCE, "src/ThreadGrid.cpp", headers=[OHM_HEADER])
+    ((code, line, message),) = [(f.code, f.location.line if f.location else None, f.message) for f in facts.findings]
+    assert (code, line) == ("MISSING_FRAME", 13)
+    assert "OccupancyGrid member '_occGrid' is published with header.frame_id set by no method" in message
+    assert analyze_cpp(OHM_SOURCE.replace("header.stamp", "header.frame_id"), "src/ThreadGrid.cpp", headers=[OHM_HEADER]).findings == []

@@ -98,6 +98,8 @@ def empty_prefix_finding(source: str, value: Any, location: Location, where: str
     m = _PREFIX_JOINED.match(source)
     if m is None or not isinstance(value, str) or not value.startswith("/") or frame_id_problem(value) is None:
         return None
+    if "prefix" not in re.split(r"->|[.:]", m.group(1))[-1].lower():
+        return None  # a robot name or a namespace given by every caller (a constructor's default "") is no prefix left empty
     return Finding("INVALID_FRAME_ID", f"{where} = {source[:80]}: with {m.group(1)} empty (its default), the frame id is "
                    f"'{value}', with a leading '/': tf2 strips it on insert and rejects it in lookups; join the '/' only "
                    "when the prefix is not empty", (value,), location)

@@ -279,3 +279,14 @@ void publish(const ros::Time& t) {
 """
     assert sorted(_invalid(analyze_cpp(text, "source/laser_mapping.hpp"))) == [
         (3, ("/camera_init",)), (4, ("/aft_mapped",)), (9, ("/aft_mapped",)), (9, ("/camera_init",))]
+
+
+def test_a_name_that_is_no_prefix_with_an_empty_default_is_not_reported() -> None:
+    """tue_robocup's Robot: every robot is built with its name; the signature's default "" is never used."""
+    text = """\
+class Robot(object):
+    def __init__(self, robot_name="", wait_services=False):
+        self.robot_name = robot_name
+        self.base_link_frame = self.robot_name + '/base_link'
+"""
+    assert _invalid(analyze_python(text, "src/robot_skills/robot.py")) == []

@@ -610,12 +610,31 @@ class _Run(Walker[Node]):
             self.bind = (value_node.id, name)
             value = self.eval(value_node)
             self.bind = None
-            if short == "TransformStamped" and local and not isinstance(value, Record) and _stamped_transform_to_msg(value_node, self.f.src):
-                value = self.stamped_transform_msg(line)
+            if short == "TransformStamped" and local and not isinstance(value, Record):
+                arg = _to_msg_argument(value_node, self.f.src)
+                if arg is not None and self.is_stamped_transform(arg):
+                    value = self.stamped_transform_msg(line)
         value = self.typed(short, value)
         if isinstance(value, Record) and not value.name:
             value.name = name
         return value
+
+    def is_stamped_transform(self, name: str) -> bool:
+        """``name`` is a ``tf2::Stamped<tf2::Transform>`` by its declaration in the walked function: written out, or
+        ``auto name = f(...)`` with ``f`` declared returning one in the file or its headers. (tf2's other one-argument
+        toMsg into a TransformStamped is the identity on a TransformStamped: that one keeps its child frame.)"""
+        fn = self.fn
+        if fn is None:
+            return False
+        body = _text(fn, self.f.src)
+        n = re.escape(name)
+        if re.search(rf"Stamped\s*<\s*(?:tf2::)?Transform\s*>\s*&?\s*{n}\b", body):
+            return True
+        made = re.search(rf"\bauto\s*&?\s*{n}\s*=\s*(?:\w+(?:::|\.|->))*(\w+)\s*\(", body)
+        if made is None:
+            return False
+        returns = re.compile(rf"Stamped\s*<\s*(?:tf2::)?Transform\s*>\s*(?:\w+::)*{re.escape(made.group(1))}\s*\(")
+        return any(returns.search(t) for t in (self.f.text, *self.f.headers))
 
     @staticmethod
     def stamped_transform_msg(line: int) -> Record:
@@ -1639,14 +1658,15 @@ def _element_call(node: Node, src: bytes) -> str | None:
     return _ELEMENT_METHODS.get(_text(fn.child_by_field_name("field"), src))
 
 
-def _stamped_transform_to_msg(node: Node, src: bytes) -> bool:
-    """``tf2::toMsg(x)`` / ``toMsg(x)``, one argument."""
+def _to_msg_argument(node: Node, src: bytes) -> str | None:
+    """``x`` of ``tf2::toMsg(x)`` / ``toMsg(x)`` (one argument, a name), else None."""
     if node.type != "call_expression":
-        return False
+        return None
     fn, args = node.child_by_field_name("function"), node.child_by_field_name("arguments")
-    if fn is None or args is None or args.named_child_count != 1:
-        return False
-    return _text(fn, src).replace(" ", "") in ("toMsg", "tf2::toMsg")
+    if fn is None or args is None or args.named_child_count != 1 or _text(fn, src).replace(" ", "") not in ("toMsg", "tf2::toMsg"):
+        return None
+    arg = args.named_children[0]
+    return _text(arg, src) if arg.type == "identifier" else None
 
 
 def _table(handler: Callable[..., Result], *names: str) -> dict[str, Callable[..., Result]]:

@@ -617,6 +617,7 @@ def test_code_after_an_early_return_never_runs() -> None:
 def test_tf2_to_msg_of_a_stamped_transform_has_no_child_frame() -> None:
     """neonavigation's tf_projection.cpp (before its fix): tf2::toMsg(tf2::Stamped<tf2::Transform>) fills the
     header and the transform, never child_frame_id; the broadcast went out with it empty."""
+    header = "class TfProjectionNode {\n  tf2::Stamped<tf2::Transform> project(const tf2::Stamped<tf2::Transform>& a);\n};\n"
     text = """\
 class TfProjectionNode {
   void process() {
@@ -626,13 +627,19 @@ class TfProjectionNode {
     tf_broadcaster_.sendTransform(trans_out);
   }
   void fixed() {
+    tf2::Stamped<tf2::Transform> result;
     geometry_msgs::TransformStamped out = tf2::toMsg(result);
     out.child_frame_id = frames_["target"];
     tf_broadcaster_.sendTransform(out);
   }
+  void identity(const geometry_msgs::TransformStamped& in) {
+    geometry_msgs::TransformStamped same = tf2::toMsg(in);
+    tf_broadcaster_.sendTransform(same);
+  }
 };
 """
-    facts = analyze_cpp(text, "src/tf_projection.cpp")
+    facts = analyze_cpp(text, "src/tf_projection.cpp", headers=[header])
+    # tf2's toMsg of a TransformStamped is the identity: its child frame is whatever the input had
     assert [(f.code, f.location.line if f.location else None) for f in facts.findings] == [("MISSING_CHILD_FRAME", 6)]
 
 

@@ -28,7 +28,7 @@ from ..model import FileFacts
 from .angles import RPY_APIS
 from .calls import CALL_DEPTH, STEP_BUDGET, Budget
 from .cpp_macros import blank_macros, first_branches
-from .facts import FactSink, message_kind, param_default, setpoint_publishers, slot_name_finding, static_broadcaster_names
+from .facts import FactSink, message_kind, package_of, param_default, setpoint_publishers, slot_name_finding, static_broadcaster_names
 from .headers import HeaderCopies, aliased_members, code_only, member_declarations, mentions_field, mentions_header
 from .helpers import PackageSources
 from .marker_arrays import default_markers
@@ -116,6 +116,8 @@ _ROT_TYPES = frozenset(
 )  # fmt: skip
 _TF_TYPES = frozenset({"Transform", "Isometry3d", "Isometry3f", "Affine3d", "Affine3f"})
 _VECTOR_TYPES = frozenset({"Vector3", "Vector3d", "Vector3f", "Point3d", "Point3f", "Vec3d", "Vec3f"})
+# types a call named for them builds (`tf2::Quaternion(...)`, `std::string(...)`), besides the messages
+_BUILT_TYPES = _ROT_TYPES | _TF_TYPES | _VECTOR_TYPES | {"StampedTransform", "string"}
 _UNIT_VECTORS = {"UnitX": (1.0, 0.0, 0.0), "UnitY": (0.0, 1.0, 0.0), "UnitZ": (0.0, 0.0, 1.0)}
 # Methods and free functions whose result is their receiver / first argument, as far as frames go.
 _PASS_METHODS = frozenset(
@@ -271,7 +273,7 @@ class _CppFile(FileWalk):
             in_source -= member_declarations(header).keys()
             for name, type_text in {**aliased_members(header), **member_declarations(header)}.items():
                 short = _short_type(type_text)
-                kind = message_kind(short)
+                kind = message_kind(short, package_of(type_text))
                 if kind in (ODOMETRY, TRANSFORM, STAMPED) and name not in self.members:
                     self.members[name] = Record(kind, short, name, 0, local=False)
                 elif kind == TF_MESSAGE and name not in self.members:
@@ -663,7 +665,7 @@ class _Run(Walker[Node]):
     def default(self, short: str, name: str, line: int, local: bool, type_text: str = "") -> Value:
         if short == "Header" and local and type_text.startswith("std_msgs::"):
             return Record(HEADER, short, name, line)
-        kind = message_kind(short) or (HEADER_BY_USE if local and _message_type(type_text) else None)
+        kind = message_kind(short, package_of(type_text)) or (HEADER_BY_USE if local and _message_type(type_text) else None)
         if kind == TF_MESSAGE:
             return tf_message(short, name, line, local)
         if kind is not None:
@@ -990,7 +992,7 @@ class _Run(Walker[Node]):
             if not isinstance(value, Missing):
                 return value
         short = _short_type(call.callee)
-        if message_kind(short) or short in _ROT_TYPES or short in _TF_TYPES or short in _VECTOR_TYPES or short in ("StampedTransform", "string"):
+        if message_kind(short, package_of(call.callee)) or short in _BUILT_TYPES:
             return self.construct(short, call.callee, args, call.line)
         special = self.api(call)
         if not isinstance(special, Missing):
@@ -1403,7 +1405,7 @@ class _Run(Walker[Node]):
 
     def construct(self, short: str, type_text: str, args: Sequence[Node], line: int) -> Value:
         """A constructor call or declaration ``T x(args)`` of a type the analysis knows."""
-        kind = message_kind(short)
+        kind = message_kind(short, package_of(type_text))
         if short == "string" and not args:
             return ""  # `std::string{}`
         if short == "CvImage":

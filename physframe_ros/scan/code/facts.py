@@ -83,9 +83,32 @@ _GEOMETRY_STAMPED = frozenset(
 _COMMAND_TYPES = frozenset({"TwistStamped", "AccelStamped", "AckermannDriveStamped", "Joy", "JoyFeedbackArray"})
 
 
+# Stamped messages of other packages, by package: spatial data whose frame_id says where it is. Known by the
+# package the code names (`vision_msgs::msg::Detection2DArray`, `from vision_msgs.msg import ...`), never by the
+# short name alone: darknet_ros_msgs' BoundingBox has no header at all.
+_PACKAGE_STAMPED = {
+    "vision_msgs": frozenset({"Detection2D", "Detection2DArray", "Detection3D", "Detection3DArray", "BoundingBox3DArray"}),
+    "jsk_recognition_msgs": frozenset({"BoundingBox", "BoundingBoxArray", "PolygonArray"}),
+    "stereo_msgs": frozenset({"DisparityImage"}),
+    "radar_msgs": frozenset({"RadarScan", "RadarTracks"}),
+    "derived_object_msgs": frozenset({"Object", "ObjectArray"}),
+}
+
+
+_PACKAGE = re.compile(r"\b(\w+_msgs)\s*(?:::|\.|/)")
+
+
+def package_of(type_text: str | None) -> str | None:
+    """The message package a type is written with (``vision_msgs::msg::Detection2DArray``, a Python module
+    ``vision_msgs.msg``), or None."""
+    m = _PACKAGE.search(type_text) if type_text else None
+    return m.group(1) if m else None
+
+
 @lru_cache(maxsize=4096)
-def message_kind(type_name: str) -> str | None:
-    """The kind of a message type given by its last name component, or None when not tracked."""
+def message_kind(type_name: str, package: str | None = None) -> str | None:
+    """The kind of a message type given by its last name component, or None when not tracked; ``package`` (the
+    package the code names it with) tells other packages' stamped types (``jsk_recognition_msgs``' BoundingBoxArray)."""
     name = type_name.split("::")[-1].split(".")[-1].split("/")[-1]
     for suffix in ("ConstPtr", "SharedPtr", "UniquePtr", "Ptr"):
         if name.endswith(suffix) and name != suffix:
@@ -99,6 +122,8 @@ def message_kind(type_name: str) -> str | None:
     if name in ("TFMessage", "tfMessage"):  # tfMessage: ROS 1's tf/tfMessage
         return TF_MESSAGE
     if name in _STAMPED_TYPES or name in _GEOMETRY_STAMPED or name == "CvImage":  # cv_bridge's: toImageMsg() gives it its header
+        return STAMPED
+    if package is not None and name in _PACKAGE_STAMPED.get(package, ()):
         return STAMPED
     return None
 

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import re
 
-_DATA_TYPES = "Image|CompressedImage|Range|MagneticField|FluidPressure|Temperature|RelativeHumidity|Illuminance|OccupancyGrid|Path|GridCells|Marker|MarkerArray"
+_DATA_TYPES = (
+    "Image|CompressedImage|Range|MagneticField|FluidPressure|Temperature|RelativeHumidity|Illuminance|OccupancyGrid|Path|GridCells|"
+    "Marker|MarkerArray|Detection[23]D(?:Array)?|BoundingBox(?:3D)?Array|BoundingBox|PolygonArray|DisparityImage|Radar(?:Scan|Tracks)|ObjectArray"
+)  # the stamped types of facts._STAMPED_TYPES and facts._PACKAGE_STAMPED
 
 # Identifiers of the tf APIs, transform/stamped message types and constant-rotation builders
 # the analyzers understand. A file with none of them has nothing for them to find.

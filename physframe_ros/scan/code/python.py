@@ -18,7 +18,7 @@ from ..frame_ids import frame_variable
 from ..model import FileFacts
 from .angles import RPY_APIS, shifted_components_finding
 from .calls import STEP_BUDGET, Budget
-from .facts import FactSink, message_kind, param_default, setpoint_publishers, slot_name_finding, static_broadcaster_names
+from .facts import FactSink, message_kind, package_of, param_default, setpoint_publishers, slot_name_finding, static_broadcaster_names
 from .headers import mentions_field, mentions_header
 from .values import (
     HEADER,
@@ -123,6 +123,7 @@ class _PyFile(FileWalk):
         self.functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef | None] = {}
         self.aliases: dict[str, str] = {}  # `from m import f as g`: g -> f
         self.scalar_first: set[str] = set()  # module aliases and functions whose quaternions are w, x, y, z
+        self.origins: dict[str, str] = {}  # `from vision_msgs.msg import Detection2DArray`: the name -> its module
 
     def imports(self, tree: ast.Module) -> None:
         """What the module's imports bind: aliased functions by their own name, and Christoph Gohlke's
@@ -134,6 +135,7 @@ class _PyFile(FileWalk):
                         self.scalar_first.add(a.asname or a.name)
             elif isinstance(node, ast.ImportFrom) and node.module:
                 for a in node.names:
+                    self.origins[a.asname or a.name] = node.module
                     if a.asname:
                         self.aliases[a.asname] = a.name
                     if node.module == "transformations":
@@ -385,7 +387,7 @@ class _Run(Walker[ast.AST]):
         special = self.api(call)
         if not isinstance(special, Missing):
             return special
-        kind = message_kind(name)
+        kind = message_kind(name, package_of(_dotted(receiver) if receiver is not None else self.f.origins.get(name)))
         if kind is not None:
             return self.message(call, kind)
         builder = _BUILDERS.get(name)

@@ -682,3 +682,41 @@ void others(const sensor_msgs::PointCloud2& in)
     found = [(f.code, f.location.line if f.location else None) for f in facts.findings]
     # a frame set after the conversion stands; one set before it is overwritten; a converted cloud carries its frame
     assert found == [("MISSING_FRAME", 11), ("MISSING_FRAME", 23)]
+
+
+def test_other_packages_stamped_types_are_known_by_their_package() -> None:
+    """Autoware.AI's obj_reproj (before its PR #310): jsk's BoundingBoxArray built by a helper with its boxes
+    and no frame. darknet_ros_msgs' BoundingBox has no header at all: the short name alone says nothing."""
+    text = """\
+#include <jsk_recognition_msgs/BoundingBoxArray.h>
+static jsk_recognition_msgs::BoundingBoxArray convertJskBoundingBoxArray(const cv_tracker::obj_label& obj_label)
+{
+  jsk_recognition_msgs::BoundingBoxArray ret;
+  for (unsigned int i = 0; i < obj_label.obj_id.size(); ++i) {
+    ret.boxes.push_back(box_of(obj_label, i));
+  }
+  return ret;
+}
+static void publish(const cv_tracker::obj_label& obj_label_msg)
+{
+  jsk_recognition_msgs::BoundingBoxArray boxes = convertJskBoundingBoxArray(obj_label_msg);
+  jsk_bounding_box_pub.publish(boxes);
+  darknet_ros_msgs::BoundingBox box;
+  box.probability = 0.5;
+  box_pub.publish(box);
+}
+"""
+    assert mentions_tf(text)
+    assert _found(analyze_cpp(text, "nodes/obj_reproj/obj_reproj.cpp"), "MISSING_FRAME") == [13]
+    python = """\
+from vision_msgs.msg import Detection2DArray
+from darknet_ros_msgs.msg import BoundingBox
+
+def publish(self, results):
+    detections = Detection2DArray()
+    detections.detections = results
+    self.pub.publish(detections)
+    self.box_pub.publish(BoundingBox())
+"""
+    assert mentions_tf(python)
+    assert _found(analyze_python(python, "detector.py"), "MISSING_FRAME") == [7]

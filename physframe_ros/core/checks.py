@@ -11,7 +11,7 @@ import re
 from collections import defaultdict
 from typing import Iterable, Mapping, Sequence
 
-from .conventions import BASE, OTHER, SENSOR, WORLD_CLASSES, Conventions
+from .conventions import BASE, OPTICAL, OTHER, SENSOR, WORLD_CLASSES, Conventions
 from .findings import Finding, Location, Severity
 from .frame_patterns import without_placeholders
 from .rotations import DEFAULT_TOLERANCE, IDENTITY, RDF, OrthoRotation, format_rotation
@@ -190,6 +190,8 @@ def _order(parents: dict[str, list[Edge]], conventions: Conventions, in_loop: di
         ci = conventions.classify(child)
         if ci.order is None:
             continue
+        if ci.cls.name in WORLD_CLASSES and child not in in_loop:
+            yield from _below_a_sensor(child, parents, conventions)
         for anc in ancestors(child, parents):
             ai = conventions.classify(anc)
             if ai.order is None or (ai.robot and ci.robot and ai.robot != ci.robot):
@@ -215,6 +217,31 @@ def _order(parents: dict[str, list[Edge]], conventions: Conventions, in_loop: di
                 publishers=edge.publishers if edge else (),
                 severity=Severity.WARNING if custom else None,
             )
+
+
+def _below_a_sensor(child: str, parents: dict[str, list[Edge]], conventions: Conventions) -> Iterable[Finding]:
+    """A world-fixed frame (earth, world, map, odom) below a sensor or optical frame of the same robot
+    (``static_transform_publisher ... camera_rgb_optical_frame world``): REP-105 makes the fixed frames the
+    ancestors of the robot and its sensors, so parent and child are swapped. A warning: a camera-only rig can
+    root its tree at the camera on purpose."""
+    ci = conventions.classify(child)
+    anc = next((a for a in ancestors(child, parents) if conventions.classify(a).cls.name in (SENSOR, OPTICAL)), None)
+    if anc is None:
+        return
+    robots = (conventions.classify(anc).robot or anc.rpartition("/")[0], ci.robot or child.rpartition("/")[0])
+    if all(robots) and robots[0] != robots[1]:
+        return  # another robot's frames: a multi-robot tree joins them anyhow
+    edge = next((e for e in parents[child]), None)
+    how = "is the parent of" if edge is not None and edge.parent == anc else "is above"
+    yield Finding(
+        "INCORRECT_FRAME_ORDER_IN_TREE",
+        f"'{anc}', a sensor frame, {how} '{child}', a world-fixed frame: REP-105's fixed frames (earth, map, odom) are "
+        f"the ancestors of the robot and its sensors, so '{child}' must be above '{anc}' (parent and child swapped?)",
+        (anc, child),
+        edge.location if edge else None,
+        publishers=edge.publishers if edge else (),
+        severity=Severity.WARNING,
+    )
 
 
 def _disconnected(edges: list[Edge], conventions: Conventions, acyclic: bool) -> Iterable[Finding]:

@@ -160,3 +160,18 @@ def test_order_of_a_world_frame_is_a_warning_and_one_class_under_itself_is_no_fi
     assert [(x.code, x.frames, x.level.value) for x in f] == [("INCORRECT_FRAME_ORDER_IN_TREE", ("odom", "map"), "error")]
     # human_dialogue's two-robot simulation: a namespaced robot's own world inside the global one
     assert check_tree([Edge("world", "baxter/world"), Edge("world", "odom_combined")], C) == []
+
+
+def test_a_world_fixed_frame_below_a_sensor_frame_is_a_warning():
+    # moveit_tutorials' obstacle_avoidance_demo.launch (before PR #633): `... camera_rgb_optical_frame world`
+    f = check_tree([Edge("camera_rgb_optical_frame", "world", True, Z, I), Edge("world", "panda_link0", True, Z, I)], C)
+    assert [(x.code, x.frames, x.level.value) for x in f] == [
+        ("INCORRECT_FRAME_ORDER_IN_TREE", ("camera_rgb_optical_frame", "world"), "warning")]
+    assert "a sensor frame, is the parent of 'world', a world-fixed frame" in f[0].message
+    # through a mount, and once per fixed frame: the nearest sensor frame above it
+    f = check_tree([Edge("camera_link", "camera_depth_frame"), Edge("camera_depth_frame", "odom"), Edge("odom", "map")], C)
+    assert ("INCORRECT_FRAME_ORDER_IN_TREE", ("camera_depth_frame", "odom")) in codes(f)
+    assert ("INCORRECT_FRAME_ORDER_IN_TREE", ("camera_link", "odom")) not in codes(f)
+    # the usual tree, and another robot's sensor, say nothing
+    assert check_tree(clean_robot(), C) == []
+    assert check_tree([Edge("robot1/camera_link", "robot2/odom")], C) == []

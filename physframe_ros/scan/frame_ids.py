@@ -46,7 +46,8 @@ def frame_id_finding(value: Any, location: Location, where: str) -> Finding | No
 
 
 def parameter_findings(
-    params: Mapping[str, Any], lines: Mapping[str, int], path: str, default_line: int, node: str = "", ros2: bool = False
+    params: Mapping[str, Any], lines: Mapping[str, int], path: str, default_line: int, node: str = "", ros2: bool = False,
+    kind: str = "parameter",
 ) -> Iterator[Finding]:
     """Node parameters (launch ``<param>``, ``parameters=[{...}]``, rosparam YAML) whose name says frame.
     Unless the file is known to be ROS 2, a parameter named as a lookup frame (``target_frame``,
@@ -54,7 +55,7 @@ def parameter_findings(
     owner = f" of node '{node}'" if node else ""
     for key, value in params.items():
         if names_frame(key) and (ros2 or not _LOOKUP_KEY.match(re.split(r"[./~]", key)[-1].lower())):
-            finding = frame_id_finding(value, Location(path, lines.get(key, default_line)), f"parameter '{key}'{owner}")
+            finding = frame_id_finding(value, Location(path, lines.get(key, default_line)), f"{kind} '{key}'{owner}")
             if finding is not None:
                 yield finding
 

@@ -413,3 +413,25 @@ def test_ros1_launch_files_named_xml_in_a_launch_folder_are_read_and_odd_include
     assert [(f.code, f.location.file, f.location.line) for f in result.findings if f.location] == [
         ("INVALID_FRAME_ID", "nav/launch/move_base.xml", 3)
     ]
+
+
+def test_a_frame_argument_whose_default_is_invalid_is_reported_at_the_argument(tmp_path: Path) -> None:
+    """openni_launch's openni.launch (before its PR #19): the frame ids built on an empty tf_prefix start with '/'.
+    Reported at the <arg> that writes them (the line to change), not again at the node of the same file."""
+    ws = _write(tmp_path, {
+        "cam/package.xml": _package("cam", catkin=True),
+        "cam/launch/openni.launch": """
+            <launch>
+              <arg name="camera" default="camera" />
+              <arg name="tf_prefix" default="" />
+              <arg name="rgb_frame_id" default="$(arg tf_prefix)/$(arg camera)_rgb_optical_frame" />
+              <arg name="target_frame" default="/map" />
+              <node pkg="openni_camera" type="openni_node" name="driver">
+                <param name="rgb_frame_id" value="$(arg rgb_frame_id)" />
+              </node>
+            </launch>
+            """,
+    })
+    found = [(f.code, f.location.line, f.frames) for f in scan([ws], jobs=1).findings if f.location]
+    # ROS 1 tf resolves '/map' in lookups: a lookup's frame is not checked
+    assert found == [("INVALID_FRAME_ID", 4, ("/camera_rgb_optical_frame",))]

@@ -58,6 +58,9 @@ def camera_frame_parameter(package: str | None, params: Mapping[str, Any]) -> st
     return key if isinstance(value, str) and value and frame_id_problem(value) is None and not is_pattern(value) else None
 
 
+ARGUMENT = "launch argument"  # what an argument's finding names it
+
+
 @dataclass
 class NodeSpec:
     package: str | None
@@ -79,7 +82,10 @@ def add_node(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, ros_version: in
         facts.nodes.append(LaunchedNode(spec.package, spec.executable, loc, spec.name))
     flat = flatten(spec.parameters)
     lines = {k: spec.param_lines.get(k, spec.param_lines.get(k.split(".")[0], spec.line)) for k in flat}
-    facts.findings.extend(parameter_findings(flat, lines, facts.path, spec.line, spec.name or spec.executable or "", ros2=ros_version == 2))
+    # an id the file's own argument wrote out is reported at that <arg>, not again at each node it reaches
+    by_argument = {f.frames for f in facts.findings if f.code == "INVALID_FRAME_ID" and f.message.startswith(ARGUMENT)}
+    facts.findings.extend(f for f in parameter_findings(flat, lines, facts.path, spec.line, spec.name or spec.executable or "", ros2=ros_version == 2)
+                          if f.frames not in by_argument)
     camera = camera_frame_parameter(spec.package, flat)
     if camera is not None:  # the frame a camera driver stamps its images with, checked against the subsystem's tree
         facts.data_frames.append(DataFrame(flat[camera], "Image", Location(facts.path, lines.get(camera, spec.line))))

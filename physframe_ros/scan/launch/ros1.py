@@ -14,7 +14,7 @@ from ..context import ScanContext
 from ..frame_ids import parameter_findings
 from ..model import FileFacts, parse_document
 from ..xml_lines import XmlNode
-from .common import RSP_EXECUTABLES, DescriptionRef, NodeSpec, add_description, add_include, add_node, description_from_command
+from .common import ARGUMENT, RSP_EXECUTABLES, DescriptionRef, NodeSpec, add_description, add_include, add_node, description_from_command
 from .substitutions import Substituter, truth
 from .xml_yaml import is_ros2_xml, parse_ros2_xml
 
@@ -47,6 +47,8 @@ def _walk(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, out
             if name:
                 fixed = child.get("value") is not None
                 sub.declare(name, child.get("value") if fixed else child.get("default"), fixed)
+                if fixed or name not in sub.given:  # a value written here, not one the includer passes
+                    facts.findings.extend(parameter_findings({name: sub.args[name]}, {}, facts.path, child.line, kind=ARGUMENT))
         elif tag == "group":
             _walk(child, facts, ctx, sub, scope, unclaimed)
         elif tag == "include":

@@ -20,6 +20,7 @@ from ..core.findings import Finding, Location, Severity
 _FRAME_KEY = re.compile(r"(?:^|_)frame(?:_id|_name)?$")
 _TEMPLATE_CHARS = "${}<>%@"
 _LOOKUP_KEY = re.compile(r"(?:target|source|fixed|reference)_")
+_LOOKUP_WORD = re.compile(r"(?:^|_)(?:target|source|fixed|reference)_")
 _HEADER_FIELDS = frozenset({"frame_id", "child_frame_id"})
 
 
@@ -53,8 +54,10 @@ def parameter_findings(
     Unless the file is known to be ROS 2, a parameter named as a lookup frame (``target_frame``,
     ``source_frame_name``, ``fixed_frame``) is not checked: ROS 1 tf resolves '/map' in lookups."""
     owner = f" of node '{node}'" if node else ""
+    # a launch argument may name the node's lookup parameter with more words (`trajectory_source_frame_name`)
+    lookup = _LOOKUP_KEY.match if kind == "parameter" else _LOOKUP_WORD.search
     for key, value in params.items():
-        if names_frame(key) and (ros2 or not _LOOKUP_KEY.match(re.split(r"[./~]", key)[-1].lower())):
+        if names_frame(key) and (ros2 or not lookup(re.split(r"[./~]", key)[-1].lower())):
             finding = frame_id_finding(value, Location(path, lines.get(key, default_line)), f"{kind} '{key}'{owner}")
             if finding is not None:
                 yield finding

@@ -426,6 +426,7 @@ def test_a_frame_argument_whose_default_is_invalid_is_reported_at_the_argument(t
               <arg name="tf_prefix" default="" />
               <arg name="rgb_frame_id" default="$(arg tf_prefix)/$(arg camera)_rgb_optical_frame" />
               <arg name="target_frame" default="/map" />
+              <arg name="trajectory_source_frame_name" default="/base_link" />
               <node pkg="openni_camera" type="openni_node" name="driver">
                 <param name="rgb_frame_id" value="$(arg rgb_frame_id)" />
               </node>

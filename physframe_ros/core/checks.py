@@ -219,13 +219,23 @@ def _order(parents: dict[str, list[Edge]], conventions: Conventions, in_loop: di
             )
 
 
+# a sensor's mount by its name: `camera_link`, `laser_frame`, a bare `laser` or `imu`; not a SLAM system's own fixed
+# frame that only names its sensor (laser_scan_matcher's `scan_matcher`, LOAM's `camera_init`)
+_SENSOR_MOUNT = re.compile(r"(?:_link|_frame)$|^(?:laser|imu|camera|lidar|gps|velodyne|kinect|sonar|radar|hokuyo)\d*$")
+
+
+def _sensor_mount(frame: str, conventions: Conventions) -> bool:
+    cls = conventions.classify(frame).cls.name
+    return cls == OPTICAL or (cls == SENSOR and _SENSOR_MOUNT.search(frame.rpartition("/")[2]) is not None)
+
+
 def _below_a_sensor(child: str, parents: dict[str, list[Edge]], conventions: Conventions) -> Iterable[Finding]:
     """A world-fixed frame (earth, world, map, odom) below a sensor or optical frame of the same robot
     (``static_transform_publisher ... camera_rgb_optical_frame world``): REP-105 makes the fixed frames the
     ancestors of the robot and its sensors, so parent and child are swapped. A warning: a camera-only rig can
     root its tree at the camera on purpose."""
     ci = conventions.classify(child)
-    anc = next((a for a in ancestors(child, parents) if conventions.classify(a).cls.name in (SENSOR, OPTICAL)), None)
+    anc = next((a for a in ancestors(child, parents) if _sensor_mount(a, conventions)), None)
     if anc is None:
         return
     robots = (conventions.classify(anc).robot or anc.rpartition("/")[0], ci.robot or child.rpartition("/")[0])

@@ -175,3 +175,9 @@ def test_a_world_fixed_frame_below_a_sensor_frame_is_a_warning():
     # the usual tree, and another robot's sensor, say nothing
     assert check_tree(clean_robot(), C) == []
     assert check_tree([Edge("robot1/camera_link", "robot2/odom")], C) == []
+
+
+def test_a_slam_system_fixed_frame_named_for_its_sensor_is_no_sensor_mount():
+    # ae-scoot's hmap_slam.launch: laser_scan_matcher's own world frame glued above map
+    assert check_tree([Edge("scan_matcher", "map", True, Z, I)], C) == []
+    assert check_tree([Edge("camera_init", "map", True, Z, I)], C) == []

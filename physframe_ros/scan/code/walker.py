@@ -11,6 +11,7 @@ name costs one dict lookup and an API is written once for both languages where i
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Generic, Hashable, Sequence, TypeVar, Union
 
@@ -83,6 +84,10 @@ class FileWalk(BoundedCalls):
         """Once the file is walked: the checks that need every frame name it holds (camera data, REP-103)."""
         scopes = (self.members, self.globals, self.params)
         self.sink.finish({v for scope in scopes for v in scope.values() if isinstance(v, str) and v})
+
+
+# a string literal wrapped in a string constructor: `std::string("/world")`, `string{"/map"}`
+_WRAPPED_LITERAL = re.compile(r"""\s*(?:std\s*::\s*)?string\s*[({]\s*"[^"\n]*"\s*[)}]\s*""")
 
 
 class Walker(Generic[N]):
@@ -251,10 +256,10 @@ class Walker(Generic[N]):
     def frame_checked(self, where: str, source: N, value: Value, literal: bool, line: int) -> None:
         """A frame id written into ``where``: invalid as a literal, or built on a literal starting with '/'."""
         sink = self.f.sink
-        if literal:
+        text = "" if literal else self.text(source)
+        if literal or _WRAPPED_LITERAL.fullmatch(text):  # `string("/world")` is the literal it wraps
             sink.add(frame_id_finding(value, sink.loc(line), where))
         else:
-            text = self.text(source)
             sink.add(slash_joined_finding(text, sink.loc(line), where) or empty_prefix_finding(text, value, sink.loc(line), where)
                      or number_as_frame_finding(text, sink.loc(line), where))
 

@@ -290,3 +290,19 @@ class Robot(object):
         self.base_link_frame = self.robot_name + '/base_link'
 """
     assert _invalid(analyze_python(text, "src/robot_skills/robot.py")) == []
+
+
+def test_a_literal_wrapped_in_a_string_constructor_is_checked_as_the_literal() -> None:
+    """ego-planner's odom_visualization.cpp (before its fix): poseROS.header.frame_id = string("/world")."""
+    text = """\
+void odom_callback(const nav_msgs::Odometry::ConstPtr& msg) {
+  geometry_msgs::PoseStamped poseROS;
+  poseROS.header = msg->header;
+  poseROS.header.frame_id = string("/world");
+  pose_pub.publish(poseROS);
+  geometry_msgs::PoseStamped ok;
+  ok.header.frame_id = std::string("world");
+  pose_pub.publish(ok);
+}
+"""
+    assert _invalid(analyze_cpp(text, "src/odom_visualization.cpp")) == [(4, ("/world",))]

@@ -29,7 +29,7 @@ from .angles import RPY_APIS
 from .calls import CALL_DEPTH, STEP_BUDGET, Budget
 from .cpp_macros import blank_macros, first_branches
 from .facts import FactSink, message_kind, package_of, param_default, setpoint_publishers, slot_name_finding, static_broadcaster_names
-from .headers import HeaderCopies, aliased_members, code_only, member_declarations, mentions_field, mentions_header
+from .headers import HeaderCopies, aliased_members, code_only, member_declarations
 from .helpers import PackageSources
 from .marker_arrays import default_markers
 from .param_schemas import params_declarations, params_record, unknown_prefix
@@ -322,10 +322,8 @@ class _CppFile(FileWalk):
                 continue  # its transforms were checked where it was published, as a broadcast
             if _assigned_whole(name, texts):
                 continue  # `map_static = *msg;` / `this->odom_ = *msg;` in a callback: it may carry a frame
-            frame_unset = rec.get("header.frame_id") is UNSET and not mentions_header(texts, name)
-            child_unset = rec.kind in (ODOMETRY, TRANSFORM) and rec.get("child_frame_id") is UNSET and not mentions_field(texts, name, "child_frame_id")
             where = "file" if file_scope else "source" if name in self.source_members else None
-            self.sink.member_published(rec, name, line, frame_unset, child_unset, where)
+            self.sink.member_published(rec, name, line, texts, where)
 
     def _parse_error(self, root: Node) -> None:
         node = root
@@ -1001,8 +999,8 @@ class _Run(Walker[Node]):
 
     def from_frameless_cloud(self, arg: Node) -> bool:
         """``*map_ptr`` / ``cloud``: a PCL cloud the walked function made fresh and never gave a header."""
-        fn = self.fn
-        if fn is None or fn.type == "compound_statement":
+        fn = self.fn  # None for a body recovered from a syntax error: no declarations to read
+        if fn is None:
             return False
         p = self.path(arg)
         if p is None or p[1]:

@@ -17,6 +17,7 @@ from ...core.findings import Finding, Location, Severity
 from ...core.tree import Edge
 from ..frame_ids import frame_id_finding, names_frame
 from ..model import FileFacts
+from .headers import mentions_field, mentions_header
 from .optical import CAMERA_DATA, camera_frame_finding
 from .values import HEADER, HEADER_BY_USE, ODOMETRY, STAMPED, TF_MESSAGE, TRANSFORM, UNSET, ListValue, Record, frame_value
 
@@ -400,11 +401,13 @@ class FactSink:
             self.add(reversed_name_finding(bound_to, t, s, loc))
 
     # --- published data -----------------------------------------------------------------
-    def member_published(self, rec: Record, name: str, line: int, frame_unset: bool, child_unset: bool, where: str | None = None) -> None:
-        """A message held in a class member, published here, whose frame no method of the file (nor its
-        headers) ever sets: a warning, another file of the class may set it. No other file can set a message
-        declared at file scope of a source file (``where`` "file"), nor a member of a class declared in a
-        source file (``where`` "source"): an error then."""
+    def member_published(self, rec: Record, name: str, line: int, texts: list[str], where: str | None = None) -> None:
+        """A message held in member ``name``, published here, whose frame no method of the file (nor its headers:
+        ``texts``, whose writes the walks may not show) ever sets: a warning, another file of the class may set it.
+        No other file can set a message declared at file scope of a source file (``where`` "file"), nor a member of a
+        class declared in a source file (``where`` "source"): an error then."""
+        frame_unset = rec.get("header.frame_id") is UNSET and not mentions_header(texts, name)
+        child_unset = rec.kind in (ODOMETRY, TRANSFORM) and rec.get("child_frame_id") is UNSET and not mentions_field(texts, name, "child_frame_id")
         for unset, code, fld in ((frame_unset, "MISSING_FRAME", "header.frame_id"), (child_unset, "MISSING_CHILD_FRAME", "child_frame_id")):
             if not unset:
                 continue

@@ -124,13 +124,10 @@ def code_only(text: str) -> str:
     return _COMMENT_OR_STRING.sub(lambda m: m.group() if m.group().startswith('"') else " ", text)
 
 
-_COMMENT_OR_STRING_TEXT = re.compile(r"//[^\n]*|/\*.*?\*/|\"(?:\\.|[^\"\\\n])*\"", re.DOTALL)
-
-
 def blank_keeping_lines(text: str) -> str:
     """C++ text with its comments and string literals blanked and its line breaks kept (line numbers still
     count): a fill left in a comment fills nothing, a name inside a string is no use of it."""
-    return _COMMENT_OR_STRING_TEXT.sub(lambda m: "\n" * m.group().count("\n") or " ", text)
+    return _COMMENT_OR_STRING.sub(lambda m: "\n" * m.group().count("\n") or " ", text)
 
 
 def mentions_field(texts: Iterable[str], member: str, field: str) -> bool:

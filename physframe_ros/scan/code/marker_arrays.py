@@ -51,7 +51,6 @@ class DefaultMarkers:
                 "a default Marker has an empty header.frame_id, which RViz cannot place and tf2 rejects")
 
 
-
 def _line(text: str, pos: int, first_line: int) -> int:
     return first_line + text.count("\n", 0, pos)
 

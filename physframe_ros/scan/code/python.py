@@ -19,7 +19,6 @@ from ..model import FileFacts
 from .angles import RPY_APIS, shifted_components_finding
 from .calls import STEP_BUDGET, Budget
 from .facts import FactSink, message_kind, package_of, param_default, setpoint_publishers, slot_name_finding, static_broadcaster_names
-from .headers import mentions_field, mentions_header
 from .values import (
     HEADER,
     IDENTITY_ROT,
@@ -182,9 +181,7 @@ class _PyFile(FileWalk):
             name = self.member_names[id(rec)]
             if self.members.get(name) is not rec or rec.escaped or name in self.unknown_members or _assigned_whole(name, text):
                 continue
-            frame_unset = rec.get("header.frame_id") is UNSET and not mentions_header([text], name)
-            child_unset = rec.kind in (ODOMETRY, TRANSFORM) and rec.get("child_frame_id") is UNSET and not mentions_field([text], name, "child_frame_id")
-            self.sink.member_published(rec, name, line, frame_unset, child_unset, "class")
+            self.sink.member_published(rec, name, line, [text], "class")
 
     def source(self, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
         return "\n".join(self.lines[fn.lineno - 1 : fn.end_lineno or fn.lineno])

@@ -34,6 +34,8 @@ from .helpers import PackageSources
 from .marker_arrays import default_markers
 from .param_schemas import params_declarations, params_record, unknown_prefix
 from .pcl_clouds import frameless_clouds
+from .quaternion_args import cpp_swapped
+from .quaternion_args import finding as swapped_quaternion_finding
 from .realtime import is_realtime_publisher, is_static_topic, message_type, realtime_publisher
 from .values import (
     HEADER,
@@ -246,6 +248,9 @@ class _CppFile(FileWalk):
             self._parse_error(root)
         functions = self._collect(root)
         self._default_markers(functions)
+        if b"Quaternion" in self.src or b"setValue" in self.src:
+            for found in cpp_swapped(self.text):
+                self.sink.add(swapped_quaternion_finding(found, self.sink.loc(found.line)))
         self._header_constants()
         self._message_members()
         src = self.src

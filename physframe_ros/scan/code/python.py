@@ -19,6 +19,8 @@ from ..model import FileFacts
 from .angles import RPY_APIS, shifted_components_finding
 from .calls import STEP_BUDGET, Budget
 from .facts import FactSink, message_kind, package_of, param_default, setpoint_publishers, slot_name_finding, static_broadcaster_names
+from .quaternion_args import finding as swapped_quaternion_finding
+from .quaternion_args import python_swapped
 from .values import (
     HEADER,
     IDENTITY_ROT,
@@ -118,11 +120,13 @@ class _PyFile(FileWalk):
     def __init__(self, text: str, sink: FactSink) -> None:
         super().__init__(sink, static_broadcaster_names(text, _STATIC_BROADCASTER), setpoint_publishers(text))
         self.lines = text.split("\n")
+        self.mentions_quaternions = "uat" in text  # Quaternion, quat2mat, from_quat: the swapped-order check's calls
         self.sets_camera_info = "setCameraInfo" in text  # getCameraInfo then gives back what was set, maybe with a frame
         self.functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef | None] = {}
         self.aliases: dict[str, str] = {}  # `from m import f as g`: g -> f
         self.scalar_first: set[str] = set()  # module aliases and functions whose quaternions are w, x, y, z
         self.origins: dict[str, str] = {}  # `from vision_msgs.msg import Detection2DArray`: the name -> its module
+        self.modules: dict[str, str] = {}  # `import tf_transformations as tft`: tft -> tf_transformations
 
     def imports(self, tree: ast.Module) -> None:
         """What the module's imports bind: aliased functions by their own name, and Christoph Gohlke's
@@ -130,6 +134,8 @@ class _PyFile(FileWalk):
         for node in tree.body:
             if isinstance(node, ast.Import):
                 for a in node.names:
+                    bound = a.asname or a.name.split(".")[0]
+                    self.modules[bound] = a.name if a.asname else bound
                     if a.name == "transformations":
                         self.scalar_first.add(a.asname or a.name)
             elif isinstance(node, ast.ImportFrom) and node.module:
@@ -140,8 +146,31 @@ class _PyFile(FileWalk):
                     if node.module == "transformations":
                         self.scalar_first.add(a.asname or a.name)
 
+    def module_of(self, func: ast.expr) -> str | None:
+        """The module a called name comes from, by the file's imports (``tft.quat2mat`` with ``import
+        transforms3d.quaternions as tft``: ``transforms3d.quaternions``); None when not imported."""
+        if isinstance(func, ast.Name):
+            return self.origins.get(func.id)
+        if not isinstance(func, ast.Attribute):
+            return None
+        head, _, rest = _dotted(func.value).partition(".")
+        base = self.modules.get(head) or self.origins.get(head)
+        return f"{base}.{rest}" if base and rest else base
+
+    def swapped_quaternions(self, tree: ast.Module) -> None:
+        """Quaternions given another's components in the other library's order (:mod:`.quaternion_args`)."""
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                func = node.func
+                called = _dotted(func.value) if isinstance(func, ast.Attribute) else _dotted(func)
+                found = python_swapped(node, self.module_of(func), called in self.scalar_first)
+                if found is not None:
+                    self.sink.add(swapped_quaternion_finding(found, self.sink.loc(found.line)))
+
     def run(self, tree: ast.Module) -> None:
         self.imports(tree)
+        if self.mentions_quaternions:
+            self.swapped_quaternions(tree)
         functions: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
         stack: list[ast.stmt] = list(tree.body)
         while stack:  # statements only: expressions cannot hold a def

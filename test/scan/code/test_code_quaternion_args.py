@@ -1,0 +1,123 @@
+"""A quaternion built from another one's components in the other library's order, from real idioms:
+Autoware's ``boundingBoxToVertices`` (``Eigen::Quaterniond(pose.orientation.x, …, pose.orientation.w)``,
+fixed by putting w first), victim_localization's ``convertToEigenQuaternoid`` (the same slip, from the
+PhysFrame corpus), and the Python converters of tf_transformations, transforms3d, Gohlke's
+``transformations`` (w first, as flock2 uses it correctly) and scipy. The right orders, a deliberate change
+of axes and names from unknown modules are left alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from physframe_ros.scan.code import analyze_cpp, analyze_python
+from physframe_ros.scan.code.quaternion_args import named_order
+
+AUTOWARE = """\
+std::vector<Eigen::Vector3d> boundingBoxToVertices(
+  const geometry_msgs::msg::Pose & pose, const autoware_perception_msgs::msg::Shape & shape)
+{
+  const auto position = Eigen::Vector3d(pose.position.x, pose.position.y, pose.position.z);
+  const auto orientation = Eigen::Quaterniond(
+    pose.orientation.x, pose.orientation.y, pose.orientation.z, pose.orientation.w);
+  std::vector<Eigen::Vector3d> vertices;
+  vertices.push_back(orientation * Eigen::Vector3d(shape.dimensions.x, 0, 0) + position);
+  return vertices;
+}
+"""
+
+VICTIM = """\
+static inline Eigen::Quaterniond convertToEigenQuaternoid(geometry_msgs::Quaternion p)
+{
+  Eigen::Quaterniond q(p.x, p.y, p.z, p.w);
+  return q;
+}
+"""
+
+RIGHT_CPP = """\
+void convert(const geometry_msgs::Pose & pose, const Eigen::Quaterniond & e, tf::Quaternion & out)
+{
+  Eigen::Quaterniond a(pose.orientation.w, pose.orientation.x, pose.orientation.y, pose.orientation.z);
+  tf2::Quaternion b(pose.orientation.x, pose.orientation.y, pose.orientation.z, pose.orientation.w);
+  tf2::Quaternion c(e.x(), e.y(), e.z(), e.w());
+  out.setValue(b.getX(), b.getY(), b.getZ(), b.getW());
+  // NED to ENU: x and y swapped, z negated, on purpose
+  tf2::Quaternion enu(pose.orientation.y, pose.orientation.x, -pose.orientation.z, pose.orientation.w);
+  // two different sources: nothing says they are one quaternion
+  Eigen::Quaterniond d(imu.x, other.y, imu.z, imu.w);
+  // unqualified: Eigen's or tf's, by a using-directive elsewhere
+  Quaternion e2(pose.orientation.x, pose.orientation.y, pose.orientation.z, pose.orientation.w);
+}
+"""
+
+WRONG_CPP = """\
+void wrong(const Eigen::Quaterniond & e, tf::Quaternion & out)
+{
+  tf2::Quaternion b(e.w(), e.x(), e.y(), e.z());
+  out.setValue(e.w(), e.x(), e.y(), e.z());
+  Eigen::Quaternion<double> q2{msg->orientation.x, msg->orientation.y, msg->orientation.z, msg->orientation.w};
+}
+"""
+
+PYTHON = """\
+import tf_transformations as tft
+import transformations
+from transforms3d.quaternions import quat2mat
+from geometry_msgs.msg import Quaternion
+from scipy.spatial.transform import Rotation as R
+from my_utils import euler_from_quaternion
+
+
+def convert(p, q):
+    a = tft.euler_from_quaternion([q.w, q.x, q.y, q.z])
+    b = quat2mat([q.x, q.y, q.z, q.w])
+    c = transformations.quaternion_matrix([p.orientation.w, p.orientation.x, p.orientation.y, p.orientation.z])
+    d = Quaternion(x=q.w, y=q.x, z=q.y, w=q.z)
+    e = R.from_quat([q.w, q.x, q.y, q.z])
+    f = R.from_quat([q.w, q.x, q.y, q.z], scalar_first=True)
+    g = euler_from_quaternion([q.w, q.x, q.y, q.z])
+    h = Quaternion(q.x, q.y, q.z, q.w)
+    return a, b, c, d, e, f, g, h
+"""
+
+
+def _swapped(facts) -> list[tuple[int | None, str]]:  # type: ignore[no-untyped-def]
+    return [(f.location.line if f.location else None, f.message) for f in facts.findings if f.code == "INCORRECT_TRANSFORM"]
+
+
+def test_eigen_given_x_y_z_w_is_an_error_at_the_constructor() -> None:
+    ((line, message),) = _swapped(analyze_cpp(AUTOWARE, "src/utils/geometry.cpp"))
+    assert line == 5
+    assert "takes a quaternion as (w, x, y, z) but is given one quaternion's (x, y, z, w)" in message
+    assert "x as w, y as x, z as y, w as z" in message
+    findings = [f for f in analyze_cpp(VICTIM, "include/utilities/pose_conversion.h").findings if f.code == "INCORRECT_TRANSFORM"]
+    assert [(f.location.line if f.location else None, f.level.name) for f in findings] == [(3, "ERROR")]
+
+
+def test_tf_given_w_first_is_an_error_and_the_right_orders_are_not() -> None:
+    assert _swapped(analyze_cpp(RIGHT_CPP, "src/convert.cpp")) == []
+    assert [line for line, _ in _swapped(analyze_cpp(WRONG_CPP, "src/wrong.cpp"))] == [3, 4, 5]
+
+
+def test_python_converters_by_the_module_they_come_from() -> None:
+    found = _swapped(analyze_python(PYTHON, "scripts/convert.py"))
+    # c: Gohlke's transformations is w first; f: scipy told scalar_first; g: a module not known; h: right order
+    assert [line for line, _ in found] == [10, 11, 13, 14]
+    assert found[0][1].startswith("tft.euler_from_quaternion([q.w, q.x, q.y, q.z]): takes a quaternion as (x, y, z, w)")
+
+
+@pytest.mark.parametrize(
+    ("texts", "order"),
+    [
+        (["q.x", "q.y", "q.z", "q.w"], "xyzw"),
+        (["q->w()", "q->x()", "q->y()", "q->z()"], "wxyz"),
+        (["t.getW()", "t.getX()", "t.getY()", "t.getZ()"], "wxyz"),
+        (["d['w']", "d['x']", "d['y']", "d['z']"], "wxyz"),
+        (["-q.x", "-q.y", "-q.z", "q.w"], "xyzw"),
+        (["a.x", "b.y", "a.z", "a.w"], None),
+        (["q.x", "q.x", "q.z", "q.w"], None),
+        (["x", "y", "z", "w"], None),
+        (["q.x", "q.y", "q.z"], None),
+    ],
+)
+def test_named_order(texts: list[str], order: str | None) -> None:
+    assert named_order(texts) == order

@@ -111,6 +111,9 @@ def check_tree(edges: Iterable[Edge], conventions: Conventions, tolerance: float
         f = axis_finding(e, conventions, tolerance, static_parents) or partial_axis_finding(e, conventions)
         if f:
             out.append(f)
+        f = _optical_twice(e, conventions, tolerance, static_parents)
+        if f:
+            out.append(f)
         f = _sensor_null(e, conventions)
         if f:
             out.append(f)
@@ -358,6 +361,39 @@ def partial_axis_finding(edge: Edge, conventions: Conventions) -> Finding | None
         edge.location,
         publishers=edge.publishers,
         details={"constant_part": str(part), "child_axes": str(got), "expected_axes": str(want)},
+    )
+
+
+def _optical_twice(edge: Edge, conventions: Conventions, tolerance: float, static_parents: Mapping[str, Edge]) -> Finding | None:
+    """A camera body frame given the optical rotation, and its optical frame given it again
+    (``astra_link -> astra_depth_frame`` rpy -pi/2 0 -pi/2, then ``astra_depth_frame ->
+    astra_depth_optical_frame`` the same: create_autonomy). Each edge alone looks right or free;
+    together the optical frame is turned twice from the camera's body axes. Reported at the body
+    frame's edge, the rotation to remove. (A mount not named for a sensor is judged by
+    :func:`axis_finding` through :func:`_accumulate`.)"""
+    if edge.rotation is None or conventions.classify(edge.child).cls.name != OPTICAL:
+        return None
+    up = static_parents.get(edge.parent)
+    if up is None or up.rotation is None:
+        return None
+    body, mount = conventions.classify(edge.parent), conventions.classify(up.parent)
+    if body.cls.name != SENSOR or mount.cls.name in (OPTICAL, *WORLD_CLASSES) or mount.axes is None or body.axes != mount.axes:
+        return None
+    expected = conventions.expected_rotation(edge.parent, edge.child)
+    if expected is None:
+        return None
+    turn = expected.rotation
+    if OrthoRotation.from_quaternion(edge.rotation, tolerance) != turn or OrthoRotation.from_quaternion(up.rotation, tolerance) != turn:
+        return None
+    got = (turn @ turn).apply(mount.axes)
+    return Finding(
+        "INCORRECT_TRANSFORM",
+        f"{edge.parent} is turned into optical axes ({turn}) relative to {up.parent}, and {edge.child} turns them again, "
+        f"so {edge.child} is {got} relative to {up.parent}; {expected.rule}, one turn from the camera's body axes. "
+        f"{edge.parent} is named as a body frame (x forward): give its joint no rotation",
+        (up.parent, edge.parent, edge.child),
+        up.location,
+        publishers=up.publishers,
     )
 
 

@@ -144,6 +144,24 @@ def test_optical_frame_judged_through_an_unclassified_mount():
     assert check_tree(straight, C) == []
 
 
+def test_optical_rotation_given_twice_is_reported_at_the_body_frame():
+    # create_autonomy's astra.xacro: astra_depth_frame, a body frame by name, gets the optical turn, and
+    # astra_depth_optical_frame gets it again
+    edges = [
+        Edge("base_link", "astra_link", True, (0.1, 0, 0.2), I),
+        Edge("astra_link", "astra_depth_frame", True, Z, OPT, (Location("urdf/sensors/lasers/astra.xacro", 41),)),
+        Edge("astra_depth_frame", "astra_depth_optical_frame", True, Z, OPT, (Location("urdf/sensors/lasers/astra.xacro", 48),)),
+    ]
+    (f,) = check_tree(edges, C)
+    assert f.code == "INCORRECT_TRANSFORM" and f.level.name == "ERROR"
+    assert f.frames == ("astra_link", "astra_depth_frame", "astra_depth_optical_frame")
+    assert f.location == Location("urdf/sensors/lasers/astra.xacro", 41)
+    assert "astra_depth_frame is turned into optical axes" in f.message and "astra_depth_optical_frame turns them again" in f.message
+    # the usual layout, body frame straight and one optical turn, is right
+    edges[1] = Edge("astra_link", "astra_depth_frame", True, Z, I)
+    assert check_tree(edges, C) == []
+
+
 def test_non_orthogonal_mount_falls_back_to_the_direct_check():
     tilted = (math.sin(0.2), 0, 0, math.cos(0.2))
     edges = [Edge("camera_link", "bracket_link", True, Z, tilted), Edge("bracket_link", "camera_optical_frame", True, Z, I)]

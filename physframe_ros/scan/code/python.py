@@ -19,6 +19,7 @@ from ..model import FileFacts
 from .angles import RPY_APIS, shifted_components_finding
 from .calls import STEP_BUDGET, Budget
 from .facts import FactSink, message_kind, package_of, param_default, setpoint_publishers, slot_name_finding, static_broadcaster_names
+from .python2 import as_python3
 from .quaternion_args import finding as swapped_quaternion_finding
 from .quaternion_args import python_swapped
 from .values import (
@@ -77,7 +78,7 @@ def analyze_python(text: str, rel_path: str, conventions: Conventions | None = N
     sink = FactSink(rel_path, lines, conventions)
     try:
         if tree is None:
-            tree = _parse(text, rel_path, sink)
+            tree, text = _parse(text, rel_path, sink)
         if tree is not None:
             _PyFile(text, sink).run(tree)
     except Exception as exc:  # a scanner must survive any input; report it and move on
@@ -85,23 +86,32 @@ def analyze_python(text: str, rel_path: str, conventions: Conventions | None = N
     return sink.facts
 
 
-def _parse(text: str, rel_path: str, sink: FactSink) -> ast.Module | None:
-    """Parse; on a syntax error report it and retry with the offending lines blanked (keeps what can be kept)."""
+def _parse(text: str, rel_path: str, sink: FactSink) -> tuple[ast.Module | None, str]:
+    """Parse, and the text parsed. Python 2 source is read through :func:`as_python3` (same lines), and is no
+    error. On another syntax error, report it and retry with the offending lines blanked (keeps what can be kept)."""
+    try:
+        return ast.parse(text, filename=rel_path), text
+    except SyntaxError:
+        text = as_python3(text) or text
+    except (RecursionError, MemoryError, ValueError) as exc:
+        sink.parse_error(1, f"cannot parse ({type(exc).__name__}); file skipped")
+        return None, text
     lines = text.split("\n")
     for attempt in range(_RECOVERY_ATTEMPTS + 1):
         try:
-            return ast.parse("\n".join(lines), filename=rel_path)
+            parsed = "\n".join(lines)
+            return ast.parse(parsed, filename=rel_path), parsed
         except SyntaxError as exc:
             line = exc.lineno or 1
             if attempt == 0:
                 sink.parse_error(line, f"Python syntax error ({exc.msg}); the rest of the file is analysed as recovered")
             if not 1 <= line <= len(lines):
-                return None
+                return None, text
             lines[line - 1] = ""
         except (RecursionError, MemoryError, ValueError) as exc:
             sink.parse_error(1, f"cannot parse ({type(exc).__name__}); file skipped")
-            return None
-    return None
+            return None, text
+    return None, text
 
 
 def _dotted(node: ast.AST) -> str:

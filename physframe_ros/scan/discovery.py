@@ -5,6 +5,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
@@ -193,12 +194,32 @@ def _walk(top: Path, root: Path, ws: Workspace, patterns: tuple[str, ...], seen:
             if e.name in ("CMakeLists.txt", "setup.py"):
                 ws.build_files.append(rel)
             kind = classify(e.name, rel)
+            if kind is None and "." not in e.name and e.name not in _NOT_SCRIPTS and _python_script(e.path):
+                kind = "python"  # a ROS 1 executable installed by catkin_install_python: scripts/nmea_serial_driver
             if kind and (include_tests or kind not in ("cpp", "python", "launch_py") or not is_test_file(e.name)):
                 try:
                     size = e.stat().st_size
                 except OSError:
                     continue  # dangling symlink
                 ws.files.append(SourceFile(rel, kind, size))
+
+
+_NOT_SCRIPTS = frozenset({"LICENSE", "README", "AUTHORS", "CONTRIBUTORS", "COPYING", "NOTICE", "Makefile", "Dockerfile", "CHANGELOG"})
+
+
+def _python_script(path: str) -> bool:
+    """An extension-less regular file whose first line is a Python shebang (``#!/usr/bin/env python``). Only its
+    first bytes are read, never from a FIFO or device."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        with os.fdopen(fd, "rb") as fh:
+            head = fh.read(128)
+    except OSError:
+        return False
+    first = head.split(b"\n", 1)[0]
+    return first.startswith(b"#!") and b"python" in first
 
 
 def _rel(d: Path, root: Path) -> str:

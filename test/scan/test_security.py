@@ -180,6 +180,7 @@ def test_special_files_are_never_opened(tmp_path: Path, capsys: pytest.CaptureFi
     ws, _outside, _marker = _tree(tmp_path, {"urdf/ok.urdf": "<robot name='r'><link name='a'/></robot>\n"})
     os.mkfifo(ws / "pkg" / "blocks.launch.py")
     os.mkfifo(ws / "pkg" / "CMakeLists.txt")
+    os.mkfifo(ws / "pkg" / "gps_node")  # extension-less: its shebang is looked for, never on a FIFO
     if os.path.exists("/dev/zero"):
         os.symlink(ws / "pkg" / "zero.urdf", ws / "pkg" / "zero_link.urdf")  # a link inside the tree to a device
         os.symlink("/dev/zero", ws / "pkg" / "zero.urdf")

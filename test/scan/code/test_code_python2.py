@@ -6,11 +6,14 @@ which stopped the whole file from parsing and hid its header-less mask images), 
 from __future__ import annotations
 
 import ast
+from pathlib import Path
 
 import pytest
 
 from physframe_ros.scan.code import analyze_python
 from physframe_ros.scan.code.python2 import as_python3
+from physframe_ros.scan.discovery import discover
+from physframe_ros.scan.scanner import scan
 
 JSK = """\
 #!/usr/bin/env python
@@ -83,3 +86,30 @@ def test_a_multi_line_print_closes_on_its_last_line_before_the_comment() -> None
 def test_python3_syntax_of_async_is_kept() -> None:
     src = "async def f():\n    await g()\n"
     assert as_python3(src) == src
+
+
+NMEA_SCRIPT = """\
+#!/usr/bin/env python
+import rospy
+from sensor_msgs.msg import NavSatFix
+
+if __name__ == '__main__':
+    rospy.init_node('nmea_serial_driver')
+    pub = rospy.Publisher('fix', NavSatFix, queue_size=1)
+    fix = NavSatFix()
+    fix.header.stamp = rospy.get_rostime()
+    print "publishing"
+    pub.publish(fix)
+"""
+
+
+def test_an_extension_less_ros1_script_is_read_by_its_shebang(tmp_path: Path) -> None:
+    pkg = tmp_path / "gps"
+    (pkg / "scripts").mkdir(parents=True)
+    (pkg / "package.xml").write_text("<package><name>gps</name></package>\n")
+    (pkg / "scripts" / "nmea_serial_driver").write_text(NMEA_SCRIPT)
+    (pkg / "scripts" / "setup_udev").write_text("#!/bin/bash\necho frame_id\n")
+    (pkg / "LICENSE").write_text("BSD\n")
+    assert [(f.path, f.kind) for f in discover([tmp_path]).files] == [("gps/scripts/nmea_serial_driver", "python")]
+    found = [(f.code, f.location.file if f.location else None, f.location.line if f.location else None) for f in scan([tmp_path]).findings]
+    assert found == [("MISSING_FRAME", "gps/scripts/nmea_serial_driver", 11)]

@@ -215,13 +215,18 @@ def slot_name_finding(parent_text: str, child_text: str, location: Location, tra
     fixed_in_child = named and (any(_names(w, child_text) for w in _FIXED_NAMES) and any(_names(w, parent_text) for w in _ROBOT_NAMES)
                       and not any(_names(w, parent_text) for w in _FIXED_NAMES) and not any(_names(w, child_text) for w in _ROBOT_NAMES))
     if fixed_in_child and not parent_in_child and not child_in_parent:
+        # map/odom under the robot's base by name is the order REP-105 forbids, the code the tree's own check gives the
+        # same edge when the values are known (rf2o's base_frame_id -> odom_frame_id); other pairs (imu under fixed) are
+        # a naming question
+        rep105 = any(_names(w, child_text) for w in ("map", "odom")) and any(_names(w, parent_text) for w in ("base", "body", "robot"))
         return Finding(
-            "REVERSED_NAME",
+            "INCORRECT_FRAME_ORDER_IN_TREE" if rep105 else "REVERSED_NAME",
             f"'{child_text}' is passed as the child frame of '{parent_text}': the names say a world-fixed frame hangs under "
             "a frame on the robot; REP-105 makes the fixed frames (map, odom, world) the robot's ancestors, so the parent "
             "and child look swapped",
             (),
             location,
+            severity=Severity.WARNING,
         )
     if not parent_in_child and not child_in_parent:
         return None

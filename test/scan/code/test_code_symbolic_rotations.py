@@ -225,6 +225,21 @@ def test_a_fixed_frame_named_as_the_child_of_a_robot_frame() -> None:
     assert _found(facts, "INCORRECT_FRAME_ORDER_IN_TREE") == []
 
 
+def test_odom_named_as_the_child_of_the_base_breaks_rep105_order() -> None:
+    # mrpt_navigation's rawlog_play_node: the odometry broadcast with its frames' slots swapped
+    text = """\
+bool RawlogPlayNode::nextEntry() {
+    mrpt_bridge::convert(robotPose, transform);
+    tf_broadcaster_.sendTransform(tf::StampedTransform(transform, msg_odom_.header.stamp, base_frame_, odom_frame_));
+    return false;
+}
+"""
+    facts = analyze_cpp(text, "rawlog_play_node.cpp")
+    assert [(f.code, f.level.name, f.location.line if f.location else None) for f in facts.findings] == [
+        ("INCORRECT_FRAME_ORDER_IN_TREE", "WARNING", 3)
+    ]
+
+
 # slaghuis/drone_mavsdk's drone_node.cpp: a `t` in an odometry callback lambda copies q.x into w, and a
 # second `t` later in the same function is the identity; one name, two messages.
 MAVSDK = """\

@@ -109,6 +109,37 @@ def empty_prefix_finding(source: str, value: Any, location: Location, where: str
                    "when the prefix is not empty", (value,), location)
 
 
+_NAMESPACE_CALL = re.compile(r"\b(?:getNamespace|get_namespace)\s*\(\s*\)")
+# the node's namespace at the start of a frame id: `getNamespace() + "camera"`, f"{self.get_namespace()}/odom"
+_NAMESPACE_FIRST = re.compile(r"""^\s*(?:f["']\{)?[\w.:>()-]*?\b(?:getNamespace|get_namespace)\s*\(\s*\)""")
+_NAME_JOINED = re.compile(r"""^\s*([\w.:>()\[\]-]+?)\s*\+\s*(["']/)?""")
+
+
+def namespace_joined_finding(source: str, namespaces: Mapping[str, bool], location: Location, where: str) -> Finding | None:
+    """INVALID_FRAME_ID (warning) for a frame id built on the node's namespace, which starts with '/' and is '/'
+    in the root namespace, what a launch without ``ns`` gives: the call itself at the id's start, or a name
+    holding it (``namespaces``: name -> whether the function strips its slashes) joined onto anything (rc_genicam's
+    ``ns + "camera"``), or, once stripped, onto ``"/..."`` (grvc-ual's ``ns + "/base_link"``, '/base_link' in the
+    root namespace)."""
+    if _NAMESPACE_FIRST.match(source) is None:
+        m = _NAME_JOINED.match(source)
+        holder = re.split(r"->|[.:]", m.group(1))[-1] if m else ""
+        if m is None or holder not in namespaces or (namespaces[holder] and m.group(2) is None):
+            return None
+    return Finding("INVALID_FRAME_ID", f"{where} = {source[:80]}: built on the node's namespace, which starts with '/' and "
+                   "is '/' in the root namespace (empty once its slashes are stripped), so there the frame id starts with "
+                   "'/': tf2 strips it on insert and rejects it in lookups; join the namespace without its slashes, and "
+                   "the '/' only when it is not empty", (), location, severity=Severity.WARNING)
+
+
+def tests_prefix(source: str, condition: str) -> bool:
+    """A condition that tests the prefix or namespace ``source`` joins (``!ns.empty()``, ``if tf_prefix``,
+    ``getNamespace() == "/"``): the empty case is handled, and the joined-prefix findings do not apply."""
+    m = _NAME_JOINED.match(source)
+    name = re.split(r"->|[.:]", m.group(1))[-1] if m else ""
+    return (bool(name) and re.search(rf"\b{re.escape(name)}\b", condition) is not None) or _NAMESPACE_CALL.search(condition) is not None
+
+
 _NUMBER_AS_TEXT = re.compile(r"^\s*(?:std\s*::\s*)?to_string\s*\(")
 
 

@@ -491,6 +491,23 @@ class _Run(Walker[Node]):
     def is_member(self, name: str) -> bool:
         return name not in self.env  # C++ names members without `this->`
 
+    def function_text(self, node: Node) -> str:
+        up = node.parent
+        while up is not None and up.type != "function_definition":
+            up = up.parent
+        return _text(up, self.f.src) if up is not None else ""
+
+    def conditions(self, node: Node) -> list[str]:
+        out: list[str] = []
+        child: Node | None = None
+        up: Node | None = node  # the node itself too: `ns.empty() ? "odom" : ns + "/odom"`
+        while up is not None and up.type not in ("function_definition", "lambda_expression", "translation_unit"):
+            cond = up.child_by_field_name("condition") if up.type in ("if_statement", "conditional_expression") else None
+            if cond is not None and (child is None or cond.id != child.id):
+                out.append(_text(cond, self.f.src))
+            child, up = up, up.parent
+        return out
+
     # --- statements ---------------------------------------------------------------------
     def function(self, fn: Node, args: tuple[Value, ...] = ()) -> Value:
         if fn.type == "compound_statement":  # a body recovered from a syntax error

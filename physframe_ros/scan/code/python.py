@@ -137,6 +137,8 @@ class _PyFile(FileWalk):
         self.scalar_first: set[str] = set()  # module aliases and functions whose quaternions are w, x, y, z
         self.origins: dict[str, str] = {}  # `from vision_msgs.msg import Detection2DArray`: the name -> its module
         self.modules: dict[str, str] = {}  # `import tf_transformations as tft`: tft -> tf_transformations
+        self.tree = ast.Module(body=[], type_ignores=[])
+        self._parents: dict[int, ast.AST] | None = None
 
     def imports(self, tree: ast.Module) -> None:
         """What the module's imports bind: aliased functions by their own name, and Christoph Gohlke's
@@ -177,7 +179,14 @@ class _PyFile(FileWalk):
                 if found is not None:
                     self.sink.add(swapped_quaternion_finding(found, self.sink.loc(found.line)))
 
+    def parents(self) -> dict[int, ast.AST]:
+        """Each node's parent, by the node's id, made on first use (only a joined prefix asks)."""
+        if self._parents is None:
+            self._parents = {id(child): node for node in ast.walk(self.tree) for child in ast.iter_child_nodes(node)}
+        return self._parents
+
     def run(self, tree: ast.Module) -> None:
+        self.tree = tree
         self.imports(tree)
         if self.mentions_quaternions:
             self.swapped_quaternions(tree)
@@ -247,6 +256,23 @@ class _Run(Walker[ast.AST]):
 
     def is_member(self, name: str) -> bool:
         return not self.module and name.startswith("self.")
+
+    def function_text(self, node: ast.AST) -> str:
+        parents, up = self.f.parents(), self.f.parents().get(id(node))
+        while up is not None and not isinstance(up, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            up = parents.get(id(up))
+        return "\n".join(self.f.lines[up.lineno - 1 : up.end_lineno or up.lineno]) if up is not None else ""
+
+    def conditions(self, node: ast.AST) -> list[str]:
+        parents = self.f.parents()
+        out: list[str] = []
+        child: ast.AST | None = None
+        up: ast.AST | None = node  # the node itself too: `f"{ns}/odom" if ns else "odom"`
+        while up is not None and not isinstance(up, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)):
+            if isinstance(up, (ast.If, ast.IfExp)) and up.test is not child:
+                out.append(ast.unparse(up.test))
+            child, up = up, parents.get(id(up))
+        return out
 
     # --- statements ---------------------------------------------------------------------
     # statement handlers (the STATEMENTS table): each returns the statements nested in it, walked next

@@ -20,8 +20,10 @@ from ..frame_ids import (
     frame_id_finding,
     frame_variable,
     is_header_field,
+    namespace_joined_finding,
     number_as_frame_finding,
     slash_joined_finding,
+    tests_prefix,
 )
 from .angles import QuaternionWrites, euler_slot_finding, is_vector_component, scalar_in_vector_slot, writes_quaternion
 from .calls import STEP_BUDGET, BoundedCalls, Budget
@@ -42,6 +44,14 @@ class Missing:
 
 #: What a handler returns when the call is not the form it handles: the call is then analysed as any other.
 MISSING = Missing()
+def _strips(name: str, text: str) -> bool:
+    """``text`` strips leading characters off ``name``: ``name.erase(0, 1)``, ``name[0] == '/'``, ``name.lstrip('/')``."""
+    n = re.escape(name)
+    return re.search(rf"\b{n}\s*(?:\.|->)\s*(?:erase|lstrip|strip)\s*\(|\b{n}\s*\[\s*0\s*\]\s*==", text) is not None
+
+
+# `ns = ros::this_node::getNamespace()`, `std::string ns(nh.getNamespace())`, `ns = self.get_namespace()`
+_NAMESPACE_ASSIGNED = re.compile(r"([A-Za-z_]\w*)\s*(?:=|\(|\{)[^;=\n]*?\b(?:getNamespace|get_namespace)\s*\(\s*\)")
 Result = Union[Value, Missing]
 #: An API handler: (walker, call) -> value of the call, or MISSING.
 Handler = Callable[[Any, "Call[Any]"], Result]
@@ -166,6 +176,26 @@ class Walker(Generic[N]):
         """A name stored into is a class member (learnt in the first pass), not a local of the walk."""
         raise NotImplementedError
 
+    def conditions(self, node: N) -> list[str]:
+        """The texts of the conditions the node sits under, innermost first (``if (!ns.empty())``)."""
+        raise NotImplementedError
+
+    def function_text(self, node: N) -> str:
+        """The text of the function holding the node ("" at file scope)."""
+        raise NotImplementedError
+
+    def slash_stripped(self, where: str, node: N) -> bool:
+        """The node's function strips the leading '/' off the frame written (grvc-ual's fix: ``while
+        (uav_frame_id_[0] == '/') uav_frame_id_.erase(0, 1);``)."""
+        return _strips(last_name(where), self.function_text(node))
+
+    def namespace_names(self, node: N) -> dict[str, bool]:
+        """Names the node's function assigns a node namespace to (``std::string ns = getNamespace();``), and whether
+        it strips their slashes."""
+        text = self.function_text(node)
+        names = _NAMESPACE_ASSIGNED.findall(text) if "amespace" in text else []
+        return {name: _strips(name, text) for name in names}
+
     # --- scopes ---------------------------------------------------------------------------
     def lookup(self, name: str) -> Value:
         env = self.env
@@ -260,8 +290,11 @@ class Walker(Generic[N]):
         if literal or _WRAPPED_LITERAL.fullmatch(text):  # `string("/world")` is the literal it wraps
             sink.add(frame_id_finding(value, sink.loc(line), where))
         else:
-            sink.add(slash_joined_finding(text, sink.loc(line), where) or empty_prefix_finding(text, value, sink.loc(line), where)
-                     or number_as_frame_finding(text, sink.loc(line), where))
+            joined = empty_prefix_finding(text, value, sink.loc(line), where) or namespace_joined_finding(
+                text, self.namespace_names(source), sink.loc(line), where)
+            if joined is not None and (any(tests_prefix(text, c) for c in self.conditions(source)) or self.slash_stripped(where, source)):
+                joined = None  # `if (!ns.empty()) frame = ns + "/odom"`: the empty case is handled
+            sink.add(slash_joined_finding(text, sink.loc(line), where) or joined or number_as_frame_finding(text, sink.loc(line), where))
 
     def component_copy(self, target: N, source: N, line: int) -> None:
         """``orientation.x = q.w``: checked by the name of what is copied; the function's writes into each
@@ -399,5 +432,6 @@ def apply_math(name: str, value: Value) -> Value:
 #: The APIs both languages spell the same way.
 SHARED_API: dict[str, Handler] = {
     "publish": Walker.h_publish,
+
     "declare_parameter": Walker.h_declare_parameter,
 }

@@ -231,6 +231,62 @@ def test_a_frame_joined_onto_an_empty_prefix_with_a_slash_is_reported_where_it_i
     assert (line, frames) == (4, ("/os1_sensor",))
 
 
+# grvc-ual's ual_backend_gazebo_light.cpp (before its fix): the namespace's slashes stripped, then "/base_link"
+# joined on, which leaves '/base_link' in the root namespace; rc_genicam_camera's namespace joined on whole
+# (always a leading '/'); the guarded form, which handles the empty namespace; grvc-ual's fix, which strips
+# the slashes off the joined frame.
+NAMESPACE_CPP = """\
+void BackendGazeboLight::initHomeFrame() {
+    std::string ns = ros::this_node::getNamespace();
+    while ((ns.length() > 0) && (ns[0] == '/')) {
+        ns.erase(0,1);  // Remove all leading '/'
+    }
+    uav_frame_id_ = ns + "/base_link";
+    uav_home_frame_id_ = ns + "/odom";
+}
+void GenICamCamera::onInit() {
+    std::string ns = ros::this_node::getNamespace();
+    frame_id_ = ns + "camera";
+    child_frame_ = ros::this_node::getNamespace() + "/imu";
+}
+void Guarded::init() {
+    std::string ns = nh_.getNamespace();
+    ns.erase(0, 1);
+    if (!ns.empty()) {
+        base_frame_ = ns + "/base_link";
+    } else {
+        base_frame_ = "base_link";
+    }
+}
+void BackendGazeboLight::initHomeFrameFixed() {
+    std::string ns = ros::this_node::getNamespace();
+    uav_frame_id_ = ns + "/base_link";
+    while (uav_frame_id_[0]=='/') {
+        uav_frame_id_.erase(0,1);
+    }
+}
+"""
+
+NAMESPACE_PY = """\
+from rclpy.node import Node
+
+
+class Bridge(Node):
+    def __init__(self):
+        super().__init__('bridge')
+        self.odom_frame = self.get_namespace() + '/odom'
+        self.base_frame = f"{self.get_namespace()}/base_link" if self.get_namespace() != '/' else 'base_link'
+"""
+
+
+def test_a_frame_built_on_the_node_namespace_is_reported_unless_the_empty_case_is_handled() -> None:
+    facts = analyze_cpp(NAMESPACE_CPP, "src/ual_backend_gazebo_light.cpp")
+    assert _invalid(facts) == [(6, ()), (7, ()), (11, ()), (12, ())]
+    assert all(f.level.name == "WARNING" for f in facts.findings)
+    assert "built on the node's namespace" in facts.findings[0].message
+    assert _invalid(analyze_python(NAMESPACE_PY, "bridge/bridge.py")) == [(7, ())]
+
+
 # iai_kinect2's kinect2_definitions.h (before its fix): a header of #defines only.
 KINECT2 = """\
 #pragma once

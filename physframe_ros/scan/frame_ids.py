@@ -79,7 +79,7 @@ def frame_variable(name: str) -> bool:
 
 
 # a string literal starting with '/' followed by more text joined on: "/" + name, "/%s" % x, f"/{ns}"
-_SLASH_JOINED = re.compile(r"""^\s*(?:std::string\s*\(\s*)?(?:[fF]?(["'])/(?:(?!\1).)*\1\s*\)?\s*[+%]|[fF](["'])/)""")
+_SLASH_JOINED = re.compile(r"""^\s*(?:std::string\s*\(\s*)?(?:[fF]?(["'])/(?:(?!\1).)*\1\s*\)?\s*(?:[+%]|\.\s*format\s*\()|[fF](["'])/)""")
 
 
 def slash_joined_finding(source: str, location: Location, where: str) -> Finding | None:
@@ -109,27 +109,39 @@ def empty_prefix_finding(source: str, value: Any, location: Location, where: str
                    "when the prefix is not empty", (value,), location)
 
 
-_NAMESPACE_CALL = re.compile(r"\b(?:getNamespace|get_namespace)\s*\(\s*\)")
-# the node's namespace at the start of a frame id: `getNamespace() + "camera"`, f"{self.get_namespace()}/odom"
-_NAMESPACE_FIRST = re.compile(r"""^\s*(?:f["']\{)?[\w.:>()-]*?\b(?:getNamespace|get_namespace)\s*\(\s*\)""")
+# the node's namespace or fully qualified name, which start with '/': getNamespace() (roscpp), get_namespace() (rclcpp,
+# rclpy, rospy), get_fully_qualified_name() (rclcpp), rospy.get_name(), and roscpp's or a nodelet's own getName()
+# (with no receiver but `this` or `ros::this_node`: a link's, joint's or model's getName() is a plain name, as are
+# rclcpp's and rclpy's get_name())
+_NAMESPACE_CALLS = (r"(?:\b(?:getNamespace|get_namespace|get_fully_qualified_name)|\brospy\.get_name|"
+                    r"(?:\bros::this_node::|\bthis->|(?<![\w>.:]))getName)\s*\(\s*\)")
+_NAMESPACE_CALL = re.compile(_NAMESPACE_CALLS)
+# the call a frame id starts with: `getNamespace() + "camera"`, f"{self.get_namespace()}/odom", `p_can->getName()`
+_FIRST_CALL = re.compile(r"""^\s*(?:f["']\{)?([\w.:>-]*\(\s*\))""")
+# a nodelet's getName() through a pointer to it (a static callback's `p_can->getName()`)
+_RECEIVER_NAME_FIRST = re.compile(r"""^\s*(\w+)\s*(?:->|\.)\s*getName\s*\(\s*\)""")
 _NAME_JOINED = re.compile(r"""^\s*([\w.:>()\[\]-]+?)\s*\+\s*(["']/)?""")
 
 
-def namespace_joined_finding(source: str, namespaces: Mapping[str, bool], location: Location, where: str) -> Finding | None:
+def namespace_joined_finding(
+    source: str, namespaces: Mapping[str, bool], location: Location, where: str, nodelets: frozenset[str] = frozenset()
+) -> Finding | None:
     """INVALID_FRAME_ID (warning) for a frame id built on the node's namespace, which starts with '/' and is '/'
     in the root namespace, what a launch without ``ns`` gives: the call itself at the id's start, or a name
     holding it (``namespaces``: name -> whether the function strips its slashes) joined onto anything (rc_genicam's
     ``ns + "camera"``), or, once stripped, onto ``"/..."`` (grvc-ual's ``ns + "/base_link"``, '/base_link' in the
-    root namespace)."""
-    if _NAMESPACE_FIRST.match(source) is None:
+    root namespace). ``nodelets``: names that point to a nodelet of the file, whose getName() is its fully qualified
+    name (camera_aravis' ``p_can->getName()``, ``CameraAravisNodelet *p_can`` a parameter)."""
+    first, receiver = _FIRST_CALL.match(source), _RECEIVER_NAME_FIRST.match(source)
+    if not (first and _NAMESPACE_CALL.search(first.group(1))) and not (receiver and receiver.group(1) in nodelets):
         m = _NAME_JOINED.match(source)
         holder = re.split(r"->|[.:]", m.group(1))[-1] if m else ""
         if m is None or holder not in namespaces or (namespaces[holder] and m.group(2) is None):
             return None
-    return Finding("INVALID_FRAME_ID", f"{where} = {source[:80]}: built on the node's namespace, which starts with '/' and "
-                   "is '/' in the root namespace (empty once its slashes are stripped), so there the frame id starts with "
-                   "'/': tf2 strips it on insert and rejects it in lookups; join the namespace without its slashes, and "
-                   "the '/' only when it is not empty", (), location, severity=Severity.WARNING)
+    return Finding("INVALID_FRAME_ID", f"{where} = {source[:80]}: built on the node's namespace or name, which starts "
+                   "with '/' (a namespace is '/' at the root, empty once its slashes are stripped), so the frame id starts "
+                   "with '/' (at the root at least): tf2 strips it on insert and rejects it in lookups; join it without its "
+                   "slashes, and a '/' only when it is not empty", (), location, severity=Severity.WARNING)
 
 
 def tests_prefix(source: str, condition: str) -> bool:

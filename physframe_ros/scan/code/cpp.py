@@ -210,12 +210,19 @@ def _function_name(fn: Node, src: bytes) -> str | None:
     return _text(name, src)
 
 
+_NODELET_CLASS = re.compile(r"\bclass\s+(\w+)\s*(?:final\s*)?:\s*(?:public\s+)?nodelet::Nodelet\b")
+
+
 class _CppFile(FileWalk):
     def __init__(
         self, text: str, sink: FactSink, headers: Sequence[str] = (), helpers: Sequence[tuple[str, str]] = (), package: PackageSources | None = None
     ) -> None:
         super().__init__(sink, static_broadcaster_names(text, _STATIC_BROADCASTER), setpoint_publishers(text))
         self.text = text
+        # classes deriving from nodelet::Nodelet: their getName() is the nodelet's fully qualified name
+        self.nodelets = frozenset(
+            name for t in (text, *headers) if "nodelet::Nodelet" in t for name in _NODELET_CLASS.findall(t)
+        )
         self.headers = headers
         self.helpers = helpers
         self.package = package
@@ -490,6 +497,12 @@ class _Run(Walker[Node]):
 
     def is_member(self, name: str) -> bool:
         return name not in self.env  # C++ names members without `this->`
+
+    def nodelet_pointers(self, node: Node) -> frozenset[str]:
+        if not self.f.nodelets:
+            return frozenset()
+        kinds = "|".join(map(re.escape, self.f.nodelets))
+        return frozenset(re.findall(rf"\b(?:{kinds})\s*[*&]\s*(\w+)", self.function_text(node)))
 
     def function_text(self, node: Node) -> str:
         up = node.parent

@@ -93,6 +93,8 @@ _PACKAGE_STAMPED = {
     "stereo_msgs": frozenset({"DisparityImage"}),
     "radar_msgs": frozenset({"RadarScan", "RadarTracks"}),
     "derived_object_msgs": frozenset({"Object", "ObjectArray"}),
+    # nmea_navsat_driver's topic driver stamps the NavSatFix it makes with the Sentence's frame
+    "nmea_msgs": frozenset({"Sentence"}),
 }
 
 

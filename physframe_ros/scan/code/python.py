@@ -527,6 +527,9 @@ class _Run(Walker[ast.AST]):
             value: Value = rec
             if self.emit:
                 self.f.sink.add(slot_name_finding(ast.unparse(args[4]), ast.unparse(args[3]), self.f.sink.loc(c.line), ast.unparse(args[1])))
+                for slot, field_name, arg in (("child", "child_frame_id", args[3]), ("parent", "header.frame_id", args[4])):
+                    if not isinstance(arg, ast.Constant):  # a literal is checked with the edge it names
+                        self.frame_checked(f"sendTransform({slot})", arg, rec.get(field_name), False, getattr(arg, "lineno", c.line))
         else:
             value = self.eval(c.args[0] if n else c.kwargs["transform"])
         self.broadcast(value, self.static_receiver(c.receiver), c.line)

@@ -51,7 +51,10 @@ def _strips(name: str, text: str) -> bool:
 
 
 # `ns = ros::this_node::getNamespace()`, `std::string ns(nh.getNamespace())`, `ns = self.get_namespace()`
-_NAMESPACE_ASSIGNED = re.compile(r"([A-Za-z_]\w*)\s*(?:=|\(|\{)[^;=\n]*?\b(?:getNamespace|get_namespace)\s*\(\s*\)")
+_NAMESPACE_ASSIGNED = re.compile(
+    r"([A-Za-z_]\w*)\s*(?:=|\(|\{)[^;=\n]*?(?:\b(?:getNamespace|get_namespace|get_fully_qualified_name)|\brospy\.get_name|"
+    r"(?:\bros::this_node::|\bthis->|(?<![\w>.:]))getName)\s*\(\s*\)"
+)
 Result = Union[Value, Missing]
 #: An API handler: (walker, call) -> value of the call, or MISSING.
 Handler = Callable[[Any, "Call[Any]"], Result]
@@ -189,11 +192,15 @@ class Walker(Generic[N]):
         (uav_frame_id_[0] == '/') uav_frame_id_.erase(0, 1);``)."""
         return _strips(last_name(where), self.function_text(node))
 
+    def nodelet_pointers(self, node: N) -> frozenset[str]:
+        """Names in the node's function that point to a nodelet the file defines (C++ only)."""
+        return frozenset()
+
     def namespace_names(self, node: N) -> dict[str, bool]:
         """Names the node's function assigns a node namespace to (``std::string ns = getNamespace();``), and whether
         it strips their slashes."""
         text = self.function_text(node)
-        names = _NAMESPACE_ASSIGNED.findall(text) if "amespace" in text else []
+        names = _NAMESPACE_ASSIGNED.findall(text) if "ame" in text else []
         return {name: _strips(name, text) for name in names}
 
     # --- scopes ---------------------------------------------------------------------------
@@ -291,7 +298,7 @@ class Walker(Generic[N]):
             sink.add(frame_id_finding(value, sink.loc(line), where))
         else:
             joined = empty_prefix_finding(text, value, sink.loc(line), where) or namespace_joined_finding(
-                text, self.namespace_names(source), sink.loc(line), where)
+                text, self.namespace_names(source), sink.loc(line), where, self.nodelet_pointers(source))
             if joined is not None and (any(tests_prefix(text, c) for c in self.conditions(source)) or self.slash_stripped(where, source)):
                 joined = None  # `if (!ns.empty()) frame = ns + "/odom"`: the empty case is handled
             sink.add(slash_joined_finding(text, sink.loc(line), where) or joined or number_as_frame_finding(text, sink.loc(line), where))

@@ -287,6 +287,58 @@ def test_a_frame_built_on_the_node_namespace_is_reported_unless_the_empty_case_i
     assert _invalid(analyze_python(NAMESPACE_PY, "bridge/bridge.py")) == [(7, ())]
 
 
+# camera_aravis' camera_aravis_nodelet.cpp (before its fix): a static callback stamps images with the nodelet's
+# fully qualified name, through a pointer to the nodelet; a link's getName() is a plain name.
+NODELET_HEADER = """\
+namespace camera_aravis {
+class CameraAravisNodelet : public nodelet::Nodelet
+{
+  static void newBufferReady(ArvStream *p_stream, CameraAravisNodelet *p_can, std::string frame_id);
+};
+}
+"""
+
+NODELET_CPP = """\
+void CameraAravisNodelet::newBufferReady(ArvStream *p_stream, CameraAravisNodelet *p_can, std::string frame_id)
+{
+    sensor_msgs::ImagePtr msg_ptr = (*(p_can->p_buffer_pools_[stream_id]))[p_buffer];
+    if (frame_id.empty()) {
+      msg_ptr->header.frame_id = p_can->getName();
+    } else {
+      msg_ptr->header.frame_id = p_can->getName() + '/' + frame_id;
+    }
+    marker_.header.frame_id = link->getName();
+    pose_.header.frame_id = ros::this_node::getName() + "_base";
+}
+"""
+
+# duckietown's apriltag_detector_node.py (before its fix): each tag's frame formatted onto '/'.
+APRILTAG_PY = """\
+import rospy
+import tf
+
+
+class AprilTagDetector:
+    def _detect(self, msg):
+        for tag in self.tags:
+            self._tf_bcaster.sendTransform(
+                p.tolist(),
+                q.tolist(),
+                msg.header.stamp,
+                '/tag/{:s}'.format(str(tag.tag_id)),
+                msg.header.frame_id
+            )
+"""
+
+
+def test_a_frame_named_for_the_node_or_formatted_onto_a_slash_is_reported() -> None:
+    facts = analyze_cpp(NODELET_CPP, "src/camera_aravis_nodelet.cpp", headers=[NODELET_HEADER])
+    assert _invalid_lines(facts) == [5, 7, 10]  # not the link's name
+    assert "the node's namespace or name" in facts.findings[0].message
+    assert _invalid_lines(analyze_cpp(NODELET_CPP, "src/camera_aravis_nodelet.cpp")) == [10]  # the pointer's class unknown
+    assert _invalid_lines(analyze_python(APRILTAG_PY, "src/apriltag_detector_node.py")) == [12]
+
+
 # iai_kinect2's kinect2_definitions.h (before its fix): a header of #defines only.
 KINECT2 = """\
 #pragma once

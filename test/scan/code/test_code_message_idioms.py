@@ -720,3 +720,25 @@ def publish(self, results):
 """
     assert mentions_tf(python)
     assert _found(analyze_python(python, "detector.py"), "MISSING_FRAME") == [7]
+
+
+def test_an_nmea_sentence_is_stamped_data() -> None:
+    # etherbotix_python's gps_publisher (before its fix): nmea_navsat_driver's topic driver stamps the NavSatFix it
+    # makes with the Sentence's frame, so an empty one reaches the fix
+    python = """\
+import rospy
+from nmea_msgs.msg import Sentence
+
+
+class GPSPublisher:
+    def run(self):
+        while not rospy.is_shutdown():
+            packet = self.getPacket()
+            if packet:
+                s = Sentence()
+                s.header.stamp = rospy.Time.now()
+                s.sentence = packet.params.rstrip()
+                self.publisher.publish(s)
+"""
+    assert mentions_tf(python)
+    assert _found(analyze_python(python, "nodes/gps_publisher.py"), "MISSING_FRAME") == [13]

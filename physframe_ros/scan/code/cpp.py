@@ -29,7 +29,7 @@ from .angles import RPY_APIS
 from .calls import CALL_DEPTH, STEP_BUDGET, Budget
 from .cpp_macros import blank_macros, first_branches
 from .facts import FactSink, message_kind, package_of, param_default, setpoint_publishers, slot_name_finding, static_broadcaster_names
-from .headers import HeaderCopies, aliased_members, code_only, member_declarations
+from .headers import HeaderCopies, aliased_members, blank_keeping_lines, code_only, member_declarations
 from .helpers import PackageSources
 from .marker_arrays import default_markers
 from .param_schemas import params_declarations, params_record, unknown_prefix
@@ -210,6 +210,7 @@ def _function_name(fn: Node, src: bytes) -> str | None:
     return _text(name, src)
 
 
+_STRING_MEMBER = re.compile(r"^[ \t]*(?:std::)?string[ \t]+(\w+)[ \t]*;", re.MULTILINE)  # `std::string mag_frame_id;`
 _NODELET_CLASS = re.compile(r"\bclass\s+(\w+)\s*(?:final\s*)?:\s*(?:public\s+)?nodelet::Nodelet\b")
 
 
@@ -259,6 +260,7 @@ class _CppFile(FileWalk):
             for found in cpp_swapped(self.text):
                 self.sink.add(swapped_quaternion_finding(found, self.sink.loc(found.line)))
         self._header_constants()
+        self._unwritten_frame_members()
         self._message_members()
         src = self.src
         relevant = [f for f in functions if _RELEVANT.search(src, f.start_byte, f.end_byte)]  # literals only: pos/endpos is a slice
@@ -479,6 +481,34 @@ class _CppFile(FileWalk):
                     for k, v in scope.items():
                         if isinstance(v, float) or (isinstance(v, str) and v):  # "": set at run time
                             into.setdefault(k, v)
+
+
+    def _unwritten_frame_members(self) -> None:
+        """``std::string`` members named for a frame that no code of the class ever writes, so they stay empty:
+        every other mention is a read into a frame field (hokuyo3d: ``nh.param("mag_frame_id", imu_frame_id, ...)``
+        read the parameter into the IMU's member, and ``mag.header.frame_id = mag_frame_id`` stayed ""). Any other
+        mention (a parameter read into it, an initializer, a reference handed out) leaves a member out."""
+        own = [self.text, *self.headers]
+        declared = {n for t in own if "string" in t for n in _STRING_MEMBER.findall(t) if frame_variable(n) and self.members.get(n) is None}
+        if not declared:
+            return
+        texts = [blank_keeping_lines(t) for t in (*own, *(self.package.read() if self.package is not None else ()))]
+        for name in sorted(declared):
+            mentions = sum(len(re.findall(rf"\b{name}\b", t)) for t in texts)
+            kept = sum(len(re.findall(rf"^[ \t]*(?:std::)?string[ \t]+{name}[ \t]*;|(?:frame_id|frame)[ \t]*=[ \t]*{name}[ \t]*;", t, re.MULTILINE))
+                       for t in texts)
+            if mentions != kept:
+                continue
+            misread = re.search(rf"""\bparam\w*\s*(?:<[^<>;]*>)?\s*\(\s*"(?:~?\w*/)?{name}"\s*,\s*(\w+)""", self.text)
+            if misread is None:
+                self.unwritten.add(name)  # reported where a message's frame is written from it
+                continue
+            self.sink.add(Finding(
+                "MISSING_FRAME",
+                f"parameter '{name}' is read into '{misread.group(1)}', not into the member '{name}', which nothing else "
+                f"writes: every frame written from '{name}' is empty, and '{misread.group(1)}' is overwritten",
+                (), self.sink.loc(self.text.count("\n", 0, misread.start()) + 1),
+            ))
 
 
 class _Run(Walker[Node]):

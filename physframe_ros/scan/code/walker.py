@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Generic, Hashable, Sequence, TypeVar, Union
 
+from ...core.findings import Finding
 from ..frame_ids import (
     empty_prefix_finding,
     frame_id_finding,
@@ -90,6 +91,7 @@ class FileWalk(BoundedCalls):
         self.params: Scope = {}
         self.unknown_members: set[str] = set()  # members some method sets to a value not known statically
         self.static_broadcasters = static_broadcasters
+        self.unwritten: set[str] = set()  # string members named for a frame that nothing writes (C++: always "")
         self.member_names: dict[int, str] = {}  # id of a member message Record -> the member's name
         self.published_members: list[tuple[Record, int]] = []
 
@@ -301,7 +303,17 @@ class Walker(Generic[N]):
                 text, self.namespace_names(source), sink.loc(line), where, self.nodelet_pointers(source))
             if joined is not None and (any(tests_prefix(text, c) for c in self.conditions(source)) or self.slash_stripped(where, source)):
                 joined = None  # `if (!ns.empty()) frame = ns + "/odom"`: the empty case is handled
-            sink.add(slash_joined_finding(text, sink.loc(line), where) or joined or number_as_frame_finding(text, sink.loc(line), where))
+            sink.add(slash_joined_finding(text, sink.loc(line), where) or joined or number_as_frame_finding(text, sink.loc(line), where)
+                     or self.unwritten_finding(where, text, line))
+
+    def unwritten_finding(self, where: str, text: str, line: int) -> Finding | None:
+        """A message's frame written from a string member that nothing ever writes: it is empty."""
+        name = last_name(text)
+        if name != text.strip().removeprefix("this->") or name not in self.f.unwritten or where.rpartition(".")[2] not in ("frame_id", "child_frame_id"):
+            return None
+        return Finding("MISSING_FRAME", f"{where} = {text}: '{name}' is declared but no code of the class ever gives it a value "
+                       "(no parameter read, assignment or initializer), so the frame id is empty: subscribers and tf2 cannot "
+                       "tell which frame the data is in; read its parameter into it", (), self.f.sink.loc(line))
 
     def component_copy(self, target: N, source: N, line: int) -> None:
         """``orientation.x = q.w``: checked by the name of what is copied; the function's writes into each

@@ -245,3 +245,47 @@ def test_a_raw_pointer_member_made_with_new_and_published_with_no_frame() -> Non
     assert (code, line) == ("MISSING_FRAME", 13)
     assert "OccupancyGrid member '_occGrid' is published with header.frame_id set by no method" in message
     assert analyze_cpp(OHM_SOURCE.replace("header.stamp", "header.frame_id"), "src/ThreadGrid.cpp", headers=[OHM_HEADER]).findings == []
+
+
+# hokuyo3d's hokuyo3d.cpp (before its fix): the magnetometer's frame parameter read into the IMU's member, so the
+# MagneticField's member frame is never given a value.
+HOKUYO3D = """\
+class hokuyo3d_node
+{
+public:
+    void cbAux(const vssp::header &header, const vssp::aux_header &aux_header, const boost::shared_array<vssp::aux> &auxs)
+    {
+        imu.header.frame_id = imu_frame_id;
+        pubImu.publish(imu);
+        mag.header.frame_id = mag_frame_id;
+        pubMag.publish(mag);
+    }
+    hokuyo3d_node() : nh("~")
+    {
+        nh.param("frame_id", frame_id, std::string("hokuyo3d"));
+        nh.param("imu_frame_id", imu_frame_id, frame_id + "_imu");
+        nh.param("mag_frame_id", imu_frame_id, frame_id + "_mag");
+    }
+private:
+    ros::NodeHandle nh;
+    ros::Publisher pubImu;
+    ros::Publisher pubMag;
+    sensor_msgs::Imu imu;
+    sensor_msgs::MagneticField mag;
+    std::string frame_id;
+    std::string imu_frame_id;
+    std::string mag_frame_id;
+};
+"""
+
+
+def test_a_frame_member_nothing_writes_is_empty_and_a_parameter_read_into_another_member_is_the_line_to_change() -> None:
+    facts = analyze_cpp(HOKUYO3D, "src/hokuyo3d.cpp")
+    assert [(f.code, f.level.name, f.location.line if f.location else None) for f in facts.findings] == [("MISSING_FRAME", "ERROR", 15)]
+    assert "parameter 'mag_frame_id' is read into 'imu_frame_id', not into the member 'mag_frame_id'" in facts.findings[0].message
+    # with no parameter named for it at all, the frame write is the line reported
+    unread = HOKUYO3D.replace('        nh.param("mag_frame_id", imu_frame_id, frame_id + "_mag");\n', "")
+    assert [(f.code, f.location.line if f.location else None) for f in analyze_cpp(unread, "src/hokuyo3d.cpp").findings] == [("MISSING_FRAME", 8)]
+    # the fix: read into its own member, which then has a value
+    fixed = HOKUYO3D.replace('nh.param("mag_frame_id", imu_frame_id', 'nh.param("mag_frame_id", mag_frame_id')
+    assert analyze_cpp(fixed, "src/hokuyo3d.cpp").findings == []

@@ -143,16 +143,21 @@ class QuaternionWrites:
     parts: dict[tuple[int, str], dict[str, tuple[str, int]]] = field(default_factory=dict)
     whole: set[tuple[int, str]] = field(default_factory=set)  # quaternions assigned whole somewhere in the function
     any_w: bool = False  # a `w` written anywhere (through an alias the paths do not show)
+    fresh: dict[tuple[int, str], str] = field(default_factory=dict)  # quaternions of a message made in the function: its type
 
-    def write(self, owner: int, target: list[str], source: str, line: int) -> None:
+    def write(self, owner: int, target: list[str], source: str, line: int, fresh: str | None = None) -> None:
         """A write into a quaternion or a component (``target``: :func:`writes_quaternion` holds); ``owner``: the
-        identity of the message (or value) the target's path starts from."""
+        identity of the message (or value) the target's path starts from; ``fresh``: its type, when the message
+        was made in this function (its unwritten components are still the defaults)."""
         if target[-1] in QUATERNION_PARTS:
             self.whole.add((owner, ".".join(target)))
             return
         if target[-1] == "w":
             self.any_w = True
-        self.parts.setdefault((owner, ".".join(target[:-1])), {})[target[-1]] = (" ".join(source.split()), line)
+        key = (owner, ".".join(target[:-1]))
+        self.parts.setdefault(key, {})[target[-1]] = (" ".join(source.split()), line)
+        if fresh is not None:
+            self.fresh[key] = fresh
 
     def findings(self, loc: Callable[[int], Location]) -> list[Finding]:
         out: list[Finding] = []
@@ -189,6 +194,7 @@ class QuaternionWrites:
                     (), loc(line), severity=Severity.WARNING,
                 ))
             out.extend(_constant_zero(path, parts, loc))
+            out.extend(_constant_non_unit(path, parts, self.fresh.get(key), loc))
         return out
 
 
@@ -203,5 +209,28 @@ def _constant_zero(path: str, parts: dict[str, tuple[str, int]], loc: Callable[[
         f"{path} is written as the zero quaternion (x, y, z, w) = (0, 0, 0, 0): no rotation at all; whoever converts it "
         "(tf2::fromMsg, RViz) gets NaN. For an orientation that is not known, write the identity (0, 0, 0, 1) "
         "(and, in an Imu, orientation_covariance[0] = -1)",
+        (), loc(max(line for _, line in parts.values())), severity=Severity.WARNING,
+    )]
+
+
+def _constant_non_unit(path: str, parts: dict[str, tuple[str, int]], fresh: str | None, loc: Callable[[int], Location]) -> list[Finding]:
+    """A message made in the function whose quaternion is written as constants, w among them, of a length far from 1
+    (osr-rover's Odometry: ``orientation.z = 1.; orientation.w = 1.``, x and y left 0: |q| = 1.41, meant as a 90
+    degree yaw, which is (0, 0, 0.7071, 0.7071)). Not a marker's (RViz and the interactive marker server normalise
+    them: the tutorials write (1, 0, 0, 1)), nor a broadcast transform's, checked where it is sent."""
+    if fresh is None or "Marker" in fresh or "w" not in parts or path.endswith("transform.rotation"):
+        return []
+    if not all(_CONSTANT.match(src) for src, _ in parts.values()):
+        return []
+    q = [float(parts[c][0].rstrip("fFlL")) if c in parts else 0.0 for c in "xyzw"]
+    norm2 = sum(v * v for v in q)
+    if norm2 == 0.0 or abs(norm2 - 1.0) <= 1e-2:  # the zero quaternion is _constant_zero's
+        return []
+    written = ", ".join(f"{c} = {parts[c][0]}" for c in "xyzw" if c in parts)
+    return [Finding(
+        "INVALID_TRANSFORM",
+        f"{path} of a new {fresh} is written as constants ({written}; the others 0): |q| = {norm2 ** 0.5:.3g}, not a unit "
+        "quaternion, so it is no rotation (tf2 rejects it in a transform, consumers normalise or reject it); write a "
+        "unit one (a yaw of a is (0, 0, sin(a/2), cos(a/2)))",
         (), loc(max(line for _, line in parts.values())), severity=Severity.WARNING,
     )]

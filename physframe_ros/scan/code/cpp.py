@@ -557,6 +557,7 @@ class _Run(Walker[Node]):
             self.block([fn])
             return None
         self.fn = fn
+        self.span = (_line(fn), fn.end_point[0] + 1)
         shapes = self.f.shapes
         key = fn.id
         params, inits, body = shapes[key] if key in shapes else shapes.setdefault(key, _function_shape(fn, self.f.src))
@@ -908,7 +909,10 @@ class _Run(Walker[Node]):
         value = self.eval(right)
         self.bind = None
         if self.emit and right is not None:
-            self.assigned(left, right, value, right.type in _STRING_LITERALS, _line(left))
+            if op == "=":
+                self.assigned(left, right, value, right.type in _STRING_LITERALS, _line(left))
+            else:  # `q.x *= -1`: no component copied or written out, only a frame id grown (`frame_ += "/x"`)
+                self.frame_written(left, right, value, right.type in _STRING_LITERALS, _line(left))
             self.header_written(left, right, value)
         if op == "*=":
             current = self.eval(left)

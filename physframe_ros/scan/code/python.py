@@ -239,6 +239,7 @@ class _PyFile(FileWalk):
 
         def analyse() -> Value:
             run = _Run(self, emit=True)
+            run.span = (fn.lineno, fn.end_lineno or fn.lineno)
             run.env.update(_defaults(fn, run))
             run.env.update(bound)
             run.block(reachable(fn.body))

@@ -120,6 +120,7 @@ class Walker(Generic[N]):
         self.depth = 0
         self.bind: tuple[Hashable, str] | None = None  # (call node key, variable) for `x = lookupTransform(...)`
         self.quats = QuaternionWrites()
+        self.span = (0, -1)  # the lines of the function walked (none known: empty)
 
     #: node kind -> the front end's handler turning such a node into a value
     EXPRESSIONS: ClassVar[dict[Hashable, Callable[[Any, Any], Value]]] = {}
@@ -327,7 +328,9 @@ class Walker(Generic[N]):
         text = self.text(source)
         if is_vector_component(fields):
             self.f.sink.add(scalar_in_vector_slot([p[0], *fields], text, self.f.sink.loc(line)))
-        self.quats.write(id(self.lookup(p[0])), [p[0], *fields], text, line)
+        holder = self.lookup(p[0])
+        made_here = isinstance(holder, Record) and not holder.escaped and self.span[0] <= holder.line <= self.span[1]
+        self.quats.write(id(holder), [p[0], *fields], text, line, holder.type_name if made_here and isinstance(holder, Record) else None)
 
     def end_of_function(self) -> None:
         """Checks over the whole function once it is walked (reporting walks)."""

@@ -361,6 +361,61 @@ def test_constant_zero_quaternion() -> None:
     assert "write the identity (0, 0, 0, 1)" in invalid.message
 
 
+# osr-rover-code's rover.py (before its fix): a new Odometry's orientation written (0, 0, 1, 1), meant as a yaw;
+# a message handed in (not made here), a marker control, a sign flipped in place (lsd_slam's `q.x *= -1`) and a
+# unit constant are left alone.
+OSR = """\
+import rospy
+from nav_msgs.msg import Odometry
+from visualization_msgs.msg import InteractiveMarkerControl
+
+
+class Rover(object):
+    def __init__(self):
+        self.odometry = Odometry()
+        self.odometry.header.frame_id = "odom"
+        self.odometry.pose.pose.orientation.z = 1.
+        self.odometry.pose.pose.orientation.w = 1.
+        control = InteractiveMarkerControl()
+        control.orientation.w = 1
+        control.orientation.x = 1
+        ok = Odometry()
+        ok.pose.pose.orientation.z = 0.7071068
+        ok.pose.pose.orientation.w = 0.7071068
+
+    def fill(self, odom):
+        odom.pose.pose.orientation.z = 1.
+        odom.pose.pose.orientation.w = 1.
+"""
+
+LSD_SLAM = """\
+void ROSOutput3DWrapper::publishKeyframe(Frame* kf)
+{
+  geometry_msgs::PoseStamped pMsg;
+  pMsg.pose.orientation.x = camToWorld.so3().unit_quaternion().x();
+  pMsg.pose.orientation.y = camToWorld.so3().unit_quaternion().y();
+  pMsg.pose.orientation.z = camToWorld.so3().unit_quaternion().z();
+  pMsg.pose.orientation.w = camToWorld.so3().unit_quaternion().w();
+  if (pMsg.pose.orientation.w < 0)
+  {
+    pMsg.pose.orientation.x *= -1;
+    pMsg.pose.orientation.y *= -1;
+    pMsg.pose.orientation.z *= -1;
+    pMsg.pose.orientation.w *= -1;
+  }
+  pMsg.header.frame_id = "world";
+  pose_publisher.publish(pMsg);
+}
+"""
+
+
+def test_a_new_message_quaternion_of_constants_not_of_unit_length() -> None:
+    facts = analyze_python(OSR, "ROS/osr/src/rover.py")
+    assert _found(facts, "INVALID_TRANSFORM") == [11]
+    assert "orientation of a new Odometry is written as constants (z = 1.0, w = 1.0; the others 0): |q| = 1.41" in facts.findings[0].message
+    assert _found(analyze_cpp(LSD_SLAM, "src/ROSOutput3DWrapper.cpp"), "INVALID_TRANSFORM") == []
+
+
 # flock2's detect_aruco.py (before its fix): Gohlke's transformations module (not tf's copy) returns w-first
 # quaternions, written into x, y, z, w in order; tf.transformations' are x, y, z, w and are right.
 FLOCK2 = """\

@@ -123,7 +123,6 @@ def writes_quaternion(fields: list[str]) -> bool:
 _SOURCE_COMPONENT = re.compile(r"(?:\.([xyzw])(?:\(\))?|\[['\"]([xyzw])['\"]\])\s*$")
 
 
-_ZERO_CONSTANT = re.compile(r"^\s*[-+]?(?:0+\.?0*|\.0+)(?:[eE][-+]?\d+)?[fFlL]?\s*$")
 _CONSTANT = re.compile(r"^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?[fFlL]?\s*$")
 
 
@@ -193,44 +192,29 @@ class QuaternionWrites:
                     "the quaternion is not the rotation meant and not a unit one",
                     (), loc(line), severity=Severity.WARNING,
                 ))
-            out.extend(_constant_zero(path, parts, loc))
-            out.extend(_constant_non_unit(path, parts, self.fresh.get(key), loc))
+            out.extend(_constant_quaternion(path, parts, self.fresh.get(key), loc))
         return out
 
 
-def _constant_zero(path: str, parts: dict[str, tuple[str, int]], loc: Callable[[int], Location]) -> list[Finding]:
-    """All four components written as constant zeros (``w = 0.0`` beside three zeros: an "unknown orientation"
-    that is no rotation at all). A non-zero constant of another length is left alone: interactive marker controls
-    are written (1, 0, 0, 1) by the tutorials and normalised by the server."""
-    if len(parts) != 4 or path.endswith("transform.rotation") or not all(_ZERO_CONSTANT.match(src) for src, _ in parts.values()):
-        return []  # a broadcast transform's quaternion is checked where it is sent, with its frames
-    return [Finding(
-        "INVALID_TRANSFORM",
-        f"{path} is written as the zero quaternion (x, y, z, w) = (0, 0, 0, 0): no rotation at all; whoever converts it "
-        "(tf2::fromMsg, RViz) gets NaN. For an orientation that is not known, write the identity (0, 0, 0, 1) "
-        "(and, in an Imu, orientation_covariance[0] = -1)",
-        (), loc(max(line for _, line in parts.values())), severity=Severity.WARNING,
-    )]
-
-
-def _constant_non_unit(path: str, parts: dict[str, tuple[str, int]], fresh: str | None, loc: Callable[[int], Location]) -> list[Finding]:
-    """A message made in the function whose quaternion is written as constants, w among them, of a length far from 1
-    (osr-rover's Odometry: ``orientation.z = 1.; orientation.w = 1.``, x and y left 0: |q| = 1.41, meant as a 90
-    degree yaw, which is (0, 0, 0.7071, 0.7071)). Not a marker's (RViz and the interactive marker server normalise
-    them: the tutorials write (1, 0, 0, 1)), nor a broadcast transform's, checked where it is sent."""
-    if fresh is None or "Marker" in fresh or "w" not in parts or path.endswith("transform.rotation"):
-        return []
-    if not all(_CONSTANT.match(src) for src, _ in parts.values()):
+def _constant_quaternion(path: str, parts: dict[str, tuple[str, int]], fresh: str | None, loc: Callable[[int], Location]) -> list[Finding]:
+    """A quaternion written as constants that is no rotation: all four zeros (``w = 0.0`` beside three zeros, an
+    "unknown orientation"), or, in a message made in the function (its other components still 0), w among them and
+    a length far from 1 (osr-rover's Odometry: ``orientation.z = 1.; orientation.w = 1.``, |q| = 1.41, meant as a
+    90 degree yaw). Not a marker's of another length (RViz and the interactive marker server normalise them: the
+    tutorials write (1, 0, 0, 1)), nor a broadcast transform's, checked where it is sent with its frames."""
+    if path.endswith("transform.rotation") or "w" not in parts or not all(_CONSTANT.match(src) for src, _ in parts.values()):
         return []
     q = [float(parts[c][0].rstrip("fFlL")) if c in parts else 0.0 for c in "xyzw"]
     norm2 = sum(v * v for v in q)
-    if norm2 == 0.0 or abs(norm2 - 1.0) <= 1e-2:  # the zero quaternion is _constant_zero's
+    if len(parts) == 4 and norm2 == 0.0:
+        message = (f"{path} is written as the zero quaternion (x, y, z, w) = (0, 0, 0, 0): no rotation at all; whoever "
+                   "converts it (tf2::fromMsg, RViz) gets NaN. For an orientation that is not known, write the identity "
+                   "(0, 0, 0, 1) (and, in an Imu, orientation_covariance[0] = -1)")
+    elif fresh is not None and "Marker" not in fresh and norm2 != 0.0 and abs(norm2 - 1.0) > 1e-2:
+        written = ", ".join(f"{c} = {parts[c][0]}" for c in "xyzw" if c in parts)
+        message = (f"{path} of a new {fresh} is written as constants ({written}; the others 0): |q| = {norm2 ** 0.5:.3g}, "
+                   "not a unit quaternion, so it is no rotation (tf2 rejects it in a transform, consumers normalise or "
+                   "reject it); write a unit one (a yaw of a is (0, 0, sin(a/2), cos(a/2)))")
+    else:
         return []
-    written = ", ".join(f"{c} = {parts[c][0]}" for c in "xyzw" if c in parts)
-    return [Finding(
-        "INVALID_TRANSFORM",
-        f"{path} of a new {fresh} is written as constants ({written}; the others 0): |q| = {norm2 ** 0.5:.3g}, not a unit "
-        "quaternion, so it is no rotation (tf2 rejects it in a transform, consumers normalise or reject it); write a "
-        "unit one (a yaw of a is (0, 0, sin(a/2), cos(a/2)))",
-        (), loc(max(line for _, line in parts.values())), severity=Severity.WARNING,
-    )]
+    return [Finding("INVALID_TRANSFORM", message, (), loc(max(line for _, line in parts.values())), severity=Severity.WARNING)]

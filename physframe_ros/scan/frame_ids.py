@@ -144,6 +144,22 @@ def namespace_joined_finding(
                    "slashes, and a '/' only when it is not empty", (), location, severity=Severity.WARNING)
 
 
+# `ns = ros::this_node::getNamespace()`, `std::string ns(nh.getNamespace())`, `ns = self.get_namespace()`
+_NAMESPACE_ASSIGNED = re.compile(rf"([A-Za-z_]\w*)\s*(?:=|\(|\{{)[^;=\n]*?{_NAMESPACE_CALLS}")
+
+
+def namespace_holders(function_text: str) -> dict[str, bool]:
+    """Names a function assigns a node namespace or name to, and whether it strips their leading slashes."""
+    names = _NAMESPACE_ASSIGNED.findall(function_text) if "ame" in function_text else []
+    return {name: strips_leading(name, function_text) for name in names}
+
+
+def strips_leading(name: str, text: str) -> bool:
+    """``text`` strips leading characters off ``name``: ``name.erase(0, 1)``, ``name[0] == '/'``, ``name.lstrip('/')``."""
+    n = re.escape(name)
+    return re.search(rf"\b{n}\s*(?:\.|->)\s*(?:erase|lstrip|strip)\s*\(|\b{n}\s*\[\s*0\s*\]\s*==", text) is not None
+
+
 def tests_prefix(source: str, condition: str) -> bool:
     """A condition that tests the prefix or namespace ``source`` joins (``!ns.empty()``, ``if tf_prefix``,
     ``getNamespace() == "/"``): the empty case is handled, and the joined-prefix findings do not apply."""

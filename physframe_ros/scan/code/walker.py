@@ -21,9 +21,11 @@ from ..frame_ids import (
     frame_id_finding,
     frame_variable,
     is_header_field,
+    namespace_holders,
     namespace_joined_finding,
     number_as_frame_finding,
     slash_joined_finding,
+    strips_leading,
     tests_prefix,
 )
 from .angles import QuaternionWrites, euler_slot_finding, is_vector_component, scalar_in_vector_slot, writes_quaternion
@@ -45,17 +47,6 @@ class Missing:
 
 #: What a handler returns when the call is not the form it handles: the call is then analysed as any other.
 MISSING = Missing()
-def _strips(name: str, text: str) -> bool:
-    """``text`` strips leading characters off ``name``: ``name.erase(0, 1)``, ``name[0] == '/'``, ``name.lstrip('/')``."""
-    n = re.escape(name)
-    return re.search(rf"\b{n}\s*(?:\.|->)\s*(?:erase|lstrip|strip)\s*\(|\b{n}\s*\[\s*0\s*\]\s*==", text) is not None
-
-
-# `ns = ros::this_node::getNamespace()`, `std::string ns(nh.getNamespace())`, `ns = self.get_namespace()`
-_NAMESPACE_ASSIGNED = re.compile(
-    r"([A-Za-z_]\w*)\s*(?:=|\(|\{)[^;=\n]*?(?:\b(?:getNamespace|get_namespace|get_fully_qualified_name)|\brospy\.get_name|"
-    r"(?:\bros::this_node::|\bthis->|(?<![\w>.:]))getName)\s*\(\s*\)"
-)
 Result = Union[Value, Missing]
 #: An API handler: (walker, call) -> value of the call, or MISSING.
 Handler = Callable[[Any, "Call[Any]"], Result]
@@ -193,7 +184,7 @@ class Walker(Generic[N]):
     def slash_stripped(self, where: str, node: N) -> bool:
         """The node's function strips the leading '/' off the frame written (grvc-ual's fix: ``while
         (uav_frame_id_[0] == '/') uav_frame_id_.erase(0, 1);``)."""
-        return _strips(last_name(where), self.function_text(node))
+        return strips_leading(last_name(where), self.function_text(node))
 
     def nodelet_pointers(self, node: N) -> frozenset[str]:
         """Names in the node's function that point to a nodelet the file defines (C++ only)."""
@@ -202,9 +193,7 @@ class Walker(Generic[N]):
     def namespace_names(self, node: N) -> dict[str, bool]:
         """Names the node's function assigns a node namespace to (``std::string ns = getNamespace();``), and whether
         it strips their slashes."""
-        text = self.function_text(node)
-        names = _NAMESPACE_ASSIGNED.findall(text) if "ame" in text else []
-        return {name: _strips(name, text) for name in names}
+        return namespace_holders(self.function_text(node))
 
     # --- scopes ---------------------------------------------------------------------------
     def lookup(self, name: str) -> Value:
@@ -300,8 +289,9 @@ class Walker(Generic[N]):
         if literal or _WRAPPED_LITERAL.fullmatch(text):  # `string("/world")` is the literal it wraps
             sink.add(frame_id_finding(value, sink.loc(line), where))
         else:
-            joined = empty_prefix_finding(text, value, sink.loc(line), where) or namespace_joined_finding(
-                text, self.namespace_names(source), sink.loc(line), where, self.nodelet_pointers(source))
+            joined = empty_prefix_finding(text, value, sink.loc(line), where)
+            if joined is None and ("+" in text or "ame" in text):  # a join, or getName()/get_namespace() (the function is read)
+                joined = namespace_joined_finding(text, self.namespace_names(source), sink.loc(line), where, self.nodelet_pointers(source))
             if joined is not None and (any(tests_prefix(text, c) for c in self.conditions(source)) or self.slash_stripped(where, source)):
                 joined = None  # `if (!ns.empty()) frame = ns + "/odom"`: the empty case is handled
             sink.add(slash_joined_finding(text, sink.loc(line), where) or joined or number_as_frame_finding(text, sink.loc(line), where)
@@ -454,6 +444,5 @@ def apply_math(name: str, value: Value) -> Value:
 #: The APIs both languages spell the same way.
 SHARED_API: dict[str, Handler] = {
     "publish": Walker.h_publish,
-
     "declare_parameter": Walker.h_declare_parameter,
 }

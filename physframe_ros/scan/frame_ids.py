@@ -116,6 +116,7 @@ def empty_prefix_finding(source: str, value: Any, location: Location, where: str
 _NAMESPACE_CALLS = (r"(?:\b(?:getNamespace|get_namespace|get_fully_qualified_name)|\brospy\.get_name|"
                     r"(?:\bros::this_node::|\bthis->|(?<![\w>.:]))getName)\s*\(\s*\)")
 _NAMESPACE_CALL = re.compile(_NAMESPACE_CALLS)
+_NAMESPACE_WORDS = ("amespace", "getName", "qualified_name", "get_name")  # a cheap test before the pattern
 # the call a frame id starts with: `getNamespace() + "camera"`, f"{self.get_namespace()}/odom", `p_can->getName()`
 _FIRST_CALL = re.compile(r"""^\s*(?:f["']\{)?([\w.:>-]*\(\s*\))""")
 # a nodelet's getName() through a pointer to it (a static callback's `p_can->getName()`)
@@ -149,8 +150,10 @@ _NAMESPACE_ASSIGNED = re.compile(rf"([A-Za-z_]\w*)\s*(?:=|\(|\{{)[^;=\n]*?{_NAME
 
 
 def namespace_holders(function_text: str) -> dict[str, bool]:
-    """Names a function assigns a node namespace or name to, and whether it strips their leading slashes."""
-    names = _NAMESPACE_ASSIGNED.findall(function_text) if "ame" in function_text else []
+    """Names a function assigns a node namespace or name to, and whether it strips their leading slashes. Read line
+    by line, and only the lines naming such a call: the assignment pattern is slow on long text."""
+    names = [name for line in function_text.split("\n") if any(w in line for w in _NAMESPACE_WORDS) and _NAMESPACE_CALL.search(line)
+             for name in _NAMESPACE_ASSIGNED.findall(line)]
     return {name: strips_leading(name, function_text) for name in names}
 
 

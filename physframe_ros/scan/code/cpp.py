@@ -210,6 +210,7 @@ def _function_name(fn: Node, src: bytes) -> str | None:
     return _text(name, src)
 
 
+_FRAME_FIELD_READ = re.compile(r"(?:frame_id|frame)[ \t]*=[ \t]*(\w+)[ \t]*;")  # `mag.header.frame_id = mag_frame_id;`
 _STRING_MEMBER = re.compile(r"^[ \t]*(?:std::)?string[ \t]+(\w+)[ \t]*;", re.MULTILINE)  # `std::string mag_frame_id;`
 _NODELET_CLASS = re.compile(r"\bclass\s+(\w+)\s*(?:final\s*)?:\s*(?:public\s+)?nodelet::Nodelet\b")
 
@@ -489,15 +490,16 @@ class _CppFile(FileWalk):
         read the parameter into the IMU's member, and ``mag.header.frame_id = mag_frame_id`` stayed ""). Any other
         mention (a parameter read into it, an initializer, a reference handed out) leaves a member out."""
         own = [self.text, *self.headers]
-        declared = {n for t in own if "string" in t for n in _STRING_MEMBER.findall(t) if frame_variable(n) and self.members.get(n) is None}
+        # only members this file writes into a frame field are candidates: the finding is at such a write, or at a
+        # parameter misread that leaves it empty
+        read_here = set(_FRAME_FIELD_READ.findall(self.text))
+        declared = {n for t in own if "string" in t for n in _STRING_MEMBER.findall(t) if n in read_here and frame_variable(n) and self.members.get(n) is None}
         if not declared:
             return
-        texts = [blank_keeping_lines(t) for t in (*own, *(self.package.read() if self.package is not None else ()))]
+        own_code = [blank_keeping_lines(t) for t in own]
         for name in sorted(declared):
-            mentions = sum(len(re.findall(rf"\b{name}\b", t)) for t in texts)
-            kept = sum(len(re.findall(rf"^[ \t]*(?:std::)?string[ \t]+{name}[ \t]*;|(?:frame_id|frame)[ \t]*=[ \t]*{name}[ \t]*;", t, re.MULTILINE))
-                       for t in texts)
-            if mentions != kept:
+            # the file and its headers first (the usual answer, cheap), then every source of the package at once
+            if not all(_only_read(name, [t]) for t in own_code) or (self.package is not None and not _only_read(name, [self.package.code()])):
                 continue
             misread = re.search(rf"""\bparam\w*\s*(?:<[^<>;]*>)?\s*\(\s*"(?:~?\w*/)?{name}"\s*,\s*(\w+)""", self.text)
             if misread is None:
@@ -509,6 +511,14 @@ class _CppFile(FileWalk):
                 f"writes: every frame written from '{name}' is empty, and '{misread.group(1)}' is overwritten",
                 (), self.sink.loc(self.text.count("\n", 0, misread.start()) + 1),
             ))
+
+
+def _only_read(name: str, texts: Sequence[str]) -> bool:
+    """Each mention of ``name`` in the texts is its declaration ``std::string name;`` or a read into a frame field."""
+    mentions = sum(len(re.findall(rf"\b{name}\b", t)) for t in texts)
+    kept = sum(len(re.findall(rf"^[ \t]*(?:std::)?string[ \t]+{name}[ \t]*;|(?:frame_id|frame)[ \t]*=[ \t]*{name}[ \t]*;", t, re.MULTILINE))
+               for t in texts)
+    return mentions == kept
 
 
 class _Run(Walker[Node]):
@@ -538,7 +548,10 @@ class _Run(Walker[Node]):
         up = node.parent
         while up is not None and up.type != "function_definition":
             up = up.parent
-        return _text(up, self.f.src) if up is not None else ""
+        if up is None:
+            return ""
+        texts = self.f.function_texts
+        return texts[up.id] if up.id in texts else texts.setdefault(up.id, _text(up, self.f.src))
 
     def conditions(self, node: Node) -> list[str]:
         out: list[str] = []

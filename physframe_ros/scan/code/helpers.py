@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from .facts import message_kind
+from .headers import blank_keeping_lines
 from .param_schemas import parse_schemas
 from .values import Value
 
@@ -69,6 +70,7 @@ class PackageSources:
     _parameters: dict[str, str] | None = field(default=None, repr=False)
     _schemas: dict[str, dict[str, Value]] | None = field(default=None, repr=False)
     _mentions: dict[str, bool] = field(default_factory=dict, repr=False)
+    _code: str | None = field(default=None, repr=False)
 
     def helper(self, name: str) -> str | None:
         if self._helpers is None:
@@ -85,6 +87,12 @@ class PackageSources:
         if word not in self._mentions:
             self._mentions[word] = any(word in text for text in self.read())
         return self._mentions[word]
+
+    def code(self) -> str:
+        """All the C++ sources of the package in one text, comments and string literals blanked (read once)."""
+        if self._code is None:
+            self._code = "\n".join(blank_keeping_lines(t) for t in self.read())
+        return self._code
 
     def schemas(self) -> dict[str, dict[str, Value]]:
         """generate_parameter_library schemas of the package: namespace -> parameter defaults."""

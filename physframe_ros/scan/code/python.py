@@ -262,7 +262,11 @@ class _Run(Walker[ast.AST]):
         parents, up = self.f.parents(), self.f.parents().get(id(node))
         while up is not None and not isinstance(up, (ast.FunctionDef, ast.AsyncFunctionDef)):
             up = parents.get(id(up))
-        return "\n".join(self.f.lines[up.lineno - 1 : up.end_lineno or up.lineno]) if up is not None else ""
+        if up is None:
+            return ""
+        texts = self.f.function_texts
+        key = id(up)
+        return texts[key] if key in texts else texts.setdefault(key, "\n".join(self.f.lines[up.lineno - 1 : up.end_lineno or up.lineno]))
 
     def conditions(self, node: ast.AST) -> list[str]:
         parents = self.f.parents()

@@ -83,6 +83,7 @@ class FileWalk(BoundedCalls):
         self.unknown_members: set[str] = set()  # members some method sets to a value not known statically
         self.static_broadcasters = static_broadcasters
         self.unwritten: set[str] = set()  # string members named for a frame that nothing writes (C++: always "")
+        self.function_texts: dict[int, str] = {}  # function node key -> its text (read once per file)
         self.member_names: dict[int, str] = {}  # id of a member message Record -> the member's name
         self.published_members: list[tuple[Record, int]] = []
 

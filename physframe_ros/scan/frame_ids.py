@@ -102,7 +102,7 @@ def empty_prefix_finding(source: str, value: Any, location: Location, where: str
     m = _PREFIX_JOINED.match(source)
     if m is None or not isinstance(value, str) or not value.startswith("/") or frame_id_problem(value) is None:
         return None
-    if "prefix" not in re.split(r"->|[.:]", m.group(1))[-1].lower():
+    if "prefix" not in _last_part(m.group(1)).lower():
         return None  # a robot name or a namespace given by every caller (a constructor's default "") is no prefix left empty
     return Finding("INVALID_FRAME_ID", f"{where} = {source[:80]}: with {m.group(1)} empty (its default), the frame id is "
                    f"'{value}', with a leading '/': tf2 strips it on insert and rejects it in lookups; join the '/' only "
@@ -136,7 +136,7 @@ def namespace_joined_finding(
     first, receiver = _FIRST_CALL.match(source), _RECEIVER_NAME_FIRST.match(source)
     if not (first and _NAMESPACE_CALL.search(first.group(1))) and not (receiver and receiver.group(1) in nodelets):
         m = _NAME_JOINED.match(source)
-        holder = re.split(r"->|[.:]", m.group(1))[-1] if m else ""
+        holder = _last_part(m.group(1)) if m else ""
         if m is None or holder not in namespaces or (namespaces[holder] and m.group(2) is None):
             return None
     return Finding("INVALID_FRAME_ID", f"{where} = {source[:80]}: built on the node's namespace or name, which starts "
@@ -167,8 +167,13 @@ def tests_prefix(source: str, condition: str) -> bool:
     """A condition that tests the prefix or namespace ``source`` joins (``!ns.empty()``, ``if tf_prefix``,
     ``getNamespace() == "/"``): the empty case is handled, and the joined-prefix findings do not apply."""
     m = _NAME_JOINED.match(source)
-    name = re.split(r"->|[.:]", m.group(1))[-1] if m else ""
+    name = _last_part(m.group(1)) if m else ""
     return (bool(name) and re.search(rf"\b{re.escape(name)}\b", condition) is not None) or _NAMESPACE_CALL.search(condition) is not None
+
+
+def _last_part(expr: str) -> str:
+    """``this->tf_prefix_`` / ``params_.ns`` / ``Config::prefix`` -> the last name."""
+    return re.split(r"->|[.:]", expr)[-1]
 
 
 _NUMBER_AS_TEXT = re.compile(r"^\s*(?:std\s*::\s*)?to_string\s*\(")

@@ -210,7 +210,8 @@ def _function_name(fn: Node, src: bytes) -> str | None:
     return _text(name, src)
 
 
-_FRAME_FIELD_READ = re.compile(r"(?:frame_id|frame)[ \t]*=[ \t]*(\w+)[ \t]*;")  # `mag.header.frame_id = mag_frame_id;`
+_READ_INTO_FRAME = r"(?:frame_id|frame)[ \t]*=[ \t]*{}[ \t]*;"  # `mag.header.frame_id = mag_frame_id;`, of a name
+_FRAME_FIELD_READ = re.compile(_READ_INTO_FRAME.format(r"(\w+)"))
 _STRING_MEMBER = re.compile(r"^[ \t]*(?:std::)?string[ \t]+(\w+)[ \t]*;", re.MULTILINE)  # `std::string mag_frame_id;`
 _NODELET_CLASS = re.compile(r"\bclass\s+(\w+)\s*(?:final\s*)?:\s*(?:public\s+)?nodelet::Nodelet\b")
 
@@ -483,7 +484,6 @@ class _CppFile(FileWalk):
                         if isinstance(v, float) or (isinstance(v, str) and v):  # "": set at run time
                             into.setdefault(k, v)
 
-
     def _unwritten_frame_members(self) -> None:
         """``std::string`` members named for a frame that no code of the class ever writes, so they stay empty:
         every other mention is a read into a frame field (hokuyo3d: ``nh.param("mag_frame_id", imu_frame_id, ...)``
@@ -499,7 +499,7 @@ class _CppFile(FileWalk):
         own_code = [blank_keeping_lines(t) for t in own]
         for name in sorted(declared):
             # the file and its headers first (the usual answer, cheap), then every source of the package at once
-            if not all(_only_read(name, [t]) for t in own_code) or (self.package is not None and not _only_read(name, [self.package.code()])):
+            if not all(_only_read(name, t) for t in own_code) or (self.package is not None and not _only_read(name, self.package.code())):
                 continue
             misread = re.search(rf"""\bparam\w*\s*(?:<[^<>;]*>)?\s*\(\s*"(?:~?\w*/)?{name}"\s*,\s*(\w+)""", self.text)
             if misread is None:
@@ -513,12 +513,10 @@ class _CppFile(FileWalk):
             ))
 
 
-def _only_read(name: str, texts: Sequence[str]) -> bool:
-    """Each mention of ``name`` in the texts is its declaration ``std::string name;`` or a read into a frame field."""
-    mentions = sum(len(re.findall(rf"\b{name}\b", t)) for t in texts)
-    kept = sum(len(re.findall(rf"^[ \t]*(?:std::)?string[ \t]+{name}[ \t]*;|(?:frame_id|frame)[ \t]*=[ \t]*{name}[ \t]*;", t, re.MULTILINE))
-               for t in texts)
-    return mentions == kept
+def _only_read(name: str, text: str) -> bool:
+    """Each mention of ``name`` in ``text`` is its declaration ``std::string name;`` or a read into a frame field."""
+    kept = rf"^[ \t]*(?:std::)?string[ \t]+{name}[ \t]*;|" + _READ_INTO_FRAME.format(name)
+    return len(re.findall(rf"\b{name}\b", text)) == len(re.findall(kept, text, re.MULTILINE))
 
 
 class _Run(Walker[Node]):

@@ -259,14 +259,14 @@ class _Run(Walker[ast.AST]):
         return not self.module and name.startswith("self.")
 
     def function_text(self, node: ast.AST) -> str:
-        parents, up = self.f.parents(), self.f.parents().get(id(node))
+        parents = self.f.parents()
+        up = parents.get(id(node))
         while up is not None and not isinstance(up, (ast.FunctionDef, ast.AsyncFunctionDef)):
             up = parents.get(id(up))
         if up is None:
             return ""
         texts = self.f.function_texts
-        key = id(up)
-        return texts[key] if key in texts else texts.setdefault(key, "\n".join(self.f.lines[up.lineno - 1 : up.end_lineno or up.lineno]))
+        return texts[id(up)] if id(up) in texts else texts.setdefault(id(up), self.f.source(up))
 
     def conditions(self, node: ast.AST) -> list[str]:
         parents = self.f.parents()

@@ -42,12 +42,17 @@ def named_order(texts: Sequence[str]) -> str | None:
     return order if len(bases) == 1 and sorted(order) == sorted(XYZW) else None
 
 
+def _swapped(takes: str, order: str | None) -> bool:
+    """The components given in the other convention's order, exactly (any other order may be a change of axes)."""
+    return order is not None and {takes, order} == {XYZW, WXYZ}
+
+
 # C++: the constructor's type decides the order. An unqualified ``Quaternion`` (Eigen, tf or KDL by the file's
 # `using`) decides nothing and is skipped.
 _CPP_CTOR = re.compile(
     r"(?P<type>\bEigen\s*::\s*Quaternion\s*<[^<>;]*>|\b(?:Eigen\s*::\s*)?Quaternion[df]\b|\b(?:tf2|tf)\s*::\s*Quaternion\b|\bbtQuaternion\b)"
-    r"\s*(?:\w+\s*)?(?P<open>[({])"
-    r"|(?:\.|->)\s*(?P<type2>setValue)\s*(?P<open2>\()"
+    r"\s*(?:\w+\s*)?[({]"
+    r"|(?:\.|->)\s*(?P<type2>setValue)\s*\("
 )
 
 
@@ -59,9 +64,9 @@ class SwappedCall:
     line: int
 
 
-def cpp_swapped(text: str, first_line: int = 1) -> list[SwappedCall]:
+def cpp_swapped(text: str) -> list[SwappedCall]:
     """Quaternion constructors (and tf's four-argument ``setValue``) in C++ ``text`` given another quaternion's
-    components in the other convention's order; ``first_line``: the line ``text`` starts at."""
+    components in the other convention's order."""
     code = blank_keeping_lines(text)
     out: list[SwappedCall] = []
     for m in _CPP_CTOR.finditer(code):
@@ -72,8 +77,8 @@ def cpp_swapped(text: str, first_line: int = 1) -> list[SwappedCall]:
         type_text = re.sub(r"\s+", "", m.group("type") or m.group("type2"))
         takes = WXYZ if type_text.startswith("Eigen") or type_text.startswith("Quaternion") else XYZW
         order = named_order(args)
-        if order is not None and {takes, order} == {XYZW, WXYZ}:
-            line = first_line + code.count("\n", 0, m.start())
+        if order is not None and _swapped(takes, order):
+            line = 1 + code.count("\n", 0, m.start())
             out.append(SwappedCall(f"{type_text}({', '.join(' '.join(a.split()) for a in args)})", takes, order, line))
     return out
 
@@ -144,7 +149,7 @@ def python_swapped(call: ast.Call, module: str | None, w_first: bool) -> Swapped
     else:
         return None
     order = named_order(texts)
-    if order is None or {takes, order} != {XYZW, WXYZ}:
+    if order is None or not _swapped(takes, order):
         return None
     return SwappedCall(ast.unparse(call), takes, order, call.lineno)
 

@@ -301,7 +301,7 @@ class Walker(Generic[N]):
     def unwritten_finding(self, where: str, text: str, line: int) -> Finding | None:
         """A message's frame written from a string member that nothing ever writes: it is empty."""
         name = last_name(text)
-        if name != text.strip().removeprefix("this->") or name not in self.f.unwritten or where.rpartition(".")[2] not in ("frame_id", "child_frame_id"):
+        if name != text.strip().removeprefix("this->") or name not in self.f.unwritten or not is_header_field(where.split(".")):
             return None
         return Finding("MISSING_FRAME", f"{where} = {text}: '{name}' is declared but no code of the class ever gives it a value "
                        "(no parameter read, assignment or initializer), so the frame id is empty: subscribers and tf2 cannot "

@@ -18,6 +18,7 @@ class XmlNode:
     line: int
     children: list[XmlNode] = field(default_factory=list)
     text: str = ""
+    text_line: int = 0  # where the text starts (an inline <rosparam> body's keys are reported at their own lines)
     source: list[str] = field(default_factory=list, repr=False, compare=False)  # the document's lines, shared
 
     def attr_line(self, name: str) -> int:
@@ -81,6 +82,8 @@ def parse_xml(text: str | bytes) -> XmlNode:
 
     def chars(data: str) -> None:
         if stack:
+            if not stack[-1].text:
+                stack[-1].text_line = parser.CurrentLineNumber
             stack[-1].text += data
 
     parser.StartElementHandler = start

@@ -92,3 +92,30 @@ def test_blank_values_and_ros1_lookup_frames_are_not_reported(tmp_path: Path) ->
         </launch>
         """})
     assert _invalid(tmp_path) == []
+
+
+def test_inline_rosparam_bodies(tmp_path: Path) -> None:
+    # the multi-robot idiom `<rosparam subst_value="true">` with an empty tf_prefix; roslaunch leaves $(arg) alone
+    # without subst_value, and a file= load is the YAML file's own scan
+    _write(tmp_path, {"launch/robot.launch": """
+        <launch>
+          <arg name="tf_prefix" default=""/>
+          <rosparam param="/gps/frame_id">/gps_link</rosparam>
+          <node name="ekf" pkg="robot_localization" type="ekf_localization_node">
+            <rosparam subst_value="true">
+              odom_frame: odom
+              base_link_frame: $(arg tf_prefix)/base_link
+              world_frame: /odom
+            </rosparam>
+            <rosparam>
+              map_frame: $(arg tf_prefix)/map
+            </rosparam>
+            <rosparam command="load" file="$(find robot_localization)/params/ekf.yaml"/>
+          </node>
+        </launch>
+        """})
+    assert _invalid(tmp_path) == [
+        ("launch/robot.launch", 3, ("/gps_link",)),
+        ("launch/robot.launch", 7, ("/base_link",)),
+        ("launch/robot.launch", 8, ("/odom",)),
+    ]

@@ -8,7 +8,9 @@ matter, and their line is what a user needs. A value a template fills in later i
 from __future__ import annotations
 
 import re
+from typing import Iterator
 
+from ...core.findings import Finding
 from ..frame_ids import names_frame, parameter_findings
 from ..model import FileFacts
 
@@ -18,13 +20,19 @@ _ENTRY = re.compile(r"""^[ \t]*(?:-[ \t]+)?([\w.]*frame[\w.]*)[ \t]*:[ \t]*(?:"(
 
 def parse_params_yaml(text: str, rel_path: str) -> FileFacts:
     facts = FileFacts(rel_path, lines=text.count("\n") + 1)
+    facts.findings.extend(yaml_frame_findings(text, rel_path))
+    return facts
+
+
+def yaml_frame_findings(text: str, rel_path: str, first_line: int = 1, node: str = "") -> Iterator[Finding]:
+    """INVALID_FRAME_ID for the frame-named ``key: value`` lines of YAML ``text`` that starts at ``first_line`` of
+    ``rel_path`` (a whole file, or the body of a launch file's inline ``<rosparam>``, of ``node``)."""
     if "frame" not in text:
-        return facts
+        return
     for m in _ENTRY.finditer(text):
         key = m.group(1)
         if not names_frame(key):
             continue
         value = next(g for g in m.groups()[1:] if g is not None)
-        line = text.count("\n", 0, m.start(1)) + 1
-        facts.findings.extend(parameter_findings({key: value}, {key: line}, rel_path, line))
-    return facts
+        line = first_line + text.count("\n", 0, m.start(1))
+        yield from parameter_findings({key: value}, {key: line}, rel_path, line, node=node)

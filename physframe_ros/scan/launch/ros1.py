@@ -15,6 +15,7 @@ from ..frame_ids import parameter_findings
 from ..model import FileFacts, parse_document
 from ..xml_lines import XmlNode
 from .common import ARGUMENT, RSP_EXECUTABLES, DescriptionRef, NodeSpec, add_description, add_include, add_node, description_from_command
+from .params_yaml import yaml_frame_findings
 from .substitutions import Substituter, truth
 from .xml_yaml import is_ros2_xml, parse_ros2_xml
 
@@ -69,6 +70,21 @@ def _walk(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, out
                 facts.findings.extend(parameter_findings({name: sub(child.get("value"))}, {}, facts.path, child.line))
         elif tag == "node":
             _node(child, facts, ctx, sub, scope, unclaimed)
+        elif tag == "rosparam":
+            _inline_rosparam(child, facts, sub, "")
+
+
+def _inline_rosparam(el: XmlNode, facts: FileFacts, sub: Substituter, node: str) -> None:
+    """A ``<rosparam>`` whose body is the YAML (``<rosparam>odom_frame: /odom</rosparam>``, or a single value
+    under ``param="base_frame"``): its frame ids, each at its own line. A ``file=`` load is the YAML file's own scan."""
+    if el.get("file") or el.get("command", "load") != "load" or not el.text.strip():
+        return
+    body = sub(el.text) if truth(sub(el.get("subst_value"))) else el.text  # roslaunch substitutes only when asked
+    name = (el.get("param") or "").split("/")[-1]
+    if name and ":" not in body:
+        facts.findings.extend(parameter_findings({name: body.strip()}, {}, facts.path, el.text_line, node=node))
+    else:
+        facts.findings.extend(yaml_frame_findings(body, facts.path, el.text_line, node=node))
 
 
 def _description_param(el: XmlNode, sub: Substituter) -> DescriptionRef | None:
@@ -93,6 +109,9 @@ def _node(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, sco
                 params[name] = desc
         elif p.get("value") is not None:
             params[name] = sub(p.get("value"))
+    for r in el.findall("rosparam"):
+        if not sub.skips(r.get("if"), r.get("unless")):
+            _inline_rosparam(r, facts, sub, sub(el.get("name")) or "")
     if scope.tf_prefix and "tf_prefix" not in params:
         params["tf_prefix"] = scope.tf_prefix
     if "robot_description" not in params and scope.description is not None and os.path.basename(sub(el.get("type")) or "") in RSP_EXECUTABLES:

@@ -80,6 +80,8 @@ def _inline_rosparam(el: XmlNode, facts: FileFacts, sub: Substituter, node: str)
     if el.get("file") or el.get("command", "load") != "load" or not el.text.strip():
         return
     body = sub(el.text) if truth(sub(el.get("subst_value"))) else el.text  # roslaunch substitutes only when asked
+    if body is None:
+        return  # a substitution known only when the launch runs
     name = (el.get("param") or "").split("/")[-1]
     if name and ":" not in body:
         facts.findings.extend(parameter_findings({name: body.strip()}, {}, facts.path, el.text_line, node=node))

@@ -188,3 +188,35 @@ def test_a_stage_world_file_is_not_read_as_sdformat() -> None:
     assert parse_sdf_file(stage, "world/intense.world").findings == []
     broken = parse_sdf_file('<?xml version="1.0"?>\n<sdf version="1.6"><world name="w">\n', "worlds/empty.world")
     assert [f.code for f in broken.findings] == ["PARSE_ERROR"]
+
+
+def test_frame_ids_of_gazebo_plugins_in_urdf_and_sdf() -> None:
+    # gazebo_ros_imu's <frameName> and gazebo_ros_p3d's in ROS 1 descriptions, gz's <frame_id> in SDF; a body name
+    # is a Gazebo link, not a tf frame
+    urdf = textwrap.dedent("""\
+        <robot name="r">
+          <link name="base_link"/>
+          <gazebo>
+            <plugin name="imu_plugin" filename="libgazebo_ros_imu.so">
+              <bodyName>/base_link</bodyName>
+              <frameName>/imu_link</frameName>
+            </plugin>
+          </gazebo>
+          <gazebo><plugin name="p3d" filename="libgazebo_ros_p3d.so"><frameName>world</frameName></plugin></gazebo>
+        </robot>
+        """)
+    sdf = textwrap.dedent("""\
+        <sdf version="1.9">
+          <model name="m">
+            <link name="base_link"/>
+            <plugin filename="gz-sim-odometry-publisher-system" name="gz::sim::systems::OdometryPublisher">
+              <odom_frame>odom</odom_frame>
+              <robot_base_frame>/base_link</robot_base_frame>
+            </plugin>
+          </model>
+        </sdf>
+        """)
+    found = [(f.location and f.location.line, f.frames) for f in parse_urdf_file(urdf, "r.urdf").findings if f.code == "INVALID_FRAME_ID"]
+    assert found == [(6, ("/imu_link",))]
+    found = [(f.location and f.location.line, f.frames) for f in parse_sdf_file(sdf, "m.sdf").findings if f.code == "INVALID_FRAME_ID"]
+    assert found == [(6, ("/base_link",))]

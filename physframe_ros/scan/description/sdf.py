@@ -20,6 +20,7 @@ from ...core.rotations import matrix_to_quaternion, quaternion_to_matrix, rpy_to
 from ...core.tree import Edge
 from ..model import FileFacts, parse_document
 from ..xml_lines import XmlNode
+from .plugin_frames import plugin_frame_findings
 
 MODEL = "__model__"
 _Pose = tuple[tuple[tuple[float, ...], ...], tuple[float, float, float]]  # rotation matrix, translation
@@ -59,6 +60,7 @@ def parse_sdf_file(text: str, rel_path: str) -> FileFacts:
     for m in models:
         scope = _build_scope(m, "", facts)
         _check_and_emit(scope, facts)
+    facts.findings.extend(plugin_frame_findings(root, lambda el: _loc(facts, el.line)))
     return facts
 
 

@@ -16,6 +16,7 @@ from ...core.tree import Edge
 from ..model import FileFacts, parse_document
 from ..xml_lines import XmlNode
 from .camera_plugins import camera_plugin_findings
+from .plugin_frames import plugin_frame_findings
 
 STATIC_JOINTS = frozenset({"fixed"})
 KNOWN_JOINTS = frozenset({"fixed", "revolute", "continuous", "prismatic", "floating", "planar"})
@@ -89,6 +90,7 @@ def robot_edges(robot: XmlNode, locate: Locator, prefix: str = "") -> tuple[list
         if p and c:
             edges.append(Edge(p, c, static, translation if static else None, rotation if static else None, (loc,)))
     findings.extend(camera_plugin_findings(robot, edges, locate, prefix))
+    findings.extend(plugin_frame_findings(robot, locate))
     return edges, findings
 
 

@@ -1,0 +1,27 @@
+"""Frame ids written as Gazebo plugin parameters in a robot description (``<frameName>/imu_link</frameName>``,
+``<robotBaseFrame>``, ``<frame_id>``): the plugin stamps its messages or broadcasts with them, so each is checked
+as INVALID_FRAME_ID at its line, as a launch file's frame parameters are."""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Iterator
+
+from ...core.findings import Finding, Location
+from ..frame_ids import frame_id_finding, names_frame
+from ..xml_lines import XmlNode
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+
+def plugin_frame_findings(root: XmlNode, locate: Callable[[XmlNode], Location]) -> Iterator[Finding]:
+    """Every ``<plugin>`` under ``root`` (a URDF's ``<gazebo>`` extensions, an SDF model): its parameter elements
+    named like a frame (in camelCase or snake_case), with a plain text value."""
+    for plugin in root.iter("plugin"):
+        name = plugin.get("name") or plugin.get("filename") or ""
+        for el in plugin.iter():
+            if el is plugin or el.children or not names_frame(_CAMEL.sub("_", el.tag)):
+                continue
+            finding = frame_id_finding(el.text.strip(), locate(el), f"Gazebo plugin '{name}' <{el.tag}>")
+            if finding is not None:
+                yield finding

@@ -45,6 +45,7 @@ from .values import (
     binary_number,
     component_order,
     concat,
+    fresh,
     rot_from_components,
     rot_from_matrix,
     rot_from_quaternion,
@@ -752,14 +753,45 @@ class _Run(Walker[ast.AST]):
         given one (``cv2_to_imgmsg(img, "bgr8", header=msg.header)``, cv_bridge since Melodic)."""
         if c.receiver is None:
             return MISSING
-        for a in c.args:
-            self.eval(a)
-        header = c.kwargs.get("header", c.args[2] if c.n >= 3 else None)
-        if header is not None and not (isinstance(header, ast.Constant) and header.value is None):
-            return None  # the header given: its frame is not known here
         if c.name == "getCameraInfo" and self.f.sets_camera_info:
             return None
-        return Record(STAMPED, _EMPTY_HEADER_CONVERSIONS[c.name], "", c.line)
+        return self.with_header(c, _EMPTY_HEADER_CONVERSIONS[c.name], c.kwargs.get("header", c.args[2] if c.n >= 3 else None))
+
+    def b_cloud(self, c: Call[ast.AST]) -> Result:
+        """point_cloud2's ``create_cloud(header, fields, points)`` and ``create_cloud_xyz32(header, points)``
+        (sensor_msgs in ROS 1, sensor_msgs_py in ROS 2): the cloud holds the header it is given."""
+        if not (self.called_module(c) or "").endswith("point_cloud2"):
+            return MISSING
+        return self.with_header(c, "PointCloud2", c.kwargs.get("header", c.args[0] if c.args else None))
+
+    def with_header(self, c: Call[ast.AST], type_name: str, header: ast.AST | None) -> Value:
+        """A library's new message whose header is ``header`` (the same object, as Python shares it): empty when
+        none is given, the fields of a header this code built, unknown otherwise."""
+        for a in (*c.args, *c.kwargs.values()):
+            if a is not header:
+                self.eval(a)
+        rec = Record(STAMPED, type_name, "", c.line)
+        if header is None or (isinstance(header, ast.Constant) and header.value is None):
+            return rec
+        given = self.eval(header)
+        if not isinstance(given, Record) or given.kind != HEADER or not given.local or given.escaped:
+            return None  # the header given: its frame is not known here
+        rec.set("header", given)
+        return rec
+
+    def b_copy(self, c: Call[ast.AST]) -> Result:
+        """``copy.deepcopy(msg)`` / ``copy.copy(msg)``: a message with the fields of the one copied."""
+        if self.called_module(c) != "copy" or c.n != 1:
+            return MISSING
+        return fresh(self.eval(c.args[0]))
+
+    def called_module(self, c: Call[ast.AST]) -> str | None:
+        """The module a call's function comes from, by the file's imports (``point_cloud2.create_cloud`` with
+        ``from sensor_msgs_py import point_cloud2``: ``sensor_msgs_py.point_cloud2``)."""
+        receiver = c.receiver
+        if isinstance(receiver, ast.Name) and receiver.id in self.f.origins:
+            return f"{self.f.origins[receiver.id]}.{self.f.aliases.get(receiver.id, receiver.id)}"
+        return self.f.module_of(ast.Attribute(receiver, c.name) if isinstance(receiver, ast.expr) else ast.Name(c.name))
 
 
 def _bind(fn: ast.FunctionDef | ast.AsyncFunctionDef, values: list[Value], named: dict[str, Value], skip_self: bool) -> tuple[tuple[str, Value], ...]:
@@ -885,6 +917,8 @@ _BUILDERS: dict[str, Callable[[_Run, Call[ast.AST]], Result]] = {
     "Transform": _Run.b_transform,
     "Header": _Run.b_header,
     **_table(_Run.b_empty_header, *_EMPTY_HEADER_CONVERSIONS),
+    **_table(_Run.b_cloud, "create_cloud", "create_cloud_xyz32"),
+    **_table(_Run.b_copy, "deepcopy", "copy"),
 }
 # Methods on a value the walk holds (a parameter, a list).
 _METHODS: dict[str, Callable[[_Run, Call[ast.AST], Value], Result]] = {

@@ -742,3 +742,35 @@ class GPSPublisher:
 """
     assert mentions_tf(python)
     assert _found(analyze_python(python, "nodes/gps_publisher.py"), "MISSING_FRAME") == [13]
+
+
+CLOUDS = """\
+import copy
+import rospy
+from std_msgs.msg import Header
+from sensor_msgs import point_cloud2 as pc2
+from sensor_msgs.msg import Image, PointCloud2
+from geometry_msgs.msg import PoseStamped
+
+class Detector(object):
+    def publish(self, points, image):
+        header = Header()
+        header.stamp = rospy.Time.now()
+        cloud = pc2.create_cloud_xyz32(header, points)
+        self.cloud_pub.publish(cloud)
+        named = Header(stamp=rospy.Time.now())
+        named_cloud = pc2.create_cloud_xyz32(named, points)
+        named.frame_id = self.frame_id
+        self.cloud_pub.publish(named_cloud)
+        self.cloud_pub.publish(pc2.create_cloud(self.scan.header, self.fields, points))
+        self.image_pub.publish(self.bridge.cv2_to_imgmsg(image, "bgr8", header))
+        pose = PoseStamped()
+        pose.pose.orientation.w = 1.0
+        self.pose_pub.publish(copy.deepcopy(pose))
+"""
+
+
+def test_python_messages_made_from_a_header_or_copied() -> None:
+    # the cloud and the image hold the header they are given, the very object (a frame set on it later counts);
+    # a header from elsewhere is unknown; a deep copy has the fields of the original
+    assert _found(analyze_python(CLOUDS, "detector.py"), "MISSING_FRAME") == [13, 19, 22]

@@ -724,10 +724,13 @@ class _Run(Walker[Node]):
         return rec
 
     def vexing(self, decl: Node, short: str, type_text: str, scope: dict[str, Value]) -> None:
-        """``Eigen::Quaterniond q(m);`` parses as a function declaration; inside a body it is a construction."""
+        """``Eigen::Quaterniond q(m);``, ``Imu copy(m);`` parse as function declarations; inside a body they are
+        constructions."""
         params = decl.child_by_field_name("parameters")
         name = _declarator_name(decl.child_by_field_name("declarator"), self.f.src)
-        if scope is not self.env or params is None or not name or short not in _ROT_TYPES | _TF_TYPES:
+        if scope is not self.env or params is None or not name:
+            return
+        if short not in _ROT_TYPES | _TF_TYPES and message_kind(short, package_of(type_text)) is None:
             return
         args = []
         for p in params.named_children:
@@ -1494,9 +1497,11 @@ class _Run(Walker[Node]):
             if len(args) == 1 and args[0].type == "new_expression":
                 made = self.eval(args[0])  # `NavSatFixPtr fix(new NavSatFix)`: the pointer holds what `new` made
                 return made if isinstance(made, Record) else Record(kind, short, "", line, escaped=True)
-            for a in args:
-                self.eval(a)
-            # a copy (`Imu(*msg)`) or aggregate initialisation may carry the frame: trust only default construction
+            values = [self.eval(a) for a in args]
+            copied = values[0] if len(values) == 1 else None
+            if isinstance(copied, Record) and copied.type_name == short:
+                return fresh(copied)  # `Imu copy(m)` of a message the walk built: its fields
+            # a copy of another (`Imu(*msg)`) or aggregate initialisation may carry the frame: trust only default construction
             return Record(kind, short, "", line, escaped=bool(args))
         n = len(args)
         if short == "StampedTransform" and n == 4:

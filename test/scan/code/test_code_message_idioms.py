@@ -774,3 +774,24 @@ def test_python_messages_made_from_a_header_or_copied() -> None:
     # the cloud and the image hold the header they are given, the very object (a frame set on it later counts);
     # a header from elsewhere is unknown; a deep copy has the fields of the original
     assert _found(analyze_python(CLOUDS, "detector.py"), "MISSING_FRAME") == [13, 19, 22]
+
+
+COPIES_CPP = """\
+void Driver::publish(const sensor_msgs::msg::Imu::SharedPtr incoming)
+{
+  sensor_msgs::msg::Imu imu;
+  imu.header.stamp = now();
+  sensor_msgs::msg::Imu copy(imu);
+  imu_pub_->publish(copy);
+  sensor_msgs::msg::Imu relayed(*incoming);
+  imu_pub_->publish(relayed);
+  sensor_msgs::msg::Imu braced{imu};
+  braced.header.frame_id = frame_id_;
+  imu_pub_->publish(braced);
+}
+"""
+
+
+def test_cpp_copy_of_a_message_built_here_keeps_its_fields() -> None:
+    # `Imu copy(imu)` parses as a function declaration; a copy of a received message may carry its frame
+    assert _found(analyze_cpp(COPIES_CPP, "driver.cpp"), "MISSING_FRAME") == [6]

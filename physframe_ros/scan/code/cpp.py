@@ -23,13 +23,13 @@ from tree_sitter import Language, Node, Parser
 
 from ...core.conventions import Conventions
 from ...core.findings import Finding, Severity
-from ..frame_ids import frame_id_finding, frame_variable
+from ..frame_ids import frame_id_finding, frame_variable, is_header_field
 from ..model import FileFacts
 from .angles import RPY_APIS
 from .calls import CALL_DEPTH, STEP_BUDGET, Budget
 from .cpp_macros import blank_macros, first_branches
 from .facts import FactSink, message_kind, package_of, param_default, setpoint_publishers, slot_name_finding, static_broadcaster_names
-from .headers import HeaderCopies, aliased_members, blank_keeping_lines, code_only, member_declarations
+from .headers import HeaderCopies, aliased_members, blank_keeping_lines, code_only, member_declarations, mentions_header
 from .helpers import PackageSources
 from .marker_arrays import default_markers
 from .param_schemas import params_declarations, params_record, unknown_prefix
@@ -166,6 +166,16 @@ def _line(node: Node) -> int:
     return node.start_point[0] + 1
 
 
+_MESSAGE_INITIALIZATION = re.compile(r"^(?:\w+::)*MessageInitialization::(\w+)$")
+
+
+def _message_initialization(text: str) -> bool | None:
+    """Whether a rosidl ``MessageInitialization::X`` constructor argument leaves a quaternion all zero (ZERO, SKIP)
+    rather than the identity; None when the argument is something else."""
+    m = _MESSAGE_INITIALIZATION.match(text.strip())
+    return None if m is None else m.group(1) in ("ZERO", "SKIP")
+
+
 def _text(node: Node | None, src: bytes) -> str:
     """The node's source text; ``src`` is what the tree was parsed from (``node.text`` builds the same
     bytes through a memoryview and a slice object, several times slower)."""
@@ -292,6 +302,8 @@ class _CppFile(FileWalk):
                 kind = message_kind(short, package_of(type_text))
                 if kind in (ODOMETRY, TRANSFORM, STAMPED) and name not in self.members:
                     self.members[name] = Record(kind, short, name, 0, local=False)
+                elif short == "CvImage" and name not in self.members:  # its toImageMsg gives images its header
+                    self.members[name] = Record(STAMPED, short, name, 0, local=False)
                 elif kind == TF_MESSAGE and name not in self.members:
                     self.members[name] = tf_message(short, name, 0, local=False)
         self._params_structs()
@@ -574,6 +586,12 @@ class _Run(Walker[Node]):
         params, inits, body = shapes[key] if key in shapes else shapes.setdefault(key, _function_shape(fn, self.f.src))
         self.parameters(params, args)
         for name, expr in inits:
+            zeroed = _message_initialization(_text(expr, self.f.src))
+            if zeroed is not None:  # `odom_(rosidl_runtime_cpp::MessageInitialization::ZERO)`: built, not copied
+                member = self.lookup(name)
+                if isinstance(member, Record):
+                    member.ros1 = member.ros1 or zeroed
+                continue
             value = self.eval(expr)
             if isinstance(value, Record) and not value.name:
                 value.name = name  # `_occGrid(new nav_msgs::OccupancyGrid)`
@@ -743,6 +761,8 @@ class _Run(Walker[Node]):
     def default(self, short: str, name: str, line: int, local: bool, type_text: str = "") -> Value:
         if short == "Header" and local and type_text.startswith("std_msgs::"):
             return Record(HEADER, short, name, line)
+        if short == "CvImage":  # `cv_bridge::CvImage img;`: its header is empty until the code sets it
+            return Record(STAMPED, short, name, line, local=local)
         kind = message_kind(short, package_of(type_text)) or (HEADER_BY_USE if local and _message_type(type_text) else None)
         if kind == TF_MESSAGE:
             return tf_message(short, name, line, local)
@@ -1177,11 +1197,23 @@ class _Run(Walker[Node]):
         if not isinstance(special, Missing):
             return special
         receiver = call.receiver
+        if call.name.startswith("set__") and call.n == 1 and receiver is not None:
+            return self.field_setter(call, receiver)
         if call.name == "toImageMsg" and not call.args and receiver is not None and receiver.type == "call_expression":
             return self.cv_image(receiver, call.line)
         target = self.eval(receiver) if receiver is not None else None
-        if call.name == "toImageMsg" and not call.args and isinstance(target, Record) and target.type_name in ("CvImage", "Image"):
-            return target  # the Image gets the CvImage's header
+        if call.name == "toImageMsg" and isinstance(target, Record) and target.type_name in ("CvImage", "Image"):
+            if not call.args:
+                return target  # the Image gets the CvImage's header
+            filled = self.message_arg(call.args[0]) if call.n == 1 else None
+            if isinstance(filled, Record):  # `cv_image.toImageMsg(msg)` (ROS 2): msg gets the CvImage's header
+                if not target.local and mentions_header([self.f.text, *self.f.headers], target.name):
+                    filled.set("header", None)  # a member whose header some method may set
+                else:
+                    for key, held in target.fields.items():
+                        if key == "header" or key.startswith("header."):
+                            filled.set(key, held)
+                return None
         if isinstance(target, Record) and target.type_name == TF1_STAMPED and isinstance(target.get("transform"), TfValue):
             target = target.get("transform")  # a tf::StampedTransform is a tf::Transform: setRotation, getOrigin... act on that
         getter = _GETTERS.get(call.name)
@@ -1199,6 +1231,21 @@ class _Run(Walker[Node]):
                 self.eval(a)
                 self.escape(a)
         return None
+
+    def field_setter(self, call: Call[Node], receiver: Node) -> Value:
+        """rosidl's generated setters, ``msg.header.set__frame_id(id)``: the field assignment they stand for."""
+        arg = call.args[0]
+        value = self.eval(arg)
+        p = self.path(receiver)
+        if p is None:
+            return None
+        base, fields = p
+        fields = [*fields, call.name[len("set__"):]]
+        self.assign_path(base, fields, value)
+        holder = self.lookup(base)
+        if self.emit and is_header_field(fields):
+            self.frame_checked(".".join([base, *fields]), arg, value, arg.type in _STRING_LITERALS, call.line)
+        return holder if not fields[:-1] else None  # a setter returns the message it sets, for chained calls
 
     # methods that compute a value from their receiver (the _GETTERS table); MISSING when the form does not apply
     def m_inverse(self, c: Call[Node], target: Value) -> Result:
@@ -1494,6 +1541,9 @@ class _Run(Walker[Node]):
         if kind == TF_MESSAGE and not args:
             return tf_message(short, "", line)
         if kind is not None:
+            zeroed = _message_initialization(_text(args[0], self.f.src)) if len(args) == 1 else None
+            if zeroed is not None:
+                return Record(kind, short, "", line, ros1=zeroed or _ros1_message(type_text))
             if len(args) == 1 and args[0].type == "new_expression":
                 made = self.eval(args[0])  # `NavSatFixPtr fix(new NavSatFix)`: the pointer holds what `new` made
                 return made if isinstance(made, Record) else Record(kind, short, "", line, escaped=True)

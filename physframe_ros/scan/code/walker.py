@@ -245,9 +245,11 @@ class Walker(Generic[N]):
 
     def assign(self, target: N, value: Value) -> None:
         p = self.path(target)
-        if p is None:
-            return
-        base, fields = p
+        if p is not None:
+            self.assign_path(*p, value)
+
+    def assign_path(self, base: str, fields: list[str], value: Value) -> None:
+        """``base.fields = value`` (a bare ``base`` when there are no fields)."""
         if isinstance(value, Record) and not value.name:
             value.name = ".".join([base, *fields])
         if not fields:

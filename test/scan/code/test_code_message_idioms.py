@@ -795,3 +795,44 @@ void Driver::publish(const sensor_msgs::msg::Imu::SharedPtr incoming)
 def test_cpp_copy_of_a_message_built_here_keeps_its_fields() -> None:
     # `Imu copy(imu)` parses as a function declaration; a copy of a received message may carry its frame
     assert _found(analyze_cpp(COPIES_CPP, "driver.cpp"), "MISSING_FRAME") == [6]
+
+
+SONAR_CPP = """\
+class Sonar : public rclcpp::Node
+{
+  cv_bridge::CvImage cv_image_;
+  nav_msgs::msg::Odometry odom_;
+  rclcpp::Publisher<nav_msgs::msg::Odometry>::SharedPtr odom_pub_;
+public:
+  Sonar() : Node("sonar"), odom_(rosidl_runtime_cpp::MessageInitialization::ZERO)
+  {
+    odom_.child_frame_id = "base_link";
+  }
+  sensor_msgs::msg::LaserScan scan()
+  {
+    sensor_msgs::msg::LaserScan msg;
+    msg.header.set__stamp(now());
+    msg.header.set__frame_id(frame_id_);
+    return msg;
+  }
+  sensor_msgs::msg::Image image()
+  {
+    sensor_msgs::msg::Image msg;
+    cv_image_.toImageMsg(msg);
+    return msg;
+  }
+  void tick()
+  {
+    scan_pub_->publish(scan());
+    image_pub_->publish(image());
+    odom_pub_->publish(odom_);
+  }
+};
+"""
+
+
+def test_ros2_setters_cv_bridge_fill_and_zero_initialised_members() -> None:
+    # ping360_sonar: rosidl's set__frame_id is a write; cv_bridge's toImageMsg(msg) gives msg the CvImage's header,
+    # never set here; raspimouse2: a member built with MessageInitialization::ZERO is built, not copied
+    facts = analyze_cpp(SONAR_CPP, "sonar.cpp")
+    assert _found(facts, "MISSING_FRAME") == [27, 28]

@@ -6,6 +6,6 @@ edges with their file:line, sensors and their mounts, and description findings.
 """
 from .sdf import parse_sdf_file
 from .urdf import parse_urdf_file, robot_edges
-from .xacro_support import expand_robot, needs_xacro, parse_xacro_file
+from .xacro_support import MACRO_ALONE, expand_robot, needs_xacro, parse_xacro_file
 
-__all__ = ["expand_robot", "needs_xacro", "parse_sdf_file", "parse_urdf_file", "parse_xacro_file", "robot_edges"]
+__all__ = ["MACRO_ALONE", "expand_robot", "needs_xacro", "parse_sdf_file", "parse_urdf_file", "parse_xacro_file", "robot_edges"]

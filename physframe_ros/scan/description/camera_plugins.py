@@ -60,13 +60,14 @@ def _rotation_to(link: str, frame: str, edges: list[Edge], tolerance: float = 1e
 
 
 @lru_cache(maxsize=1)
-def _conventions() -> Conventions:
+def default_conventions() -> Conventions:
+    """The REP conventions descriptions are judged by (one instance for every check of the process)."""
     return Conventions()
 
 
 def camera_plugin_findings(robot: XmlNode, edges: list[Edge], locate: Locator, prefix: str = "") -> list[Finding]:
     """INCORRECT_TRANSFORM for each camera sensor whose plugin frame is not optical relative to its link."""
-    conventions = _conventions()
+    conventions = default_conventions()
     out: list[Finding] = []
     for gz in robot.findall("gazebo"):
         link = (gz.get("reference") or "").strip()

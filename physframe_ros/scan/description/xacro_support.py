@@ -16,10 +16,11 @@ import os
 import re
 from collections import ChainMap
 from contextlib import ExitStack
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping
 
+from ...core.checks import check_tree
 from ...core.findings import Finding, Location
 from ...core.tree import Edge
 from ..context import MAX_FILE_BYTES, ReadRefused, ScanContext
@@ -27,7 +28,7 @@ from ..model import FileFacts
 from ..safe_eval import BUILTINS, MATH, MAX_STR, MAX_WEIGHT, ExpressionLimit, UnsafeExpression, evaluate, safe_functions, weight
 from ..source_text import decode_source
 from ..xml_lines import XmlError, XmlNode, parse_xml
-from .camera_plugins import FRAME_TAGS
+from .camera_plugins import FRAME_TAGS, default_conventions
 from .urdf import parse_urdf_file, robot_edges
 
 _FIND_SHARE = re.compile(r"\$\(find-pkg-share\s+")
@@ -65,7 +66,70 @@ def parse_xacro_file(text: str, rel_path: str, ctx: ScanContext) -> FileFacts:
     facts.edges.extend(res.edges)
     facts.findings.extend(res.findings)
     _switch_variants(text, rel_path, ctx, facts)
+    if not res.edges and "xacro:macro" in text:
+        facts.findings.extend(macro_findings(text, rel_path, ctx))
     return facts
+
+
+MAX_MACROS_ALONE = 12  # macros of one file expanded on their own
+# a parameter that names something (a frame, a link, a topic): left open as the text "{name}"; any other gets
+# NaN, so a pose computed from it is unknown, never a made-up identity
+_NAME_PARAM = re.compile(r"(?:^|_)(?:name|prefix|parent|child|link|frame|id|topic|ns|namespace|robot|camera|sensor|base)(?:_|$)")
+MACRO_ALONE = "macro_alone"  # Finding.details key: found in a macro expanded on its own (the scanner drops a repeat)
+
+
+def macro_findings(text: str, rel_path: str, ctx: ScanContext) -> list[Finding]:
+    """Rotation findings (REP-103 optical frames, camera plugin frames) of the joints a file of macros defines
+    that nothing in the file calls (a sensor's description package): each macro is called on its own with its
+    parameters left open (names as ``{name}``, numbers NaN, blocks as an unknown ``<origin>``), so only the
+    rotations the macro itself writes out are judged."""
+    try:
+        root = parse_xml(text)
+    except XmlError:
+        return []
+    abs_path = ctx.abs_str(rel_path)
+    out: list[Finding] = []
+    for macro in [el for el in root.iter() if el.tag == "xacro:macro" and el.get("name")][:MAX_MACROS_ALONE]:
+        name = macro.get("name") or ""
+        attrs, blocks = [], []
+        for param in (macro.get("params") or "").split():
+            if param.startswith("*"):
+                blocks.append('<origin xyz="nan nan nan" rpy="nan nan nan"/>' if not param.startswith("**") else "<content/>")
+            elif "=" not in param:  # `x:=1`, `x:=^|1`: the macro's own default applies
+                value = f"{{{param}}}" if _NAME_PARAM.search(param.lower()) else "nan"
+                attrs.append(f'{param}="{value}"')
+        call = f'<xacro:{name} {" ".join(attrs)}>{"".join(blocks)}</xacro:{name}>'
+        wrapper = (f'<robot name="physframe_macro" xmlns:xacro="http://www.ros.org/wiki/xacro">'
+                   f'<xacro:include filename="{os.path.basename(abs_path)}"/>{call}</robot>')
+        try:
+            robot, _ = _expand(abs_path, {}, ctx, wrapper)
+        except Exception:  # xacro raises many kinds; a macro that needs its caller's values says nothing alone
+            continue
+        edges, findings = robot_edges(robot, _placeholder_locator(root, rel_path, _joint_locator([abs_path], rel_path, ctx)), "")
+        for f in [*findings, *check_tree(edges, default_conventions())]:
+            if f.code == "INCORRECT_TRANSFORM" and f.location is not None and f.location.file == rel_path and f.location.line:
+                note = f" (macro '{name}' expanded on its own: {{...}} stands for what a caller passes)"
+                out.append(replace(f, message=f.message + note, details={**f.details, MACRO_ALONE: name}))
+    return out
+
+
+def _placeholder_locator(root: XmlNode, rel_path: str, fallback: Callable[[XmlNode], Location]) -> Callable[[XmlNode], Location]:
+    """Joints and camera frame elements of a macro expanded with ``{param}`` placeholders, found by their
+    template written the same way (``${name}_${left}_joint`` is ``{name}_{left}_joint``), which tells apart
+    templates that differ only in the parameter they use."""
+    lines: dict[tuple[bool, str], int] = {}
+    for el in root.iter():
+        frame = el.tag in FRAME_TAGS
+        if frame or el.tag in ("joint", "xacro:joint"):
+            template = (el.text.strip() if frame else el.get("name") or "").replace("${", "{")
+            lines.setdefault((frame, template), el.line)
+
+    def locate(node: XmlNode) -> Location:
+        frame = node.tag in FRAME_TAGS
+        line = lines.get((frame, node.text.strip() if frame else node.get("name") or ""))
+        return Location(rel_path, line) if line is not None else fallback(node)
+
+    return locate
 
 
 # <xacro:arg name="use_camera" default="false"/> ... <xacro:if value="$(arg use_camera)">
@@ -170,14 +234,22 @@ def _expand_cached(abs_path: str, args: tuple[tuple[str, str], ...], _mtime_ns: 
     return _expand(abs_path, dict(args), ctx)
 
 
-def _expand(abs_path: str, args: dict[str, str], ctx: ScanContext) -> tuple[XmlNode, list[str]]:
+def _expand(abs_path: str, args: dict[str, str], ctx: ScanContext, text: str | None = None) -> tuple[XmlNode, list[str]]:
+    """``abs_path`` expanded, or ``text`` expanded as if it were that file (includes resolve from its folder)."""
+    import xml.dom.minidom
+
     import xacro
 
     with ExitStack() as stack:
         for target, name, value in _sandbox(xacro, ctx, _Budget()):
             stack.enter_context(_patched(target, name, value))
         with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
-            doc = xacro.process_file(abs_path, mappings=dict(args), verbosity=0)
+            if text is None:
+                doc = xacro.process_file(abs_path, mappings=dict(args), verbosity=0)
+            else:
+                xacro.init_stacks(abs_path)
+                doc = xml.dom.minidom.parseString(text)
+                xacro.process_doc(doc, mappings=dict(args), verbosity=0)
         return _from_dom(doc.documentElement), [os.path.abspath(f) for f in xacro.all_includes]
 
 

@@ -1,0 +1,79 @@
+"""A sensor's description package holds macros no file of it calls (hector_sensors_description's
+camera360, whose left optical frame was turned back to its link by rpy (pi/2, 0, pi/2)): each macro is
+expanded on its own, with its parameters left open, and the rotations it writes out are judged."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scan.trees import write_tree
+
+from physframe_ros.scan.scanner import scan
+
+PACKAGE = """\
+    <package format="3"><name>cam_description</name><version>0.0.0</version><description>x</description>
+    <maintainer email="a@b.c">a</maintainer><license>BSD</license></package>
+    """
+MACROS = """\
+    <?xml version="1.0"?>
+    <robot xmlns:xacro="http://www.ros.org/wiki/xacro">
+      <xacro:property name="M_PI" value="3.1415926535897931"/>
+      <xacro:macro name="stereo_cam" params="name parent *origin baseline">
+        <joint name="${name}_joint" type="fixed">
+          <xacro:insert_block name="origin"/>
+          <parent link="${parent}"/>
+          <child link="${name}_link"/>
+        </joint>
+        <link name="${name}_link"/>
+        <joint name="${name}_left_optical_joint" type="fixed">
+          <origin xyz="0 ${baseline/2} 0" rpy="${M_PI/2} 0 ${M_PI/2}"/>
+          <parent link="${name}_link"/>
+          <child link="${name}_left_optical_frame"/>
+        </joint>
+        <link name="${name}_left_optical_frame"/>
+        <joint name="${name}_right_optical_joint" type="fixed">
+          <origin xyz="0 ${-baseline/2} 0" rpy="${-M_PI/2} 0 ${-M_PI/2}"/>
+          <parent link="${name}_link"/>
+          <child link="${name}_right_optical_frame"/>
+        </joint>
+        <link name="${name}_right_optical_frame"/>
+      </xacro:macro>
+      <xacro:macro name="mono_cam" params="name parent optical_rpy">
+        <joint name="${name}_optical_joint" type="fixed">
+          <origin xyz="0 0 0" rpy="${optical_rpy}"/>
+          <parent link="${parent}"/>
+          <child link="${name}_optical_frame"/>
+        </joint>
+        <link name="${name}_optical_frame"/>
+      </xacro:macro>
+    </robot>
+    """
+ROBOT = """\
+    <?xml version="1.0"?>
+    <robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">
+      <xacro:include filename="$(find cam_description)/urdf/cam.urdf.xacro"/>
+      <link name="base_link"/>
+      <xacro:stereo_cam name="front" parent="base_link" baseline="0.1">
+        <origin xyz="0.2 0 0.3" rpy="0 0 0"/>
+      </xacro:stereo_cam>
+    </robot>
+    """
+
+
+def _rotations(root: Path) -> list[tuple[str, int | None, tuple[str, ...]]]:
+    return [(f.location.file, f.location.line, f.frames) for f in scan([root], jobs=1).findings
+            if f.code == "INCORRECT_TRANSFORM" and f.location]
+
+
+def test_a_macro_nothing_calls_is_judged_on_its_own(tmp_path: Path) -> None:
+    # the left turn is wrong; the right one is REP-103's; a rotation given by a parameter is the caller's
+    write_tree(tmp_path, {"package.xml": PACKAGE, "urdf/cam.urdf.xacro": MACROS})
+    (found,) = scan([tmp_path], jobs=1).findings
+    assert (found.code, found.location and found.location.line) == ("INCORRECT_TRANSFORM", 11)
+    assert found.frames == ("{name}_link", "{name}_left_optical_frame")
+    assert "macro 'stereo_cam' expanded on its own" in found.message
+
+
+def test_a_macro_a_robot_calls_is_reported_once_with_the_robot_names(tmp_path: Path) -> None:
+    write_tree(tmp_path, {"package.xml": PACKAGE, "urdf/cam.urdf.xacro": MACROS, "urdf/robot.urdf.xacro": ROBOT})
+    assert _rotations(tmp_path) == [("urdf/cam.urdf.xacro", 11, ("base_link", "front_link", "front_left_optical_frame"))]

@@ -28,7 +28,7 @@ from ..model import FileFacts
 from ..safe_eval import BUILTINS, MATH, MAX_STR, MAX_WEIGHT, ExpressionLimit, UnsafeExpression, evaluate, safe_functions, weight
 from ..source_text import decode_source
 from ..xml_lines import XmlError, XmlNode, parse_xml
-from .camera_plugins import FRAME_TAGS, default_conventions
+from .camera_plugins import CAMERA_SENSORS, FRAME_TAGS, default_conventions
 from .urdf import parse_urdf_file, robot_edges
 
 _FIND_SHARE = re.compile(r"\$\(find-pkg-share\s+")
@@ -89,7 +89,7 @@ def macro_findings(text: str, rel_path: str, ctx: ScanContext) -> list[Finding]:
         return []
     abs_path = ctx.abs_str(rel_path)
     out: list[Finding] = []
-    for macro in [el for el in root.iter() if el.tag == "xacro:macro" and el.get("name")][:MAX_MACROS_ALONE]:
+    for macro in [el for el in root.iter() if el.tag == "xacro:macro" and el.get("name") and _judged(el)][:MAX_MACROS_ALONE]:
         name = macro.get("name") or ""
         attrs, blocks = [], []
         for param in (macro.get("params") or "").split():
@@ -111,6 +111,16 @@ def macro_findings(text: str, rel_path: str, ctx: ScanContext) -> list[Finding]:
                 note = f" (macro '{name}' expanded on its own: {{...}} stands for what a caller passes)"
                 out.append(replace(f, message=f.message + note, details={**f.details, MACRO_ALONE: name}))
     return out
+
+
+def _judged(macro: XmlNode) -> bool:
+    """A macro with something those checks judge: an optical frame, a camera sensor (expanding costs a xacro run)."""
+    for el in macro.iter():
+        if el.tag in ("parent", "child") and "optical" in (el.get("link") or ""):
+            return True
+        if el.tag == "sensor" and el.get("type") in CAMERA_SENSORS:
+            return True
+    return False
 
 
 def _placeholder_locator(root: XmlNode, rel_path: str, fallback: Callable[[XmlNode], Location]) -> Callable[[XmlNode], Location]:

@@ -220,3 +220,13 @@ def test_frame_ids_of_gazebo_plugins_in_urdf_and_sdf() -> None:
     assert found == [(6, ("/imu_link",))]
     found = [(f.location and f.location.line, f.frames) for f in parse_sdf_file(sdf, "m.sdf").findings if f.code == "INVALID_FRAME_ID"]
     assert found == [(6, ("/base_link",))]
+
+
+def test_an_infinite_rpy_is_an_invalid_transform_not_a_crash() -> None:
+    # a fuzzed xacro property (`M_PI = 3.14e30893`) made rpy infinite, and cos(inf) raises
+    urdf = textwrap.dedent("""\
+        <robot name="r"><link name="a"/><link name="b"/>
+          <joint name="j" type="fixed"><parent link="a"/><child link="b"/><origin rpy="-inf 0 inf"/></joint>
+        </robot>
+        """)
+    assert [(f.code, f.location and f.location.line) for f in parse_urdf_file(urdf, "r.urdf").findings] == [("INVALID_TRANSFORM", 2)]

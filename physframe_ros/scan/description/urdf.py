@@ -7,6 +7,7 @@ driven by ``joint_states``), their value unknown before the robot runs. ``frame_
 
 from __future__ import annotations
 
+import math
 from typing import Callable
 
 from ...core.checks import transform_findings
@@ -108,6 +109,8 @@ def _origin(el: XmlNode | None) -> tuple[tuple[float, float, float] | None, tupl
         rpy = _triple(el.get("rpy"))
     except ValueError as exc:
         return None, None, f"bad <origin>: {exc}"
+    if not all(math.isfinite(a) for a in rpy):  # cos(inf) raises; a NaN quaternion is reported as NaN rpy is
+        return xyz, (math.nan,) * 4, None
     return xyz, rpy_to_quaternion(*rpy), None
 
 

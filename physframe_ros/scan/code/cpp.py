@@ -478,6 +478,11 @@ class _CppFile(FileWalk):
             self.library_files[path] = lib
         return lib
 
+    def set_elsewhere(self, rec: Record) -> bool:
+        """A file-scope message (``history_cloud = make_shared<...>()`` in ``main``) whose header another function of
+        the file writes (``history_cloud->header.frame_id = ...`` in a helper ``main`` calls)."""
+        return rec.local and rec.name in self.globals and mentions_header([self.text], rec.name)
+
     @cached_property
     def sets_camera_info(self) -> bool:
         """The file, its headers or another source of its package call ``setCameraInfo`` (gazebo_ros_camera_utils

@@ -87,6 +87,10 @@ class FileWalk(BoundedCalls):
         self.member_names: dict[int, str] = {}  # id of a member message Record -> the member's name
         self.published_members: list[tuple[Record, int]] = []
 
+    def set_elsewhere(self, rec: Record) -> bool:
+        """Whether another function of the file may have set the header of ``rec``, a message the walk built."""
+        return False
+
     def finish(self) -> None:
         """Once the file is walked: the checks that need every frame name it holds (camera data, REP-103)."""
         scopes = (self.members, self.globals, self.params)
@@ -390,6 +394,8 @@ class Walker(Generic[N]):
         if self.emit:
             if last_name(self.text(call.receiver)) in self.f.command_publishers:
                 return  # a MAVROS setpoint: the plugin reads it in its own mav_frame, never header.frame_id
+            if isinstance(value, Record) and self.f.set_elsewhere(value):
+                return  # a global built here and filled by a function it calls: its frame is not known
             self.f.sink.publish(value, call.line, static="static" in self.text(call.receiver).lower())
             if isinstance(value, Record) and id(value) in self.f.member_names:
                 self.f.published_members.append((value, call.line))

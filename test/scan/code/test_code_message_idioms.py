@@ -836,3 +836,36 @@ def test_ros2_setters_cv_bridge_fill_and_zero_initialised_members() -> None:
     # never set here; raspimouse2: a member built with MessageInitialization::ZERO is built, not copied
     facts = analyze_cpp(SONAR_CPP, "sonar.cpp")
     assert _found(facts, "MISSING_FRAME") == [27, 28]
+
+
+HISTORY_CPP = """\
+pcl::PointCloud<pcl::PointXYZRGB>::Ptr history_cloud;
+pcl::PointCloud<pcl::PointXYZRGB>::Ptr trail_cloud;
+
+int createMsg(opt_msgs::TrackArray & track_msg)
+{
+  track_msg.header.frame_id = saved_frame;
+  history_cloud->header.frame_id = saved_frame;
+  trail_cloud->header.stamp = 0;
+  return 1;
+}
+
+int main(int argc, char ** argv)
+{
+  history_cloud = boost::make_shared<pcl::PointCloud<pcl::PointXYZRGB> >();
+  trail_cloud = boost::make_shared<pcl::PointCloud<pcl::PointXYZRGB> >();
+  while (ros::ok())
+  {
+    opt_msgs::TrackArray track_msg;
+    createMsg(track_msg);
+    history_pub.publish(history_cloud);
+    trail_pub.publish(trail_cloud);
+  }
+}
+"""
+
+
+def test_a_global_built_in_main_and_filled_by_a_function_of_the_file() -> None:
+    # open_ptrack's tracker_filter_node after its fix: the helper main calls sets the global cloud's frame; a stamp
+    # alone gives none
+    assert _found(analyze_cpp(HISTORY_CPP, "tracker_filter_node.cpp"), "MISSING_FRAME") == [21]

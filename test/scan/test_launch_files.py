@@ -335,18 +335,21 @@ def test_ros1_static_transforms_with_tf_era_slashes_are_the_stripped_frames(tmp_
 
 def test_a_static_transform_publisher_whose_name_reverses_its_frames_is_a_reversed_name(tmp_path: Path) -> None:
     """RAS-2016's static_tf.launch: ``name="odom_to_map"`` on a node that publishes map -> odom (a warning: the
-    name or the arguments are reversed); a name that agrees, or names no transform, is nothing."""
+    name or the arguments are reversed); gazebo2rviz's ``static_tf_pub_world_to_gazebo_world`` publishing
+    gazebo_world -> world, more words before the first frame; a name that agrees, or names no transform, is nothing."""
     ws = _write(tmp_path, {
         "robot/package.xml": _package("robot", catkin=True),
         "robot/launch/static_tf.launch": """<launch>
   <node pkg="tf" type="static_transform_publisher" name="odom_to_map" args="0 0 0 0 0 0 /map /odom 100" />
   <node pkg="tf" type="static_transform_publisher" name="base_to_laser" args="0 0 0.2 0 0 0 base_link laser 100" />
   <node pkg="tf" type="static_transform_publisher" name="laser_mount" args="0 0 0.2 0 0 0 base_link sonar 100" />
+  <node name="static_tf_pub_world_to_gazebo_world" pkg="tf2_ros" type="static_transform_publisher" args="0 0 0  0 0 0 1 gazebo_world world" />
+  <node name="static_tf_pub_map_to_odom_frame" pkg="tf2_ros" type="static_transform_publisher" args="0 0 0 0 0 0 map odom" />
 </launch>
 """,
     })
     found = [(f.code, f.severity.value, f.location.line if f.location else None) for f in scan([ws]).findings if f.code == "REVERSED_NAME"]
-    assert found == [("REVERSED_NAME", "warning", 2)]
+    assert found == [("REVERSED_NAME", "warning", 2), ("REVERSED_NAME", "warning", 5)]
 
 
 def test_a_camera_driver_stamping_a_body_frame_whose_optical_twin_the_tree_holds(tmp_path: Path) -> None:

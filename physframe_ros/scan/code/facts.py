@@ -157,9 +157,13 @@ def named_frames(var: str) -> tuple[str, str] | None:
     return (a, b) if a and b and a != b else None
 
 
-def _fragment_matches(fragment: str, frame: str) -> bool:
+def _fragment_matches(fragment: str, frame: str, first: bool) -> bool:
+    """Whether the ``first`` (``a`` of ``a_to_b``) or second fragment of a name stands for ``frame``; more words may
+    come before the first one's frame (``static_tf_pub_world_to_gazebo_world``) or after the second one's."""
     f = frame.lstrip("/").lower()
-    return f == fragment or f.startswith(fragment + "_") or f.endswith("/" + fragment) or f.endswith("_" + fragment)
+    if f == fragment or f.startswith(fragment + "_") or f.endswith("/" + fragment) or f.endswith("_" + fragment):
+        return True
+    return fragment.endswith("_" + f) if first else fragment.startswith(f + "_")
 
 
 def reversed_name_finding(var: str, parent: str, child: str, location: Location) -> Finding | None:
@@ -167,14 +171,14 @@ def reversed_name_finding(var: str, parent: str, child: str, location: Location)
     if named is None or not parent or not child:
         return None
     a, b = named
-    forward = _fragment_matches(a, parent) and _fragment_matches(b, child)
-    backward = _fragment_matches(a, child) and _fragment_matches(b, parent)
+    forward = _fragment_matches(a, parent, True) and _fragment_matches(b, child, False)
+    backward = _fragment_matches(a, child, True) and _fragment_matches(b, parent, False)
     if not backward or forward:
         return None
     return Finding(
         "REVERSED_NAME",
-        f"'{var}' reads as the transform {a} -> {b} (header.frame_id '{a}', child_frame_id '{b}', as tf2's "
-        f"lookupTransform({a}, {b}) returns it) but holds {parent} -> {child}: the name or the frames are reversed",
+        f"'{var}' reads as the transform {child} -> {parent} (header.frame_id '{child}', child_frame_id '{parent}', as "
+        f"tf2's lookupTransform({child}, {parent}) returns it) but holds {parent} -> {child}: the name or the frames are reversed",
         (parent, child),
         location,
     )

@@ -46,6 +46,20 @@ MACROS = """\
         </joint>
         <link name="${name}_optical_frame"/>
       </xacro:macro>
+      <xacro:macro name="head_cam" params="name">
+        <joint name="${name}_tilt_joint" type="fixed">
+          <origin xyz="0 0 ${head_height}" rpy="0 ${15 * deg_to_rad} 0"/>
+          <parent link="head_link"/>
+          <child link="${name}_link"/>
+        </joint>
+        <link name="${name}_link"/>
+        <joint name="${name}_optical_frame_joint" type="fixed">
+          <origin xyz="0 0 0" rpy="${-pi/1} 0.0 ${-pi/2}"/>
+          <parent link="${name}_link"/>
+          <child link="${name}_optical_frame"/>
+        </joint>
+        <link name="${name}_optical_frame"/>
+      </xacro:macro>
     </robot>
     """
 ROBOT = """\
@@ -67,13 +81,17 @@ def _rotations(root: Path) -> list[tuple[str, int | None, tuple[str, ...]]]:
 
 def test_a_macro_nothing_calls_is_judged_on_its_own(tmp_path: Path) -> None:
     # the left turn is wrong; the right one is REP-103's; a rotation given by a parameter is the caller's
+    # reemc's head camera: deg_to_rad and head_height come from the includer, the optical roll is -pi, not -pi/2
     write_tree(tmp_path, {"package.xml": PACKAGE, "urdf/cam.urdf.xacro": MACROS})
-    (found,) = scan([tmp_path], jobs=1).findings
+    found, head = scan([tmp_path], jobs=1).findings
     assert (found.code, found.location and found.location.line) == ("INCORRECT_TRANSFORM", 11)
     assert found.frames == ("{name}_link", "{name}_left_optical_frame")
     assert "macro 'stereo_cam' expanded on its own" in found.message
+    assert (head.code, head.location and head.location.line, head.frames) == ("INCORRECT_TRANSFORM", 39, ("{name}_link", "{name}_optical_frame"))
 
 
 def test_a_macro_a_robot_calls_is_reported_once_with_the_robot_names(tmp_path: Path) -> None:
     write_tree(tmp_path, {"package.xml": PACKAGE, "urdf/cam.urdf.xacro": MACROS, "urdf/robot.urdf.xacro": ROBOT})
-    assert _rotations(tmp_path) == [("urdf/cam.urdf.xacro", 11, ("base_link", "front_link", "front_left_optical_frame"))]
+    # the head camera no robot calls is still judged alone
+    assert _rotations(tmp_path) == [("urdf/cam.urdf.xacro", 11, ("base_link", "front_link", "front_left_optical_frame")),
+                                    ("urdf/cam.urdf.xacro", 39, ("{name}_link", "{name}_optical_frame"))]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import glob
 import io
+import math
 import os
 import re
 from collections import ChainMap
@@ -99,11 +100,8 @@ def macro_findings(text: str, rel_path: str, ctx: ScanContext) -> list[Finding]:
                 value = f"{{{param}}}" if _NAME_PARAM.search(param.lower()) else "nan"
                 attrs.append(f'{param}="{value}"')
         call = f'<xacro:{name} {" ".join(attrs)}>{"".join(blocks)}</xacro:{name}>'
-        wrapper = (f'<robot name="physframe_macro" xmlns:xacro="http://www.ros.org/wiki/xacro">'
-                   f'<xacro:include filename="{os.path.basename(abs_path)}"/>{call}</robot>')
-        try:
-            robot, _ = _expand(abs_path, {}, ctx, wrapper)
-        except Exception:  # xacro raises many kinds; a macro that needs its caller's values says nothing alone
+        robot = _expand_alone(abs_path, call, ctx)
+        if robot is None:
             continue
         edges, findings = robot_edges(robot, _placeholder_locator(root, rel_path, _joint_locator([abs_path], rel_path, ctx)), "")
         for f in [*findings, *check_tree(edges, default_conventions())]:
@@ -111,6 +109,30 @@ def macro_findings(text: str, rel_path: str, ctx: ScanContext) -> list[Finding]:
                 note = f" (macro '{name}' expanded on its own: {{...}} stands for what a caller passes)"
                 out.append(replace(f, message=f.message + note, details={**f.details, MACRO_ALONE: name}))
     return out
+
+
+# properties an including file usually defines; any other name the macro needs from its includer is NaN
+_INCLUDER_CONSTANTS = {"M_PI": math.pi, "PI": math.pi, "deg_to_rad": math.pi / 180, "DEG_TO_RAD": math.pi / 180, "M_PI_2": math.pi / 2}
+_UNDEFINED = re.compile(r"name '(\w+)' is not defined")
+MAX_INCLUDER_NAMES = 8
+
+
+def _expand_alone(abs_path: str, call: str, ctx: ScanContext) -> XmlNode | None:
+    """The robot that ``call`` (a macro of ``abs_path``) builds alone, the properties it takes from its includer
+    defined (known constants by value, others NaN); None when xacro still fails."""
+    given: dict[str, float] = {}
+    for _ in range(MAX_INCLUDER_NAMES + 1):
+        props = "".join(f'<xacro:property name="{k}" value="{v!r}"/>' for k, v in given.items())
+        wrapper = (f'<robot name="physframe_macro" xmlns:xacro="http://www.ros.org/wiki/xacro">{props}'
+                   f'<xacro:include filename="{os.path.basename(abs_path)}"/>{call}</robot>')
+        try:
+            return _expand(abs_path, {}, ctx, wrapper)[0]
+        except Exception as exc:  # xacro raises many kinds; a macro that needs its caller's values says nothing alone
+            missing = _UNDEFINED.search(str(exc))
+            if missing is None or missing.group(1) in given:
+                return None
+            given[missing.group(1)] = _INCLUDER_CONSTANTS.get(missing.group(1), math.nan)
+    return None
 
 
 def _judged(macro: XmlNode) -> bool:

@@ -143,6 +143,8 @@ class QuaternionWrites:
     whole: set[tuple[int, str]] = field(default_factory=set)  # quaternions assigned whole somewhere in the function
     any_w: bool = False  # a `w` written anywhere (through an alias the paths do not show)
     fresh: dict[tuple[int, str], str] = field(default_factory=dict)  # quaternions of a message made in the function: its type
+    # a component written again: (component, (first source, its line), then source, line)
+    rewritten: dict[tuple[int, str], list[tuple[str, tuple[str, int], str, int]]] = field(default_factory=dict)
 
     def write(self, owner: int, target: list[str], source: str, line: int, fresh: str | None = None) -> None:
         """A write into a quaternion or a component (``target``: :func:`writes_quaternion` holds); ``owner``: the
@@ -154,7 +156,11 @@ class QuaternionWrites:
         if target[-1] == "w":
             self.any_w = True
         key = (owner, ".".join(target[:-1]))
-        self.parts.setdefault(key, {})[target[-1]] = (" ".join(source.split()), line)
+        parts = self.parts.setdefault(key, {})
+        text = " ".join(source.split())
+        if target[-1] in parts:
+            self.rewritten.setdefault(key, []).append((target[-1], parts[target[-1]], text, line))
+        parts[target[-1]] = (text, line)
         if fresh is not None:
             self.fresh[key] = fresh
 
@@ -193,7 +199,32 @@ class QuaternionWrites:
                     (), loc(line), severity=Severity.WARNING,
                 ))
             out.extend(_constant_quaternion(path, parts, self.fresh.get(key), loc))
+            out.extend(_slot_written_twice(path, parts, self.rewritten.get(key, []), loc))
         return out
+
+
+# a quaternion's component by its index or name: q[2], q.z, q.z(), q['z']
+_INDEXED = re.compile(r"^(.+?)(?:\[\s*([0-3])\s*\]|\.([xyzw])(?:\(\))?|\[['\"]([xyzw])['\"]\])$")
+
+
+def _slot_written_twice(path: str, parts: dict[str, tuple[str, int]], rewritten: list[tuple[str, tuple[str, int], str, int]],
+                        loc: Callable[[int], Location]) -> list[Finding]:
+    """``o.x = q[0]; o.y = q[1]; o.x = q[2]; o.w = q[3]``: one slot written from two components of one quaternion
+    and another slot never written, a copy-paste slip (jsk_topic_tools' pose_stamped_publisher): the last copy
+    went into the wrong slot, and the quaternion is neither the rotation nor of unit length."""
+    out = []
+    for comp, (first, first_line), then, line in rewritten:
+        a, b = _INDEXED.match(first.lstrip("+-").strip()), _INDEXED.match(then.lstrip("+-").strip())
+        missing = [c for c in "xyzw" if c not in parts]
+        if a is None or b is None or a.group(1) != b.group(1) or a.groups()[1:] == b.groups()[1:] or not missing:
+            continue
+        out.append(Finding(
+            "INVALID_TRANSFORM",
+            f"{path}.{comp} is written twice, from {first} (line {first_line}) and then {then}, and {', '.join(missing)} never: a "
+            f"copy-paste slip ({then} belongs in another slot), so the quaternion is neither the rotation nor of unit length",
+            (), loc(line), severity=Severity.WARNING,
+        ))
+    return out
 
 
 def _constant_quaternion(path: str, parts: dict[str, tuple[str, int]], fresh: str | None, loc: Callable[[int], Location]) -> list[Finding]:

@@ -185,6 +185,33 @@ def test_one_component_copied_into_several_is_reported_once_and_a_deliberate_swa
     assert "msg.orientation.x() is copied into x, y, z, w" in facts.findings[0].message
 
 
+# jsk_topic_tools' pose_stamped_publisher before PR #1650: q[2] went into x again, z was never written
+JSK = """\
+def main():
+    pose = PoseStamped()
+    q = eulerToQuaternion(roll, pitch, yaw)
+    pose.pose.orientation.x = q[0]
+    pose.pose.orientation.y = q[1]
+    pose.pose.orientation.x = q[2]
+    pose.pose.orientation.w = q[3]
+    pub.publish(pose)
+    fixed = PoseStamped()
+    fixed.pose.orientation.x = 0.0
+    fixed.pose.orientation.x = q[0]
+    fixed.pose.orientation.y = q[1]
+    fixed.pose.orientation.w = q[3]
+    pub.publish(fixed)
+"""
+
+
+def test_one_slot_written_from_two_components_and_another_never() -> None:
+    # a constant overwritten by a component is no copy-paste slip between two components
+    facts = analyze_python(JSK, "pose_stamped_publisher.py")
+    assert _found(facts, "INVALID_TRANSFORM") == [6]
+    (slip,) = [f for f in facts.findings if f.code == "INVALID_TRANSFORM"]
+    assert "written twice, from q[0] (line 4) and then q[2], and z never" in slip.message
+
+
 def test_vector_part_copied_with_w_never_written() -> None:
     facts = analyze_python(SPOT, "ros_helpers.py")
     assert _found(facts, "INVALID_TRANSFORM") == [6]

@@ -1226,8 +1226,8 @@ class _Run(Walker[Node]):
             value = getter(self, call, target)
             if not isinstance(value, Missing):
                 return value
-        if receiver is None:
-            return self.user_call(call)
+        if receiver is None or (call.n == 0 and self.own_message_getter(call.name)):
+            return self.user_call(call)  # `sr.GetImuData()`: a method of the file's class that returns a message
         setter = _SETTERS.get(call.name)
         if setter is None and self.emit and any(self.message_arg(a) is not None for a in call.args) and self.f.helper(call.name) is not None:
             return self.user_call(call)  # `api_.frameToImage(frame, img)`: a helper of the package fills img
@@ -1496,6 +1496,10 @@ class _Run(Walker[Node]):
         lib, fn = target
         constants = any(v is not None for v in values)
         return self.adopt(self.enter(c.line, constants, lambda: lib.call(fn, values if constants else ())), lib, c.line)
+
+    def own_message_getter(self, name: str) -> bool:
+        target = self.f.helper(name) if self.emit else None
+        return target is not None and target[0] is self.f and _returns_message(target[1], self.f.src)
 
     def adopt(self, result: Value, where: _CppFile, line: int) -> Value:
         """A helper's result for this caller (already a copy): built at the call when the helper is in another file."""

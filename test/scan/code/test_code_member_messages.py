@@ -289,3 +289,41 @@ def test_a_frame_member_nothing_writes_is_empty_and_a_parameter_read_into_anothe
     # the fix: read into its own member, which then has a value
     fixed = HOKUYO3D.replace('nh.param("mag_frame_id", imu_frame_id', 'nh.param("mag_frame_id", mag_frame_id')
     assert analyze_cpp(fixed, "src/hokuyo3d.cpp").findings == []
+
+
+LIMO_IMU = """\
+class SerialRead {
+ public:
+  sensor_msgs::Imu GetImuData();
+ private:
+  sensor_msgs::Imu imu_data_;
+  sensor_msgs::Imu mag_data_;
+};
+
+sensor_msgs::Imu SerialRead::GetImuData() {
+  imu_data_.header.stamp = ros::Time::now();
+  imu_data_.orientation.w = 1.0;
+  return imu_data_;
+}
+
+sensor_msgs::Imu SerialRead::GetMagData() {
+  mag_data_.header.frame_id = "imu_link";
+  return mag_data_;
+}
+
+int main(int argc, char* argv[]) {
+  SerialRead sr;
+  ros::Publisher imu_pub = nh.advertise<sensor_msgs::Imu>("/imu", 10, true);
+  while (ros::ok()) {
+    auto imu_msg = sr.GetImuData();
+    imu_pub.publish(imu_msg);
+    imu_pub.publish(sr.GetMagData());
+  }
+}
+"""
+
+
+def test_a_member_returned_by_a_getter_of_the_class_and_published_by_main() -> None:
+    # limo_ros' mpu6050_imu: main publishes what the class's getter returns, a member whose frame nothing sets
+    facts = analyze_cpp(LIMO_IMU, "mpu6050_imu.cpp")
+    assert [(f.code, f.location and f.location.line) for f in facts.findings] == [("MISSING_FRAME", 25)]

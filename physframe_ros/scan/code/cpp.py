@@ -1405,8 +1405,24 @@ class _Run(Walker[Node]):
         publisher = self.eval(c.receiver)
         if self.emit and isinstance(publisher, Record) and publisher.kind == REALTIME_PUBLISHER:
             static = is_static_topic(publisher) or "static" in self.text(c.receiver).lower()
-            self.f.sink.publish(publisher.get("msg_"), c.line, static=static)
+            message = publisher.get("msg_")
+            self.f.sink.publish(message, c.line, static=static)
+            if isinstance(message, Record) and not message.local:
+                self.member_publisher_message(self.text(c.receiver).removeprefix("this->").strip(), message, c.line)
         return None
+
+    def member_publisher_message(self, name: str, message: Record, line: int) -> None:
+        """The message a member realtime publisher owns (``ft_publisher_->msg_``), sent with a frame no method of the
+        file or its headers writes (pr2_ethercat_drivers' WrenchStamped: only its stamp): as a member message."""
+        f = self.f
+        if message.kind == TF_MESSAGE:
+            return  # its transforms were checked where it was sent, as a broadcast
+        texts = [code_only(t) for t in (f.text, *f.headers)]
+        if not any(re.search(rf"RealtimePublisher[^;{{}}]*\b{re.escape(name)}\s*;", t) for t in texts):
+            return  # not a member the class declares where the scan reads it (a member initialised to NULL is fine)
+        if any(re.search(rf"\b{re.escape(name)}\s*->\s*msg_\b(?!\s*\.)", t) for t in texts):
+            return  # the message is referred to (`auto & m = pub_->msg_;`) or replaced whole: it may get a frame there
+        f.sink.member_published(message, f"{name}->msg_", line, texts, "source" if name in f.source_members else None)
 
     def h_try_publish(self, c: Call[Node]) -> Result:
         """realtime_tools ``pub->try_publish(msg)`` (the newer API): a publish, on /tf_static if made there."""

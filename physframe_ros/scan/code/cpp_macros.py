@@ -38,6 +38,9 @@ _EXPLICIT_INSTANTIATION = re.compile(rb"^[ \t]*(?:extern[ \t]+)?template[ \t]+(?
 # declaration: the parentheses become braces, same meaning here) and ``new T*[n]`` (the ``*`` goes).
 _REF_PAREN_INIT = re.compile(rb"^[ \t]*const[ \t]+[\w:<>, ]+?[ \t]*&[ \t]*\w+[ \t]*(\()", re.MULTILINE)
 _NEW_POINTER_ARRAY = re.compile(rb"\bnew[ \t]+(?:unsigned[ \t]+)?[\w:]+[ \t]*(\*+)[ \t]*\[")
+# ``(unsigned(a) - unsigned(b))``: a functional cast to a built-in type first in parentheses reads as a C cast
+# ``(unsigned ...)`` and breaks the function (pr2_ethercat_drivers' wg06.cpp); the type goes, the value stays
+_PAREN_FUNCTIONAL_CAST = re.compile(rb"\([ \t]*(unsigned|signed|int|long|short|char|float|double|bool)[ \t]*\((?![ \t]*[*&])")
 _COMMENT_OR_STRING = re.compile(rb'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*|/\*.*?\*/', re.DOTALL)
 # printf format macros between string literals (``"%" PRIu32 " bytes"``): the literals still concatenate
 _FORMAT_MACRO = re.compile(rb"\b(?:PRI|SCN)[diouxX](?:8|16|32|64|MAX|PTR|LEAST(?:8|16|32|64)|FAST(?:8|16|32|64))\b")
@@ -88,6 +91,8 @@ def blank_macros(src: bytes) -> bytes:
         if close is not None and src[_skip_space(src, close, newlines=False):].startswith(b";"):
             out[m.start(1)], out[close - 1] = ord("{"), ord("}")
     for m in _NEW_POINTER_ARRAY.finditer(src):
+        _blank(out, m.start(1), m.end(1))
+    for m in _PAREN_FUNCTIONAL_CAST.finditer(src):
         _blank(out, m.start(1), m.end(1))
     for m in _INLINE.finditer(src):
         if _in_directive(src, m.start()):
@@ -167,7 +172,7 @@ def _starts_declaration(c: int) -> bool:
 def _has_candidates(src: bytes) -> bool:
     return (b"__cplusplus" in src or b"__has_include" in src or b"Q_S" in src or b"new" in src or b"const" in src
             or b"template" in src or b"signals" in src or b"slots" in src or b"SIGNAL" in src or b"PRI" in src
-            or b"ATTRIBUTE_ALIGNED" in src or b"Q_ARG" in src
+            or b"ATTRIBUTE_ALIGNED" in src or b"Q_ARG" in src or _PAREN_FUNCTIONAL_CAST.search(src) is not None
             or _INLINE.search(src) is not None
             or _ALONE.search(src) is not None)
 

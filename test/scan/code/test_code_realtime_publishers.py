@@ -329,3 +329,47 @@ def test_transform_in_a_message_replaced_by_eigen_to_transform_after_its_frame_w
     assert found == {("MISSING_FRAME", "WARNING", line), ("MISSING_CHILD_FRAME", "WARNING", line)}
     # admittance_position was never given a frame in this function: nothing says it should carry one here
     assert analyze_cpp(ADMITTANCE_FIXED, path).findings == []
+
+
+WG06_HEADER = """\
+class WG06 : public WG0X
+{
+  realtime_tools::RealtimePublisher<geometry_msgs::WrenchStamped> *ft_publisher_;
+  realtime_tools::RealtimePublisher<geometry_msgs::WrenchStamped> *framed_publisher_;
+};
+"""
+WG06 = """\
+WG06::WG06() : ft_publisher_(NULL), framed_publisher_(NULL) {}
+
+void WG06::initializeFT()
+{
+  ft_publisher_ = new realtime_tools::RealtimePublisher<geometry_msgs::WrenchStamped>(ros::NodeHandle(), topic, 1);
+  framed_publisher_ = new realtime_tools::RealtimePublisher<geometry_msgs::WrenchStamped>(ros::NodeHandle(), topic, 1);
+  framed_publisher_->msg_.header.frame_id = ft_frame_;
+}
+
+bool WG06::unpackFT(WG06StatusWithAccelAndFT *status, WG06StatusWithAccelAndFT *last_status)
+{
+  unsigned new_samples = (unsigned(status->ft_sample_count_) - unsigned(last_status->ft_sample_count_)) & 0xFF;
+  if ((new_samples > 0) && (ft_publisher_ != NULL) && (ft_publisher_->trylock()))
+  {
+    ft_publisher_->msg_.header.stamp = current_time;
+    ft_publisher_->msg_.wrench = ft_state.samples_[new_samples - 1];
+    ft_publisher_->unlockAndPublish();
+  }
+  if (framed_publisher_->trylock())
+  {
+    framed_publisher_->msg_.header.stamp = current_time;
+    framed_publisher_->unlockAndPublish();
+  }
+  return true;
+}
+"""
+
+
+def test_a_member_realtime_publishers_message_whose_frame_nothing_sets() -> None:
+    # pr2_ethercat_drivers' wg06 before PR #73: the WrenchStamped goes out with a stamp only (a warning: another
+    # file of the class could set it); `(unsigned(a) - unsigned(b))` no longer breaks the function for tree-sitter
+    facts = analyze_cpp(WG06, "src/wg06.cpp", headers=[WG06_HEADER])
+    assert [(f.code, f.level.value, f.location and f.location.line) for f in facts.findings] == [("MISSING_FRAME", "warning", 17)]
+    assert facts.notes == []

@@ -1,6 +1,7 @@
 """A sensor's description package holds macros no file of it calls (hector_sensors_description's
 camera360, whose left optical frame was turned back to its link by rpy (pi/2, 0, pi/2)): each macro is
-expanded on its own, with its parameters left open, and the rotations it writes out are judged."""
+expanded on its own, with its parameters left open, and the rotations it writes out are judged; so is a file
+of joints that takes its names from the file including it."""
 
 from __future__ import annotations
 
@@ -95,3 +96,36 @@ def test_a_macro_a_robot_calls_is_reported_once_with_the_robot_names(tmp_path: P
     # the head camera no robot calls is still judged alone
     assert _rotations(tmp_path) == [("urdf/cam.urdf.xacro", 11, ("base_link", "front_link", "front_left_optical_frame")),
                                     ("urdf/cam.urdf.xacro", 39, ("{name}_link", "{name}_optical_frame"))]
+
+
+FRAGMENT = """\
+    <?xml version="1.0"?>
+    <robot xmlns:xacro="http://www.ros.org/wiki/xacro">
+      <xacro:property name="link_depth" value="${name}_depth_frame"/>
+      <joint name="${name}_joint" type="fixed">
+        <origin xyz="${laser_origin}"/>
+        <parent link="${parent_link}"/>
+        <child link="${name}_link"/>
+      </joint>
+      <link name="${name}_link"/>
+      <joint name="${name}_depth_joint" type="fixed">
+        <origin rpy="${-pi/2} 0 ${-pi/2}"/>
+        <parent link="${name}_link"/>
+        <child link="${link_depth}"/>
+      </joint>
+      <link name="${link_depth}"/>
+      <joint name="${name}_depth_optical_joint" type="fixed">
+        <origin rpy="${-pi/2} 0 ${-pi/2}"/>
+        <parent link="${link_depth}"/>
+        <child link="${name}_depth_optical_frame"/>
+      </joint>
+      <link name="${name}_depth_optical_frame"/>
+    </robot>
+    """
+
+
+def test_a_fragment_that_takes_its_names_from_the_including_file(tmp_path: Path) -> None:
+    # create_autonomy's astra.xacro: ${name} and ${laser_origin} come from the robot that includes it (only under
+    # a launch argument); the depth frame, named as a body frame, is turned into optical axes and turned again
+    write_tree(tmp_path, {"package.xml": PACKAGE, "urdf/sensors/astra.xacro": FRAGMENT})
+    assert _rotations(tmp_path) == [("urdf/sensors/astra.xacro", 10, ("{name}_link", "{name}_depth_frame", "{name}_depth_optical_frame"))]

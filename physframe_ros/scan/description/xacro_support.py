@@ -69,6 +69,8 @@ def parse_xacro_file(text: str, rel_path: str, ctx: ScanContext) -> FileFacts:
     _switch_variants(text, rel_path, ctx, facts)
     if not res.edges and "xacro:macro" in text:
         facts.findings.extend(macro_findings(text, rel_path, ctx))
+    elif not res.edges and any(f.code == "PARSE_ERROR" and _UNDEFINED.search(f.message) for f in res.findings):
+        facts.findings.extend(fragment_findings(text, rel_path, ctx))
     return facts
 
 
@@ -88,7 +90,6 @@ def macro_findings(text: str, rel_path: str, ctx: ScanContext) -> list[Finding]:
         root = parse_xml(text)
     except XmlError:
         return []
-    abs_path = ctx.abs_str(rel_path)
     out: list[Finding] = []
     for macro in [el for el in root.iter() if el.tag == "xacro:macro" and el.get("name") and _judged(el)][:MAX_MACROS_ALONE]:
         name = macro.get("name") or ""
@@ -97,18 +98,34 @@ def macro_findings(text: str, rel_path: str, ctx: ScanContext) -> list[Finding]:
             if param.startswith("*"):
                 blocks.append('<origin xyz="nan nan nan" rpy="nan nan nan"/>' if not param.startswith("**") else "<content/>")
             elif "=" not in param:  # `x:=1`, `x:=^|1`: the macro's own default applies
-                value = f"{{{param}}}" if _NAME_PARAM.search(param.lower()) else "nan"
-                attrs.append(f'{param}="{value}"')
+                attrs.append(f'{param}="{_placeholder(param)}"')
         call = f'<xacro:{name} {" ".join(attrs)}>{"".join(blocks)}</xacro:{name}>'
-        robot = _expand_alone(abs_path, call, ctx)
-        if robot is None:
-            continue
-        edges, findings = robot_edges(robot, _placeholder_locator(root, rel_path, _joint_locator([abs_path], rel_path, ctx)), "")
-        for f in [*findings, *check_tree(edges, default_conventions())]:
-            if f.code == "INCORRECT_TRANSFORM" and f.location is not None and f.location.file == rel_path and f.location.line:
-                note = f" (macro '{name}' expanded on its own: {{...}} stands for what a caller passes)"
-                out.append(replace(f, message=f.message + note, details={**f.details, MACRO_ALONE: name}))
+        out.extend(_alone(root, rel_path, ctx, call, f"macro '{name}' expanded on its own: {{...}} stands for what a caller passes"))
     return out
+
+
+def fragment_findings(text: str, rel_path: str, ctx: ScanContext) -> list[Finding]:
+    """The same for a file of joints that takes its names and values from the file that includes it (create_autonomy's
+    astra.xacro: ``${name}``, ``${parent_link}``): expanded with those left open."""
+    if not _judged_text(text):
+        return []
+    try:
+        root = parse_xml(text)
+    except XmlError:
+        return []
+    return _alone(root, rel_path, ctx, "", "expanded on its own: {...} stands for what the including file defines")
+
+
+def _alone(root: XmlNode, rel_path: str, ctx: ScanContext, call: str, note: str) -> list[Finding]:
+    """The rotation findings at lines of ``rel_path`` of the robot that ``call`` builds after including the file."""
+    abs_path = ctx.abs_str(rel_path)
+    robot = _expand_alone(abs_path, call, ctx)
+    if robot is None:
+        return []
+    edges, findings = robot_edges(robot, _placeholder_locator(root, rel_path, _joint_locator([abs_path], rel_path, ctx)), "")
+    return [replace(f, message=f"{f.message} ({note})", details={**f.details, MACRO_ALONE: rel_path})
+            for f in [*findings, *check_tree(edges, default_conventions())]
+            if f.code == "INCORRECT_TRANSFORM" and f.location is not None and f.location.file == rel_path and f.location.line]
 
 
 # properties an including file usually defines; any other name the macro needs from its includer is NaN
@@ -120,9 +137,9 @@ MAX_INCLUDER_NAMES = 8
 def _expand_alone(abs_path: str, call: str, ctx: ScanContext) -> XmlNode | None:
     """The robot that ``call`` (a macro of ``abs_path``) builds alone, the properties it takes from its includer
     defined (known constants by value, others NaN); None when xacro still fails."""
-    given: dict[str, float] = {}
+    given: dict[str, str] = {}
     for _ in range(MAX_INCLUDER_NAMES + 1):
-        props = "".join(f'<xacro:property name="{k}" value="{v!r}"/>' for k, v in given.items())
+        props = "".join(f'<xacro:property name="{k}" value="{v}"/>' for k, v in given.items())
         wrapper = (f'<robot name="physframe_macro" xmlns:xacro="http://www.ros.org/wiki/xacro">{props}'
                    f'<xacro:include filename="{os.path.basename(abs_path)}"/>{call}</robot>')
         try:
@@ -131,8 +148,20 @@ def _expand_alone(abs_path: str, call: str, ctx: ScanContext) -> XmlNode | None:
             missing = _UNDEFINED.search(str(exc))
             if missing is None or missing.group(1) in given:
                 return None
-            given[missing.group(1)] = _INCLUDER_CONSTANTS.get(missing.group(1), math.nan)
+            given[missing.group(1)] = _placeholder(missing.group(1))
     return None
+
+
+def _placeholder(name: str) -> str:
+    """What a name the includer or the caller gives stands for: a known constant, ``{name}`` for a name, else NaN."""
+    if name in _INCLUDER_CONSTANTS:
+        return repr(_INCLUDER_CONSTANTS[name])
+    return f"{{{name}}}" if _NAME_PARAM.search(name.lower()) else "nan"
+
+
+def _judged_text(text: str) -> bool:
+    """The text form of :func:`_judged`, for a whole file."""
+    return "optical" in text or any(f'type="{t}"' in text for t in CAMERA_SENSORS)
 
 
 def _judged(macro: XmlNode) -> bool:

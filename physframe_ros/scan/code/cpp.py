@@ -1503,7 +1503,7 @@ class _Run(Walker[Node]):
             with self.f.sink.call_site(c.line):
                 followed, result = target[0].call_into(target[1], values)
             if followed:
-                return self.adopt(fresh(result), target[0], c.line)
+                return self.adopt(fresh(result), target[0], c.line, c.name)
         for a in c.args:
             self.escape(a)
         values = tuple(_constant(self.eval(a)) for a in c.args)
@@ -1511,16 +1511,17 @@ class _Run(Walker[Node]):
             return None  # another file's helper matters here only for the message it returns or fills
         lib, fn = target
         constants = any(v is not None for v in values)
-        return self.adopt(self.enter(c.line, constants, lambda: lib.call(fn, values if constants else ())), lib, c.line)
+        return self.adopt(self.enter(c.line, constants, lambda: lib.call(fn, values if constants else ())), lib, c.line, c.name)
 
     def own_message_getter(self, name: str) -> bool:
         target = self.f.helper(name) if self.emit else None
         return target is not None and target[0] is self.f and _returns_message(target[1], self.f.src)
 
-    def adopt(self, result: Value, where: _CppFile, line: int) -> Value:
-        """A helper's result for this caller (already a copy): built at the call when the helper is in another file."""
+    def adopt(self, result: Value, where: _CppFile, line: int, helper: str = "") -> Value:
+        """A helper's result for this caller (already a copy): built at the call when the helper is in another file
+        (whose name the finding gives: the frame is set there or after the call)."""
         if isinstance(result, Record) and where is not self.f:
-            return replace(result, name="", line=line)
+            return replace(result, name="", line=line, made_by=f"{helper}() in {where.sink.facts.path}" if helper else "")
         return result
 
     def message_arg(self, arg: Node) -> Record | None:

@@ -471,7 +471,7 @@ class FactSink:
             return  # a bare std_msgs Header published is a time signal: no frame is needed
         if value.kind == HEADER_BY_USE and not any(k == "header" or k.startswith("header.") for k in value.fields):
             return  # nothing says this type has a header
-        loc, built = self.site(line), f"built at line {value.line}"
+        loc, built = self.site(line), f"built at line {value.line}" + (f" by {value.made_by}" if value.made_by else "")
         frame = value.get("header.frame_id")
         if frame is UNSET or frame == "":
             how = "never set" if frame is UNSET else 'set to ""'

@@ -254,6 +254,7 @@ class Record:
     escaped: bool = False  # handed to code we do not follow, which may fill it
     fields: dict[str, Value] = field(default_factory=dict)
     ros1: bool = False  # a ROS 1 C++ message: a quaternion never set is (0, 0, 0, 0), not the identity
+    made_by: str = ""  # the helper of another file that built it (``generateOdometryMsg() in include/x.hpp``)
 
     def set(self, path: str, value: Value) -> None:
         inner = self._owned(path, create=True)

@@ -123,7 +123,7 @@ def test_a_message_returned_by_a_function_of_the_package_source_named_like_the_h
     found = [(f.code, f.location.file if f.location else None, f.location.line if f.location else None) for f in result.findings]
     # the bare image goes out with no frame; the one whose frame the helper sets (to a value not known) does not
     assert found == [("MISSING_FRAME", "src/node/node.cpp", 8)]
-    assert "built at line 7" in result.findings[0].message
+    assert "built at line 7 by toBareImage() in src/tools/src/tools.cpp" in result.findings[0].message
 
 
 def test_a_helper_that_may_replace_the_message_it_was_given_is_not_followed() -> None:

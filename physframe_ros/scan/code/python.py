@@ -452,7 +452,7 @@ class _Run(Walker[ast.AST]):
             self.euler_slots(name, call.args, call.line)
         if self.emit and call.kwargs:
             self.frame_keywords(call)
-        special = self.api(call)
+        special = self.h_get_param(call) if _config_read(call) else self.api(call)  # config reads: `getArg('frame_id', '/map')`
         if not isinstance(special, Missing):
             return special
         kind = message_kind(name, package_of(_dotted(receiver) if receiver is not None else self.f.origins.get(name)))
@@ -792,6 +792,19 @@ class _Run(Walker[ast.AST]):
         if isinstance(receiver, ast.Name) and receiver.id in self.f.origins:
             return f"{self.f.origins[receiver.id]}.{self.f.aliases.get(receiver.id, receiver.id)}"
         return self.f.module_of(ast.Attribute(receiver, c.name) if isinstance(receiver, ast.expr) else ast.Name(c.name))
+
+
+_CONFIG_GETTERS = frozenset({"get", "getArg", "get_arg", "getParam", "get_config", "getConfig", "setdefault"})
+
+
+def _config_read(c: Call[ast.AST]) -> bool:
+    """A method reading a frame-named key of a configuration with a literal default, as a parameter read is: a
+    plugin's ``self.getArg('frame_id', '/map')`` (jsk_teleop_joy), a dict's ``config.get('base_frame', 'base')``."""
+    if c.receiver is None or c.n != 2 or c.kwargs or c.name not in _CONFIG_GETTERS:
+        return False
+    key, default = c.args
+    return (isinstance(key, ast.Constant) and isinstance(key.value, str) and frame_variable(key.value)
+            and isinstance(default, ast.Constant) and isinstance(default.value, str))
 
 
 def _bind(fn: ast.FunctionDef | ast.AsyncFunctionDef, values: list[Value], named: dict[str, Value], skip_self: bool) -> tuple[tuple[str, Value], ...]:

@@ -414,3 +414,22 @@ void odom_callback(const nav_msgs::Odometry::ConstPtr& msg) {
 }
 """
     assert _invalid(analyze_cpp(text, "src/odom_visualization.cpp")) == [(4, ("/world",))]
+
+
+PLUGIN_CONFIG = """\
+class JoyPose6D(RVizViewController):
+    def __init__(self, name, args):
+        self.frame_id = self.getArg('frame_id', '/map')
+        self.pose_topic = self.getArg('pose', '/pose')
+        self.base_frame = args.get('base_frame', 'base_link')
+        self.target_frame = args.get('target_frame', '/map')
+        self.world_frame = config.setdefault('world_frame', '/world')
+"""
+
+
+def test_frame_keys_read_from_a_configuration_with_a_literal_default() -> None:
+    # jsk_teleop_joy's JoyPose6D before its fix: a plugin argument read like a parameter; a topic, a valid frame and a
+    # ROS 1 lookup frame (resolved by tf) are not reported
+    facts = analyze_python(PLUGIN_CONFIG, "joy_pose_6d.py")
+    assert [(f.code, f.location and f.location.line, f.frames) for f in facts.findings] == [
+        ("INVALID_FRAME_ID", 3, ("/map",)), ("INVALID_FRAME_ID", 7, ("/world",))]

@@ -1092,6 +1092,9 @@ class _Run(Walker[Node]):
             for a in args[1:]:  # sensor_msgs::fillImage sets encoding, size and data; the header is the caller's to set
                 self.eval(a)
             return None
+        if name in _OCTOMAP_CONVERSIONS and len(args) == 2:
+            self.eval(args[0])  # octomap_msgs' binaryMapToMsg(tree, msg) fills the map's data, never its header
+            return None
         handler = _FUNCTIONS.get(name)
         if handler is not None:
             value = handler(self, call)
@@ -1849,6 +1852,7 @@ _FUNCTIONS: dict[str, Callable[[_Run, Call[Node]], Result]] = {
 }
 # Methods whose value comes from their receiver (tried first, with or without a receiver).
 # method -> (the message it returns with an empty header, the argument counts it takes)
+_OCTOMAP_CONVERSIONS = frozenset({"binaryMapToMsg", "fullMapToMsg", "binaryMapToMsgData", "fullMapToMsgData"})
 _EMPTY_HEADER_METHODS = {"cvToImgMsg": ("Image", (1, 2)), "getCameraInfo": ("CameraInfo", (0,))}
 _GETTERS: dict[str, Callable[[_Run, Call[Node], Value], Result]] = {
     **_table(_Run.m_inverse, *_INVERSE),

@@ -95,6 +95,7 @@ _PACKAGE_STAMPED = {
     "derived_object_msgs": frozenset({"Object", "ObjectArray"}),
     # nmea_navsat_driver's topic driver stamps the NavSatFix it makes with the Sentence's frame
     "nmea_msgs": frozenset({"Sentence"}),
+    "octomap_msgs": frozenset({"Octomap", "OctomapWithPose"}),
 }
 
 

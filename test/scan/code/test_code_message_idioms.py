@@ -869,3 +869,24 @@ def test_a_global_built_in_main_and_filled_by_a_function_of_the_file() -> None:
     # open_ptrack's tracker_filter_node after its fix: the helper main calls sets the global cloud's frame; a stamp
     # alone gives none
     assert _found(analyze_cpp(HISTORY_CPP, "tracker_filter_node.cpp"), "MISSING_FRAME") == [21]
+
+
+OCTOMAP_CPP = """\
+void OctomapManager::publishAll()
+{
+  octomap_msgs::Octomap binary_map, full_map, framed_map;
+  generateOctomapMsg(binary_map);
+  octomap_msgs::binaryMapToMsg(*octree_, binary_map);
+  octomap_msgs::fullMapToMsg(*octree_, full_map);
+  framed_map.header.frame_id = world_frame_;
+  octomap_msgs::binaryMapToMsg(*octree_, framed_map);
+  binary_map_pub_.publish(binary_map);
+  full_map_pub_.publish(full_map);
+  framed_map_pub_.publish(framed_map);
+}
+"""
+
+
+def test_octomap_conversions_fill_the_map_but_not_its_header() -> None:
+    # volumetric_mapping before its fix; the map handed to a helper of the code's own may get its frame there
+    assert _found(analyze_cpp(OCTOMAP_CPP, "octomap_manager.cc"), "MISSING_FRAME") == [10]

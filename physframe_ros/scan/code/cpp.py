@@ -25,6 +25,7 @@ from ...core.conventions import Conventions
 from ...core.findings import Finding, Severity
 from ..frame_ids import frame_id_finding, frame_variable, is_header_field
 from ..model import FileFacts
+from .action_goals import unframed_goals
 from .angles import RPY_APIS
 from .calls import CALL_DEPTH, STEP_BUDGET, Budget
 from .cpp_macros import blank_macros, first_branches
@@ -268,6 +269,8 @@ class _CppFile(FileWalk):
             self._parse_error(root)
         functions = self._collect(root)
         self._default_markers(functions)
+        for goal in unframed_goals(self.text) if "Goal" in self.text else ():
+            self.sink.add(Finding("MISSING_FRAME", goal.message(), (), self.sink.loc(goal.line)))
         if b"Quaternion" in self.src or b"setValue" in self.src:
             for found in cpp_swapped(self.text):
                 self.sink.add(swapped_quaternion_finding(found, self.sink.loc(found.line)))

@@ -7,7 +7,7 @@ import re
 _DATA_TYPES = (
     "Image|CompressedImage|Range|MagneticField|FluidPressure|Temperature|RelativeHumidity|Illuminance|OccupancyGrid|Path|GridCells|"
     "Marker|MarkerArray|Detection[23]D(?:Array)?|BoundingBox(?:3D)?Array|BoundingBox|PolygonArray|DisparityImage|Radar(?:Scan|Tracks)|ObjectArray|"
-    "Sentence"
+    "Sentence|Octomap|OctomapWithPose"
 )  # the stamped types of facts._STAMPED_TYPES and facts._PACKAGE_STAMPED
 
 # Identifiers of the tf APIs, transform/stamped message types and constant-rotation builders
@@ -16,6 +16,7 @@ _MARKERS = re.compile(
     r"sendTransform|lookup_?[tT]ransform|can_?[tT]ransform|TransformStamped|StampedTransform|frame_id|"
     r"Matrix3x3|setRPY|Quaternion|quaternion_from|AngleAxis|Odometry|NavSatFix|LaserScan|Imu\b|PointCloud|"
     r"Stamped\b|transformPoint|transformPose|TransformListener|euler2|Rotation\.from|setEuler|cv2_to_imgmsg|toImageMsg|cvToImgMsg|CameraInfo|TFMessage|"
+    r"MoveBaseGoal|NavigateToPose|"  # navigation goals, sent through an action client
     # the other stamped data types (facts._STAMPED_TYPES), named with their package: a file that builds one and
     # never writes frame_id (the bug itself) names nothing else above; bare words like Image or Path would
     # match most of the code

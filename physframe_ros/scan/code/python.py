@@ -14,8 +14,10 @@ import re
 from typing import Callable, Sequence
 
 from ...core.conventions import Conventions
+from ...core.findings import Finding
 from ..frame_ids import frame_variable
 from ..model import FileFacts
+from .action_goals import unframed_goals
 from .angles import RPY_APIS, shifted_components_finding
 from .calls import STEP_BUDGET, Budget
 from .facts import FactSink, message_kind, package_of, param_default, setpoint_publishers, slot_name_finding, static_broadcaster_names
@@ -191,6 +193,8 @@ class _PyFile(FileWalk):
         self.imports(tree)
         if self.mentions_quaternions:
             self.swapped_quaternions(tree)
+        for goal in unframed_goals("\n".join(self.lines)):
+            self.sink.add(Finding("MISSING_FRAME", goal.message(), (), self.sink.loc(goal.line)))
         functions: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
         stack: list[ast.stmt] = list(tree.body)
         while stack:  # statements only: expressions cannot hold a def

@@ -890,3 +890,37 @@ void OctomapManager::publishAll()
 def test_octomap_conversions_fill_the_map_but_not_its_header() -> None:
     # volumetric_mapping before its fix; the map handed to a helper of the code's own may get its frame there
     assert _found(analyze_cpp(OCTOMAP_CPP, "octomap_manager.cc"), "MISSING_FRAME") == [10]
+
+
+GOALS_CPP = """\
+void Explore::makePlan()
+{
+  move_base_msgs::MoveBaseGoal goal;
+  goal.target_pose.pose.position = target_position;
+  goal.target_pose.pose.orientation.w = 1.;
+  move_base_client_.sendGoal(goal, [this](const actionlib::SimpleClientGoalState& status, const ResultConstPtr& r) {});
+  move_base_msgs::MoveBaseGoal framed;
+  framed.target_pose.header.frame_id = global_frame_;
+  move_base_client_.sendGoal(framed);
+  move_base_msgs::MoveBaseGoal filled;
+  fillGoal(filled);
+  move_base_client_.sendGoal(filled);
+  nav2_msgs::action::NavigateToPose::Goal nav_goal;
+  nav_goal.pose.pose.position.x = 1.0;
+  client_->async_send_goal(nav_goal, options);
+}
+"""
+GOALS_PY = """\
+goal = MoveBaseGoal()
+goal.target_pose.pose.position.x = x
+client.send_goal(goal)
+nav_goal = NavigateToPose.Goal()
+nav_goal.pose = pose_stamped
+self.nav_client.send_goal_async(nav_goal)
+"""
+
+
+def test_navigation_goals_sent_with_their_pose_frame_never_set() -> None:
+    # m-explore's Explore::makePlan before its fix; a goal whose frame is set, or that a helper fills, is not reported
+    assert _found(analyze_cpp(GOALS_CPP, "explore.cpp"), "MISSING_FRAME") == [6, 15]
+    assert _found(analyze_python(GOALS_PY, "explore.py"), "MISSING_FRAME") == [3]

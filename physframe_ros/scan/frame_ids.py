@@ -66,6 +66,11 @@ def parameter_findings(
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 
+def snake_case(name: str) -> str:
+    """``frameName`` -> ``frame_name``, ``m_frameId`` -> ``m_frame_id``."""
+    return _CAMEL.sub("_", name).lower()
+
+
 @lru_cache(maxsize=4096)
 def frame_variable(name: str) -> bool:
     """A variable, member or constant whose name says it holds a frame id to stamp or broadcast with:
@@ -73,7 +78,7 @@ def frame_variable(name: str) -> bool:
     ``fixed_frame``: ROS 1 tf resolves '/map' there), nor data expressed in a frame (``kExternalWrenchInBaseFrame``
     is a topic name)."""
     last = re.split(r"->|[.:]", name)[-1]
-    snake = _CAMEL.sub("_", last).lower().strip("_")
+    snake = snake_case(last).strip("_")
     snake = snake[2:] if snake.startswith(("m_", "k_")) else snake
     return names_frame(snake) and not _LOOKUP_KEY.match(snake) and "_in_" not in snake
 

@@ -120,7 +120,8 @@ def writes_quaternion(fields: list[str]) -> bool:
     """A field path that is a message quaternion (``…orientation``) or one of its components (``…rotation.w``)."""
     return bool(fields) and (fields[-1] in QUATERNION_PARTS or (len(fields) >= 2 and fields[-2] in QUATERNION_PARTS and fields[-1] in ("x", "y", "z", "w")))
 # the component a source names: q.x, q.x(), q['x'], msg.orientation.x (an Eigen or message quaternion's accessor)
-_SOURCE_COMPONENT = re.compile(r"(?:\.([xyzw])(?:\(\))?|\[['\"]([xyzw])['\"]\])\s*$")
+_NAMED_COMPONENT = r"\.([xyzw])(?:\(\))?|\[['\"]([xyzw])['\"]\]"
+_SOURCE_COMPONENT = re.compile(rf"(?:{_NAMED_COMPONENT})\s*$")
 
 
 _CONSTANT = re.compile(r"^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?[fFlL]?\s*$")
@@ -204,7 +205,7 @@ class QuaternionWrites:
 
 
 # a quaternion's component by its index or name: q[2], q.z, q.z(), q['z']
-_INDEXED = re.compile(r"^(.+?)(?:\[\s*([0-3])\s*\]|\.([xyzw])(?:\(\))?|\[['\"]([xyzw])['\"]\])$")
+_INDEXED = re.compile(rf"^(.+?)(?:\[\s*([0-3])\s*\]|{_NAMED_COMPONENT})$")
 
 
 def _slot_written_twice(path: str, parts: dict[str, tuple[str, int]], rewritten: list[tuple[str, tuple[str, int], str, int]],
@@ -213,9 +214,9 @@ def _slot_written_twice(path: str, parts: dict[str, tuple[str, int]], rewritten:
     and another slot never written, a copy-paste slip (jsk_topic_tools' pose_stamped_publisher): the last copy
     went into the wrong slot, and the quaternion is neither the rotation nor of unit length."""
     out = []
+    missing = [c for c in "xyzw" if c not in parts]
     for comp, (first, first_line), then, line in rewritten:
         a, b = _INDEXED.match(first.lstrip("+-").strip()), _INDEXED.match(then.lstrip("+-").strip())
-        missing = [c for c in "xyzw" if c not in parts]
         if a is None or b is None or a.group(1) != b.group(1) or a.groups()[1:] == b.groups()[1:] or not missing:
             continue
         out.append(Finding(

@@ -269,7 +269,7 @@ class _CppFile(FileWalk):
             self._parse_error(root)
         functions = self._collect(root)
         self._default_markers(functions)
-        for goal in unframed_goals(self.text) if "Goal" in self.text else ():
+        for goal in unframed_goals(self.text):
             self.sink.add(Finding("MISSING_FRAME", goal.message(), (), self.sink.loc(goal.line)))
         if b"Quaternion" in self.src or b"setValue" in self.src:
             for found in cpp_swapped(self.text):
@@ -341,9 +341,14 @@ class _CppFile(FileWalk):
             if rec is not None and not isinstance(self.members.get(name), Record):
                 self.members[name] = rec
 
+    @cached_property
+    def code_texts(self) -> list[str]:
+        """The file and its headers without comments and strings (what the member checks read), made once."""
+        return [code_only(t) for t in (self.text, *self.headers)]
+
     def _check_published_members(self) -> None:
         """Once every method is walked: a member message published with a frame no method of the file sets."""
-        texts = [code_only(t) for t in (self.text, *self.headers)]
+        texts = self.code_texts
         for rec, line in self.published_members:
             name = self.member_names[id(rec)]
             file_scope = id(rec) in self.file_scope
@@ -1091,12 +1096,11 @@ class _Run(Walker[Node]):
                 if self.emit and p is not None:
                     self.copies.overwrite(p[0], call.line, f"'{_text(node, self.f.src)}' (a PCL cloud made here, whose header.frame_id is never set)")
                 return None
-        if name == "fillImage" and args:
-            for a in args[1:]:  # sensor_msgs::fillImage sets encoding, size and data; the header is the caller's to set
-                self.eval(a)
-            return None
-        if name in _OCTOMAP_CONVERSIONS and len(args) == 2:
-            self.eval(args[0])  # octomap_msgs' binaryMapToMsg(tree, msg) fills the map's data, never its header
+        fills = _FILLS_DATA.get(name)
+        if fills is not None and (len(args) == fills[1] if fills[1] else len(args) > fills[0]):
+            for i, a in enumerate(args):  # the message argument is left as it is: not escaped, its header still unset
+                if i != fills[0]:
+                    self.eval(a)
             return None
         handler = _FUNCTIONS.get(name)
         if handler is not None:
@@ -1423,7 +1427,7 @@ class _Run(Walker[Node]):
         f = self.f
         if message.kind == TF_MESSAGE:
             return  # its transforms were checked where it was sent, as a broadcast
-        texts = [code_only(t) for t in (f.text, *f.headers)]
+        texts = f.code_texts
         if not any(re.search(rf"RealtimePublisher[^;{{}}]*\b{re.escape(name)}\s*;", t) for t in texts):
             return  # not a member the class declares where the scan reads it (a member initialised to NULL is fine)
         if any(re.search(rf"\b{re.escape(name)}\s*->\s*msg_\b(?!\s*\.)", t) for t in texts):
@@ -1853,9 +1857,12 @@ _FUNCTIONS: dict[str, Callable[[_Run, Call[Node]], Result]] = {
     **_table(_Run.f_unit, *_UNIT_VECTORS),
     **_table(_Run.f_identity, "Identity", "getIdentity", "eye"),
 }
+# Functions that fill a message's data but never its header: name -> (the message argument, the argument count
+# the form takes, 0 for any): sensor_msgs::fillImage(image, encoding, ...) sets encoding, size and data;
+# octomap_msgs' binaryMapToMsg(tree, msg) and its kin fill the map
+_FILLS_DATA = {"fillImage": (0, 0), **{n: (1, 2) for n in ("binaryMapToMsg", "fullMapToMsg", "binaryMapToMsgData", "fullMapToMsgData")}}
 # Methods whose value comes from their receiver (tried first, with or without a receiver).
 # method -> (the message it returns with an empty header, the argument counts it takes)
-_OCTOMAP_CONVERSIONS = frozenset({"binaryMapToMsg", "fullMapToMsg", "binaryMapToMsgData", "fullMapToMsgData"})
 _EMPTY_HEADER_METHODS = {"cvToImgMsg": ("Image", (1, 2)), "getCameraInfo": ("CameraInfo", (0,))}
 _GETTERS: dict[str, Callable[[_Run, Call[Node], Value], Result]] = {
     **_table(_Run.m_inverse, *_INVERSE),

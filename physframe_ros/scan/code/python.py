@@ -135,6 +135,7 @@ class _PyFile(FileWalk):
         self.lines = text.split("\n")
         self.mentions_quaternions = "uat" in text  # Quaternion, quat2mat, from_quat: the swapped-order check's calls
         self.sets_camera_info = "setCameraInfo" in text  # getCameraInfo then gives back what was set, maybe with a frame
+        self.mentions_goals = "Goal" in text  # a navigation goal sent (the lines are joined again only then)
         self.functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef | None] = {}
         self.aliases: dict[str, str] = {}  # `from m import f as g`: g -> f
         self.scalar_first: set[str] = set()  # module aliases and functions whose quaternions are w, x, y, z
@@ -193,7 +194,7 @@ class _PyFile(FileWalk):
         self.imports(tree)
         if self.mentions_quaternions:
             self.swapped_quaternions(tree)
-        for goal in unframed_goals("\n".join(self.lines)):
+        for goal in unframed_goals("\n".join(self.lines)) if self.mentions_goals else ():
             self.sink.add(Finding("MISSING_FRAME", goal.message(), (), self.sink.loc(goal.line)))
         functions: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
         stack: list[ast.stmt] = list(tree.body)

@@ -4,16 +4,14 @@ as INVALID_FRAME_ID at its line, as a launch file's frame parameters are."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Callable, Iterator
 
 from ...core.findings import Finding, Location
-from ..frame_ids import frame_id_finding, names_frame
+from ..frame_ids import frame_id_finding, names_frame, snake_case
 from ..xml_lines import XmlNode
 
 _NOWHERE = Location("")
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 
 def plugin_frame_findings(root: XmlNode, locate: Callable[[XmlNode], Location]) -> Iterator[Finding]:
@@ -22,7 +20,7 @@ def plugin_frame_findings(root: XmlNode, locate: Callable[[XmlNode], Location]) 
     for plugin in root.iter("plugin"):
         name = plugin.get("name") or plugin.get("filename") or ""
         for el in plugin.iter():
-            if el is plugin or el.children or not names_frame(_CAMEL.sub("_", el.tag)):
+            if el is plugin or el.children or not names_frame(snake_case(el.tag)):
                 continue
             finding = frame_id_finding(el.text.strip(), _NOWHERE, f"Gazebo plugin '{name}' <{el.tag}>")
             if finding is not None:  # located only then: a xacro element's line is found by searching the file

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from ..core.expected import DataFrame, Lookup, PartialEdge
 from ..core.findings import Finding, Location
+from ..core.rotations import OrthoRotation
 from ..core.tree import Edge
 from .xml_lines import XmlError, XmlNode, parse_xml
 
@@ -18,6 +19,19 @@ class LaunchedNode:
     executable: str
     location: Location
     name: str = ""
+
+
+@dataclass(frozen=True)
+class CameraSensor:
+    """A simulated camera of an SDF model: Gazebo renders along the x axis of ``link`` turned by ``mount``
+    (the sensor's own pose), and its plugin stamps the images with ``frame``, which the robot description
+    that tf publishes may define rather than the model."""
+
+    name: str
+    link: str
+    frame: str
+    mount: OrthoRotation
+    location: Location  # the plugin's frame element
 
 
 @dataclass
@@ -42,6 +56,7 @@ class FileFacts:
     arg_choices: dict[str, list[str]] = field(default_factory=dict)  # launch files: the values an argument declares it takes
     partial_edges: list[PartialEdge] = field(default_factory=list)  # code: broadcasts and lookups with one frame known
     data_frames: list[DataFrame] = field(default_factory=list)  # code: frames stamped on published data
+    camera_sensors: list[CameraSensor] = field(default_factory=list)  # SDF models: cameras judged against every description
 
 
 def parse_document(facts: FileFacts, text: str, what: str, root_tag: str | None = None) -> XmlNode | None:

@@ -27,7 +27,7 @@ from .code import CPP_UNAVAILABLE, analyze_cpp, analyze_python, mentions_tf
 from .code.headers import INCLUDE, MAX_HEADER_BYTES, PackageIndex, implementation_of, index_package, own_headers
 from .code.helpers import PackageSources, helper_sources, package_of
 from .context import ReadRefused, ScanContext
-from .description import MACRO_ALONE, needs_xacro, parse_sdf_file, parse_urdf_file, parse_xacro_file
+from .description import MACRO_ALONE, model_camera_findings, needs_xacro, parse_sdf_file, parse_urdf_file, parse_xacro_file
 from .discovery import SourceFile, Workspace, classify, discover
 from .executables import executable_sources
 from .launch import parse_launch_py_file, parse_launch_xml_file, parse_launch_yaml_file, parse_params_yaml
@@ -303,6 +303,8 @@ def scan(
             findings.setdefault(finding.key, finding)
     for finding in check_subsystems(subsystems, conventions or Conventions()):
         findings.setdefault(finding.key, finding)
+    for finding in model_camera_findings(facts.values(), {p for p, k in kinds.items() if k in ("urdf", "xacro")}):
+        findings.setdefault(finding.key, finding)
     # a macro expanded on its own repeats, with placeholder names, what a robot of the tree that calls it found
     called = {(f.code, f.location) for f in findings.values() if MACRO_ALONE not in f.details}
     findings = {k: f for k, f in findings.items() if MACRO_ALONE not in f.details or (f.code, f.location) not in called}
@@ -347,7 +349,7 @@ def _summary(file_notes: list[str], shown: int = 3) -> list[str]:
 
 def _keep(ff: FileFacts, facts: dict[str, FileFacts]) -> None:
     if (ff.edges or ff.lookups or ff.findings or ff.nodes or ff.includes or ff.unseen_includes or ff.uses or ff.notes or ff.unknown_broadcasts or ff.variants
-            or ff.partial_edges or ff.data_frames):
+            or ff.partial_edges or ff.data_frames or ff.camera_sensors):
         facts[ff.path] = ff
 
 

@@ -57,7 +57,7 @@ def test_camera_plugin_frame_fixed_with_another_rotation() -> None:
     assert [(f.code, f.location.line if f.location else None, f.frames) for f in facts.findings] == [
         ("INCORRECT_TRANSFORM", 14, ("camera_link", "camera_turned"))
     ]
-    assert "(the plugin names it at line 21)" in facts.findings[0].message
+    assert "the plugin names it at line 21" in facts.findings[0].message
 
 
 def test_camera_plugin_frame_optical_or_not_fixed_by_the_description() -> None:
@@ -86,3 +86,81 @@ def test_a_xacro_camera_plugin_on_its_own_link_points_at_the_frame_element(tmp_p
     (tmp_path / "bot.urdf.xacro").write_text(xacro)
     found = [(f.code, f.location.line if f.location else None) for f in scan([str(tmp_path)]).findings if f.code == "INCORRECT_TRANSFORM"]
     assert found == [("INCORRECT_TRANSFORM", 21)]
+
+
+def test_the_sensor_pose_turns_the_camera_within_its_link() -> None:
+    """Gazebo renders along the sensor's x axis, which its ``<pose>`` turns within the link: an optical frame of the
+    link is wrong for a camera yawed to look sideways; a tilted (non-orthogonal) camera is not judged."""
+    def found(frame: str, pose: str) -> list[tuple[str, int | None]]:
+        text = ROBOT.replace("FRAME", frame).replace('<sensor type="camera" name="front">', f'<sensor type="camera" name="front"><pose>{pose}</pose>')
+        return [(f.code, f.location.line if f.location else None) for f in parse_urdf_file(text, "urdf/bot.urdf").findings]
+
+    assert found("camera_optical_frame", "0 0 0 0 0 1.5707963") == [("INCORRECT_TRANSFORM", 10)]
+    assert found("camera_optical_frame", "0 0 0 0 0 0") == []
+    assert found("camera_link", "0 0 0 0 0.3 0") == []
+    assert found("camera_link", "0 0 0 0 0 ${yaw}") == []
+
+
+MODEL = """\
+<sdf version="1.6">
+  <model name="bot">
+    <link name="base_link"/>
+    <link name="camera_link">
+      <sensor name="rgb" type="camera">
+        <plugin name="rgb_driver" filename="libgazebo_ros_camera.so">
+          <frame_name>FRAME</frame_name>
+        </plugin>
+      </sensor>
+    </link>
+    <joint name="camera_joint" type="fixed">
+      <parent>base_link</parent><child>camera_link</child>
+    </joint>
+  </model>
+</sdf>
+"""
+
+DESCRIPTION = """\
+<robot name="bot">
+  <link name="base_link"/>
+  <link name="camera_link"/>
+  <link name="rgb_frame"/>
+  <joint name="camera_joint" type="fixed">
+    <parent link="base_link"/><child link="camera_link"/>
+    <origin xyz="0.1 0 0.2" rpy="CAMERA"/>
+  </joint>
+  <joint name="rgb_joint" type="fixed">
+    <parent link="camera_link"/><child link="rgb_frame"/>
+    <origin xyz="0 0 0" rpy="RGB"/>
+  </joint>
+</robot>
+"""
+OPTICAL_RPY = "-1.5707963 0 -1.5707963"
+
+
+def _across(tmp_path, frame: str, camera: str = "0 0 0", rgb: str = "0 0 0", urdf: bool = True) -> list[tuple[str, int | None]]:
+    from physframe_ros.scan.scanner import scan
+
+    (tmp_path / "models").mkdir(exist_ok=True)
+    (tmp_path / "models" / "model.sdf").write_text(MODEL.replace("FRAME", frame))
+    if urdf:
+        (tmp_path / "bot.urdf").write_text(DESCRIPTION.replace("CAMERA", camera).replace("RGB", rgb))
+    return [(f.location.file, f.location.line) for f in scan([str(tmp_path)]).findings if f.code == "INCORRECT_TRANSFORM" and f.location]
+
+
+def test_a_model_camera_stamping_a_frame_the_urdf_fixes_unturned(tmp_path) -> None:
+    """neuronbot2: the SDF model's camera on camera_link stamps ``rgb_frame``, a frame only the URDF (which tf
+    publishes) defines, fixed to camera_link with no rotation: reported at the plugin's frame line."""
+    assert _across(tmp_path, "rgb_frame") == [("models/model.sdf", 7)]
+    assert _across(tmp_path, "rgb_frame", rgb=OPTICAL_RPY) == []
+
+
+def test_a_model_camera_stamping_its_own_link_is_judged_by_the_urdf(tmp_path) -> None:
+    """neuronbot2's Kinect stamps ``camera_link``, the link it renders from: wrong while the URDF fixes camera_link
+    like the model does, right once the URDF turns camera_link into optical axes from base_link (the fix)."""
+    assert _across(tmp_path, "camera_link") == [("models/model.sdf", 7)]
+    assert _across(tmp_path, "camera_link", camera=OPTICAL_RPY) == []
+
+
+def test_a_model_camera_on_its_own(tmp_path) -> None:
+    assert _across(tmp_path, "camera_link", urdf=False) == [("models/model.sdf", 7)]
+    assert _across(tmp_path, "nowhere_frame", urdf=False) == []

@@ -7,17 +7,23 @@ must be the optical one, x right, y down, z forward, i.e. the body turned by rpy
 frame that is the sensor's link itself, or a link fixed to it with a known rotation that is not that turn,
 publishes the images rotated. Only a rotation the description fixes is judged: a frame built by xacro, one
 defined elsewhere or reached through a movable joint says nothing.
+
+An SDF model's camera is judged once every file is read: the frame its plugin names is often one that
+only the robot's URDF defines (the tree tf publishes), so it is placed as that description places it.
 """
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, Collection, Iterable, Iterator
 
 from ...core.conventions import OPTICAL, Conventions
 from ...core.findings import Finding, Location
 from ...core.rotations import FLU, IDENTITY, RDF, OrthoRotation
 from ...core.tree import Edge
+from ..model import CameraSensor, FileFacts
 from ..xml_lines import XmlNode
 
 Locator = Callable[[XmlNode], Location]
@@ -65,27 +71,62 @@ def default_conventions() -> Conventions:
     return Conventions()
 
 
+def camera_sensors_of(holder: XmlNode) -> Iterator[tuple[XmlNode, XmlNode, OrthoRotation]]:
+    """The camera sensors of a ``<gazebo>`` extension or an SDF ``<link>``: each with the element naming the frame
+    its images are stamped with and its mount; sensors whose frame xacro builds or whose mount is unknown are left out."""
+    for sensor in holder.findall("sensor"):
+        if sensor.get("type") not in CAMERA_SENSORS:
+            continue
+        el = _frame_of(sensor)
+        mount = sensor_mount(sensor)
+        if el is not None and "$" not in el.text and mount is not None:
+            yield sensor, el, mount
+
+
+def sensor_mount(sensor: XmlNode) -> OrthoRotation | None:
+    """The rotation of a sensor's axes in its link, from its ``<pose>`` (identity without one); None when it is not
+    readable, not relative to the link, or not one of the 24 orthogonal rotations (a tilted camera is not judged)."""
+    pose = sensor.find("pose")
+    if pose is None or not pose.text.strip():
+        return IDENTITY
+    if (pose.get("relative_to") or "").strip() or (pose.get("rotation_format") or "euler_rpy") != "euler_rpy":
+        return None
+    try:
+        v = [float(x) for x in pose.text.split()]
+    except ValueError:
+        return None
+    if len(v) != 6 or not all(math.isfinite(x) for x in v):
+        return None
+    rpy = [math.radians(a) for a in v[3:]] if (pose.get("degrees") or "").lower() in ("true", "1") else v[3:]
+    return OrthoRotation.from_rpy(rpy[0], rpy[1], rpy[2], tolerance=1e-3)
+
+
+def _problem(name: str, link: str, frame: str, rel: OrthoRotation, how: str, fix: str, frames: tuple[str, ...], at: Location) -> Finding:
+    """The finding for camera ``name`` on ``link`` whose images are stamped in ``frame``, turned ``rel`` from the
+    camera's own axes (not the optical turn)."""
+    return Finding(
+        "INCORRECT_TRANSFORM",
+        f"camera sensor '{name}' on link '{link}' stamps its images in '{frame}' ({how}), which is {rel.apply(FLU)} "
+        f"relative to the camera; Gazebo renders along the camera's x axis and REP-103 camera data is in an optical frame, "
+        f"{RDF} (x right, y down, z forward): {fix}",
+        tuple(dict.fromkeys(frames)),
+        at,
+    )
+
+
 def camera_plugin_findings(robot: XmlNode, edges: list[Edge], locate: Locator, prefix: str = "") -> list[Finding]:
     """INCORRECT_TRANSFORM for each camera sensor whose plugin frame is not optical relative to its link."""
     conventions = default_conventions()
     out: list[Finding] = []
     for gz in robot.findall("gazebo"):
         link = (gz.get("reference") or "").strip()
-        if not link or "$" in link:
+        if not link or "$" in link or conventions.classify(prefix + link).cls.name == OPTICAL:
             continue
-        for sensor in gz.findall("sensor"):
-            if sensor.get("type") not in CAMERA_SENSORS:
-                continue
-            el = _frame_of(sensor)
-            if el is None:
-                continue
+        for sensor, el, mount in camera_sensors_of(gz):
             frame = el.text.strip()
-            if "$" in frame or conventions.classify(prefix + link).cls.name == OPTICAL:
-                continue
             rot = _rotation_to(prefix + link, prefix + frame, edges)
-            if rot is None or rot.apply(FLU) == RDF:
+            if rot is None or (mount.inverse() @ rot).apply(FLU) == RDF:
                 continue
-            axes = rot.apply(FLU)
             plugin = locate(el)
             # the line to change: the joint that turns a direct child the wrong way, else the plugin's frame
             joint = next((e.sources[0] for e in edges if e.parent == prefix + link and e.child == prefix + frame and e.sources), None)
@@ -93,13 +134,80 @@ def camera_plugin_findings(robot: XmlNode, edges: list[Edge], locate: Locator, p
                 how, fix = "the sensor's link itself", f"give the plugin a child frame of '{link}' turned by rpy (-pi/2, 0, -pi/2)"
             else:
                 how, fix = f"fixed to it with rotation {rot}", f"turn '{frame}' by rpy (-pi/2, 0, -pi/2) from '{link}'"
-            at = f" (the plugin names it at line {plugin.line})" if joint is not None and plugin.line else ""
-            out.append(Finding(
-                "INCORRECT_TRANSFORM",
-                f"camera sensor '{sensor.get('name', '')}' on link '{link}' stamps its images in '{frame}'{at} ({how}), which is {axes} "
-                f"relative to the link; Gazebo renders along the link's x axis and REP-103 camera data is in an optical frame, "
-                f"{RDF} (x right, y down, z forward): {fix}",
-                tuple(dict.fromkeys((prefix + link, prefix + frame))),
-                joint if joint is not None else plugin,
-            ))
+            if joint is not None and plugin.line:
+                how = f"the plugin names it at line {plugin.line}, {how}"
+            out.append(_problem(sensor.get("name") or "", link, frame, mount.inverse() @ rot, how, fix, (prefix + link, prefix + frame),
+                                joint if joint is not None else plugin))
     return out
+
+
+def model_camera_findings(files: Iterable[FileFacts], descriptions: Collection[str]) -> list[Finding]:
+    """INCORRECT_TRANSFORM for each SDF model camera whose images are stamped in a frame that is not optical relative
+    to the camera. The frame is judged where tf gets it: from the robot descriptions (``descriptions``: URDF and
+    xacro paths) that define it, turned from the nearest frame they share with the model (neuronbot2: the model's
+    ``camera_link`` renders, the URDF fixes ``rgb_camera_frame`` to ``camera_link`` unturned); from the model itself
+    when no description defines it. Any description that makes it optical silences the finding."""
+    files = list(files)
+    trees: dict[tuple[str, str], list[Edge]] = {}  # each description's edges, as each file that reads it has them
+    for ff in files:
+        for e in ff.edges:
+            src = e.sources[0].file if e.sources else ff.path
+            if src in descriptions:
+                trees.setdefault((ff.path, src), []).append(e)
+    out: list[Finding] = []
+    for ff in files:
+        model = [e for e in ff.edges if e.sources and e.sources[0].file == ff.path]
+        for cam in ff.camera_sensors:
+            defining = [(src, edges) for (_, src), edges in trees.items() if src != ff.path and any(e.child == cam.frame for e in edges)]
+            if defining:
+                judged = [(src, j) for src, edges in defining for j in [_across(cam, model, edges)] if j is not None]
+                if not judged or any(j.rel.apply(FLU) == RDF for _, j in judged):
+                    continue
+                src, j = judged[0]
+                where = f"{src}:{j.edge.sources[0].line}" if j.edge.sources and j.edge.sources[0].line else src
+                camera = f"along the x axis of '{j.common}'" if j.camera == IDENTITY else f"turned {j.camera} from '{j.common}'"
+                how = f"{where} fixes it to '{j.common}' {_turned(j.published)}, and the model renders the camera {camera}"
+                out.append(_problem(cam.name, cam.link, cam.frame, j.rel, how, f"turn '{cam.frame}' by rpy (-pi/2, 0, -pi/2) from the camera",
+                                    (cam.link, cam.frame), cam.location))
+                continue
+            rot = _rotation_to(cam.link, cam.frame, model)
+            if rot is not None and (cam.mount.inverse() @ rot).apply(FLU) != RDF:
+                how = "the sensor's link itself" if rot == IDENTITY else f"fixed to it {_turned(rot)} in the model"
+                out.append(_problem(cam.name, cam.link, cam.frame, cam.mount.inverse() @ rot, how,
+                                    "stamp them with a child frame of the link turned by rpy (-pi/2, 0, -pi/2)", (cam.link, cam.frame), cam.location))
+    return out
+
+
+def _turned(rot: OrthoRotation) -> str:
+    return "with no rotation" if rot == IDENTITY else f"with rotation {rot}"
+
+
+@dataclass(frozen=True)
+class _Across:
+    rel: OrthoRotation  # the stamped frame relative to the camera's axes
+    common: str  # the nearest ancestor of the frame in the description that the model also has
+    published: OrthoRotation  # the frame in ``common``, as the description fixes it
+    camera: OrthoRotation  # the camera's axes in ``common``, as the model places them
+    edge: Edge  # the description's edge that places the frame
+
+
+def _across(cam: CameraSensor, model: list[Edge], tree: list[Edge], tolerance: float = 1e-3) -> _Across | None:
+    """The camera's frame as ``tree`` publishes it, against the camera as the model renders it, from the first
+    ancestor of the frame (above it, so a name both share is judged by the tree) that the model knows; None when a
+    rotation on the way is not fixed or not orthogonal."""
+    parent = {e.child: e for e in tree}
+    known = {f for e in model for f in (e.parent, e.child)} | {cam.link}
+    published, cur, first = IDENTITY, cam.frame, parent.get(cam.frame)
+    for _ in range(len(parent) + 1):
+        e = parent.get(cur)
+        step = OrthoRotation.from_quaternion(e.rotation, tolerance) if e is not None and e.static and e.rotation is not None else None
+        if e is None or step is None or first is None:
+            return None
+        published, cur = step @ published, e.parent
+        if cur in known:
+            to_link = _rotation_to(cur, cam.link, model)
+            if to_link is None:
+                return None
+            camera = to_link @ cam.mount
+            return _Across(camera.inverse() @ published, cur, published, camera, first)
+    return None

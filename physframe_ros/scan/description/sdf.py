@@ -13,13 +13,15 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from typing import Iterator
 
 from ...core.checks import frame_id_problem, transform_findings
 from ...core.findings import Finding, Location
 from ...core.rotations import matrix_to_quaternion, quaternion_to_matrix, rpy_to_matrix
 from ...core.tree import Edge
-from ..model import FileFacts, parse_document
+from ..model import CameraSensor, FileFacts, parse_document
 from ..xml_lines import XmlNode
+from .camera_plugins import camera_sensors_of
 from .plugin_frames import plugin_frame_findings
 
 MODEL = "__model__"
@@ -60,6 +62,7 @@ def parse_sdf_file(text: str, rel_path: str) -> FileFacts:
     for m in models:
         scope = _build_scope(m, "", facts)
         _check_and_emit(scope, facts)
+        facts.camera_sensors.extend(_cameras(scope, facts))
     facts.findings.extend(plugin_frame_findings(root, lambda el: _loc(facts, el.line)))
     return facts
 
@@ -110,6 +113,16 @@ def _build_scope(model: XmlNode, prefix: str, facts: FileFacts) -> _Scope:
     if explicit:
         scope.canonical = explicit
     return scope
+
+
+def _cameras(scope: _Scope, facts: FileFacts) -> Iterator[CameraSensor]:
+    """The camera sensors of the model's links, nested models included (judged once every description is read)."""
+    for f in scope.frames.values():
+        if f.kind == "link":
+            for sensor, el, mount in camera_sensors_of(f.node):
+                yield CameraSensor(sensor.get("name") or "", scope.prefix + f.name, el.text.strip(), mount, _loc(facts, el.line))
+    for nested in scope.nested.values():
+        yield from _cameras(nested, facts)
 
 
 def _pose(el: XmlNode | None) -> tuple[_Pose | None, str | None]:

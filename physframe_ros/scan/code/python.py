@@ -170,7 +170,8 @@ class _PyFile(FileWalk):
         if not isinstance(func, ast.Attribute):
             return None
         head, _, rest = _dotted(func.value).partition(".")
-        base = self.modules.get(head) or self.origins.get(head)
+        # `from tf import transformations`: the receiver is the submodule tf.transformations, not tf
+        base = self.modules.get(head) or (f"{self.origins[head]}.{self.aliases.get(head, head)}" if head in self.origins else None)
         return f"{base}.{rest}" if base and rest else base
 
     def swapped_quaternions(self, tree: ast.Module) -> None:
@@ -794,8 +795,6 @@ class _Run(Walker[ast.AST]):
         """The module a call's function comes from, by the file's imports (``point_cloud2.create_cloud`` with
         ``from sensor_msgs_py import point_cloud2``: ``sensor_msgs_py.point_cloud2``)."""
         receiver = c.receiver
-        if isinstance(receiver, ast.Name) and receiver.id in self.f.origins:
-            return f"{self.f.origins[receiver.id]}.{self.f.aliases.get(receiver.id, receiver.id)}"
         return self.f.module_of(ast.Attribute(receiver, c.name) if isinstance(receiver, ast.expr) else ast.Name(c.name))
 
 

@@ -105,6 +105,12 @@ def test_python_converters_by_the_module_they_come_from() -> None:
     assert found[0][1].startswith("tft.euler_from_quaternion([q.w, q.x, q.y, q.z]): takes a quaternion as (x, y, z, w)")
 
 
+def test_a_submodule_imported_from_its_package_is_that_submodule() -> None:
+    """``from tf import transformations`` makes ``transformations.f`` tf.transformations' f, not a name of tf."""
+    text = "from tf import transformations as T\n\n\ndef yaw(q):\n    return T.euler_from_quaternion([q.w, q.x, q.y, q.z])[2]\n"
+    assert [line for line, _ in _swapped(analyze_python(text, "scripts/yaw.py"))] == [5]
+
+
 @pytest.mark.parametrize(
     ("texts", "order"),
     [

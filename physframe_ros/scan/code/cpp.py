@@ -29,8 +29,8 @@ from .action_goals import unframed_goals
 from .angles import RPY_APIS
 from .calls import CALL_DEPTH, STEP_BUDGET, Budget
 from .cpp_macros import blank_macros, first_branches
-from .facts import FactSink, message_kind, package_of, param_default, setpoint_publishers, slot_name_finding, static_broadcaster_names
-from .headers import HeaderCopies, aliased_members, blank_keeping_lines, code_only, member_declarations, mentions_header
+from .facts import FactSink, TreeMessages, message_kind, package_of, param_default, setpoint_publishers, slot_name_finding, static_broadcaster_names
+from .headers import HeaderCopies, aliased_members, blank_keeping_lines, code_only, member_declarations, mentions_header, plain_members
 from .helpers import PackageSources
 from .marker_arrays import default_markers
 from .param_schemas import params_declarations, params_record, unknown_prefix
@@ -80,6 +80,7 @@ _NO_FRAME_NEEDED = frozenset({
     "JointControllerState", "TimeReference", "Clock", "Joy", "JoyFeedbackArray", "Header", "DynamicJointState", "InterfaceValue",
     "GoalStatusArray", "MotorState", "ControllerState", "ModelStates", "LinkStates", "AudioData",
 })  # fmt: skip
+_TIME_SETTERS = frozenset({"fromNSec", "fromSec", "fromBoost"})  # ROS 1 ros::Time's setters
 _STAMP_ONLY_SUFFIXES = ("ActionGoal", "ActionResult", "ActionFeedback", "Status", "StatusArray", "Statistics", "Metrics", "Diagnostics", "Event", "Log")
 _STRING_LITERALS = frozenset({"string_literal", "concatenated_string", "raw_string_literal"})
 _LANGUAGE = Language(tree_sitter_cpp.language())
@@ -163,6 +164,10 @@ def analyze_cpp(
         return sink.facts
 
 
+#: A method named for publishing one message (``publishGNSS``, ``publish_odometry``): a publisher wrapper.
+_PUBLISH_WRAPPER = re.compile(r"publish(?:[A-Z]|_[a-z])\w*$")
+
+
 def _line(node: Node) -> int:
     return node.start_point[0] + 1
 
@@ -240,6 +245,7 @@ class _CppFile(FileWalk):
         self.headers = headers
         self.helpers = helpers
         self.package = package
+        self.messages = package.messages if package is not None else TreeMessages()
         self.library: dict[str, tuple[_CppFile, Node] | None] = {}  # helper name -> its file and definition
         self.library_files: dict[str, _CppFile] = {}
         self.file_scope: set[int] = set()  # ids of the message Records declared at file scope of a source file
@@ -302,13 +308,17 @@ class _CppFile(FileWalk):
             in_source -= member_declarations(header).keys()
             for name, type_text in {**aliased_members(header), **member_declarations(header)}.items():
                 short = _short_type(type_text)
-                kind = message_kind(short, package_of(type_text))
+                kind = message_kind(short, package_of(type_text)) or (STAMPED if self.messages.is_stamped(short, type_text) else None)
                 if kind in (ODOMETRY, TRANSFORM, STAMPED) and name not in self.members:
                     self.members[name] = Record(kind, short, name, 0, local=False)
                 elif short == "CvImage" and name not in self.members:  # its toImageMsg gives images its header
                     self.members[name] = Record(STAMPED, short, name, 0, local=False)
                 elif kind == TF_MESSAGE and name not in self.members:
                     self.members[name] = tf_message(short, name, 0, local=False)
+            if self.messages.stamped:  # the package's own stamped types, written without its namespace
+                for name, type_text in plain_members(header).items():
+                    if name not in self.members and self.messages.is_stamped(type_text, type_text):
+                        self.members[name] = Record(STAMPED, type_text, name, 0, local=False)
         self._params_structs()
         self.member_names = {id(v): name for name, v in self.members.items() if isinstance(v, Record)}
         # a class declared in a source file has all its methods here: no other file can set its messages
@@ -482,6 +492,7 @@ class _CppFile(FileWalk):
             while len(_LIBRARY) > _LIBRARY_SIZE:
                 del _LIBRARY[next(iter(_LIBRARY))]
             lib.steps = 0  # its walks count against this file's analysis, afresh
+            lib.messages = self.messages
             lib.sink.facts.findings.clear()  # what its helpers report is not this file's
             self.library_files[path] = lib
         return lib
@@ -776,7 +787,8 @@ class _Run(Walker[Node]):
             return Record(HEADER, short, name, line)
         if short == "CvImage":  # `cv_bridge::CvImage img;`: its header is empty until the code sets it
             return Record(STAMPED, short, name, line, local=local)
-        kind = message_kind(short, package_of(type_text)) or (HEADER_BY_USE if local and _message_type(type_text) else None)
+        kind = (message_kind(short, package_of(type_text)) or (STAMPED if self.f.messages.is_stamped(short, type_text) else None)
+                or (HEADER_BY_USE if local and _message_type(type_text) else None))
         if kind == TF_MESSAGE:
             return tf_message(short, name, line, local)
         if kind is not None:
@@ -816,6 +828,9 @@ class _Run(Walker[Node]):
         if p[1][0] == _ANY_ELEMENT and _ANY_ELEMENT not in p[1][1:] and isinstance(self.lookup(p[0]), Record):
             return p[0], p[1][1:]
         return None
+
+    def written_path(self, node: Node) -> tuple[str, list[str]] | None:
+        return self.path(node) or self._path(node, self.f.src)
 
     @staticmethod
     def _path(node: Node, src: bytes) -> tuple[str, list[str]] | None:
@@ -1238,9 +1253,19 @@ class _Run(Walker[Node]):
                 return value
         if receiver is None or (call.n == 0 and self.own_message_getter(call.name)):
             return self.user_call(call)  # `sr.GetImuData()`: a method of the file's class that returns a message
+        if call.name in _TIME_SETTERS and (stamp := self.path(receiver)) is not None and stamp[1][-2:] == ["header", "stamp"]:
+            self.assign_path(stamp[0], stamp[1], None)  # `msg.header.stamp.fromNSec(t)`: the header is used, stamped
+            return None
         setter = _SETTERS.get(call.name)
         if setter is None and self.emit and any(self.message_arg(a) is not None for a in call.args) and self.f.helper(call.name) is not None:
             return self.user_call(call)  # `api_.frameToImage(frame, img)`: a helper of the package fills img
+        if setter is None and call.n == 1 and _PUBLISH_WRAPPER.match(call.name) and call.name not in self.f.functions:
+            given = self.message_arg(call.args[0])
+            if isinstance(given, Record) and given.local and given.kind in (ODOMETRY, STAMPED, TRANSFORM):
+                # `publishers.publishGNSS(gnss)` (mrs_multirotor_simulator): a publisher wrapper defined in no file of the
+                # package sends the message as it is, a frame included
+                self.published(given, call)
+                return None
         if setter is None or isinstance(setter(self, call, target), Missing):
             for a in call.args:  # arguments may hold lambdas (timer callbacks) and nested tf calls
                 self.eval(a)

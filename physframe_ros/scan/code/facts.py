@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterator
 
@@ -100,6 +101,21 @@ _PACKAGE_STAMPED = {
 
 
 _PACKAGE = re.compile(r"\b(\w+_msgs)\s*(?:::|\.|/)")
+
+
+@dataclass(frozen=True)
+class TreeMessages:
+    """The stamped message types the scanned tree defines (``package/Type``), and the package of the file
+    read, which its own types are written without (``ClusterList cluster_list;`` in package ars_40X)."""
+
+    stamped: frozenset[str] = frozenset()
+    package: str | None = None
+
+    def is_stamped(self, short: str, type_text: str) -> bool:
+        if not self.stamped:
+            return False
+        m = re.search(rf"\b(\w+)\s*(?:::|\.|/)\s*(?:msg\s*(?:::|\.)\s*)?{re.escape(short)}\b", type_text)
+        return f"{m.group(1) if m else self.package}/{short}" in self.stamped
 
 
 def package_of(type_text: str | None) -> str | None:

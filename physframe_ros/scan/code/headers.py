@@ -106,6 +106,12 @@ _PLAIN_MEMBER = re.compile(r"^[ \t]*(\w+)[ \t]+(\w+)[ \t]*;", re.MULTILINE)
 
 
 @lru_cache(maxsize=256)
+def plain_members(header_text: str) -> dict[str, str]:
+    """Member name -> type, for members of a type written without a namespace (``ClusterList cluster_list;``)."""
+    return {name: type_text for type_text, name in _PLAIN_MEMBER.findall(header_text)}
+
+
+@lru_cache(maxsize=256)
 def aliased_members(header_text: str) -> dict[str, str]:
     """Member name -> aliased type text, for members declared through a ``using`` alias of the header
     (``using ControllerStateMsgTf = tf2_msgs::msg::TFMessage;`` then ``ControllerStateMsgTf tf_msg_;``)."""

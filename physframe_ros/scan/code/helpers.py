@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from .facts import message_kind
+from .facts import TreeMessages, message_kind
 from .headers import blank_keeping_lines
 from .param_schemas import parse_schemas
 from .values import Value
@@ -66,6 +66,7 @@ class PackageSources:
 
     read: Callable[[], list[str]]
     read_yaml: Callable[[], list[str]] = list  # the package's YAML files, for generate_parameter_library schemas
+    messages: TreeMessages = field(default_factory=TreeMessages)  # the stamped message types the scanned tree defines
     _helpers: dict[str, str] | None = field(default=None, repr=False)
     _parameters: dict[str, str] | None = field(default=None, repr=False)
     _schemas: dict[str, dict[str, Value]] | None = field(default=None, repr=False)

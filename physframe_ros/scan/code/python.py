@@ -20,7 +20,7 @@ from ..model import FileFacts
 from .action_goals import unframed_goals
 from .angles import RPY_APIS, shifted_components_finding
 from .calls import STEP_BUDGET, Budget
-from .facts import FactSink, message_kind, package_of, param_default, setpoint_publishers, slot_name_finding, static_broadcaster_names
+from .facts import FactSink, TreeMessages, message_kind, package_of, param_default, setpoint_publishers, slot_name_finding, static_broadcaster_names
 from .python2 import as_python3
 from .quaternion_args import finding as swapped_quaternion_finding
 from .quaternion_args import python_swapped
@@ -74,16 +74,18 @@ _LOOKUPS = {"lookup_transform", "lookupTransform", "can_transform", "canTransfor
 
 
 
-def analyze_python(text: str, rel_path: str, conventions: Conventions | None = None, tree: ast.Module | None = None) -> FileFacts:
+def analyze_python(text: str, rel_path: str, conventions: Conventions | None = None, tree: ast.Module | None = None,
+                   messages: TreeMessages | None = None) -> FileFacts:
     """Frame facts of one Python file. Never raises: failures become a PARSE_ERROR finding.
-    ``tree``: the file's syntax tree when the caller has parsed it already (it is only read)."""
+    ``tree``: the file's syntax tree when the caller has parsed it already (it is only read); ``messages``: the
+    stamped message types the scanned tree defines."""
     lines = text.count("\n") + 1
     sink = FactSink(rel_path, lines, conventions)
     try:
         if tree is None:
             tree, text = _parse(text, rel_path, sink)
         if tree is not None:
-            _PyFile(text, sink).run(tree)
+            _PyFile(text, sink, messages or TreeMessages()).run(tree)
     except Exception as exc:  # a scanner must survive any input; report it and move on
         sink.parse_error(1, f"Python analysis failed ({type(exc).__name__}: {exc}); file skipped")
     return sink.facts
@@ -130,8 +132,9 @@ def _dotted(node: ast.AST) -> str:
 
 
 class _PyFile(FileWalk):
-    def __init__(self, text: str, sink: FactSink) -> None:
+    def __init__(self, text: str, sink: FactSink, messages: TreeMessages) -> None:
         super().__init__(sink, static_broadcaster_names(text, _STATIC_BROADCASTER), setpoint_publishers(text))
+        self.messages = messages
         self.lines = text.split("\n")
         self.mentions_quaternions = "uat" in text  # Quaternion, quat2mat, from_quat: the swapped-order check's calls
         self.sets_camera_info = "setCameraInfo" in text  # getCameraInfo then gives back what was set, maybe with a frame
@@ -353,9 +356,21 @@ class _Run(Walker[ast.AST]):
 
     # --- names --------------------------------------------------------------------------
     def path(self, node: ast.AST) -> Path | None:
+        return self._path(node, False)
+
+    def written_path(self, node: ast.AST) -> Path | None:
+        return self._path(node, True)
+
+    def _path(self, node: ast.AST, through_index: bool) -> Path | None:
+        """``self.t.header.frame_id`` -> ("self.t", ["header", "frame_id"]); ``through_index``: also
+        ``markers[i].header.frame_id`` (any element "[]", a constant index its digits)."""
         fields: list[str] = []
-        while isinstance(node, ast.Attribute):
-            fields.append(node.attr)
+        while isinstance(node, ast.Attribute) or (through_index and isinstance(node, ast.Subscript)):
+            if isinstance(node, ast.Subscript):
+                index = node.slice
+                fields.append(str(index.value) if isinstance(index, ast.Constant) and isinstance(index.value, int) else "[]")
+            else:
+                fields.append(node.attr)
             node = node.value
         if not isinstance(node, ast.Name):
             return None
@@ -461,7 +476,8 @@ class _Run(Walker[ast.AST]):
         special = self.h_get_param(call) if _config_read(call) else self.api(call)  # config reads: `getArg('frame_id', '/map')`
         if not isinstance(special, Missing):
             return special
-        kind = message_kind(name, package_of(_dotted(receiver) if receiver is not None else self.f.origins.get(name)))
+        module = _dotted(receiver) if receiver is not None else self.f.origins.get(name)
+        kind = message_kind(name, package_of(module)) or (STAMPED if module and self.f.messages.is_stamped(name, f"{module}.{name}") else None)
         if kind is not None:
             return self.message(call, kind)
         builder = _BUILDERS.get(name)

@@ -170,6 +170,10 @@ class Walker(Generic[N]):
     def path(self, node: N) -> Path | None:
         raise NotImplementedError
 
+    def written_path(self, node: N) -> Path | None:
+        """What an assignment writes, also through an index the walk cannot follow (``markers[i].header.frame_id``)."""
+        return self.path(node)
+
     def text(self, node: N | None) -> str:
         """The node's source text ("" for none)."""
         raise NotImplementedError
@@ -284,10 +288,10 @@ class Walker(Generic[N]):
         """``marker.header.frame_id = "/map"``, ``t.child_frame_id = "/base"``, ``frame_id_ = "/laser"``: a frame
         id written out in full into a header or a variable named for a frame, reported at that line (the one
         to change), for a transform too; ``frame_id = "/" + name``: one that starts with '/' whatever is joined."""
-        p = self.path(target)
+        p = self.written_path(target)
         if p is None or not (is_header_field(p[1]) or (not p[1] and frame_variable(p[0]))):
             return
-        self.frame_checked(".".join([p[0], *p[1]]), source, value, literal, line)
+        self.frame_checked(shown_path(p), source, value, literal, line)
 
     def frame_checked(self, where: str, source: N, value: Value, literal: bool, line: int) -> None:
         """A frame id written into ``where``: invalid as a literal, or built on a literal starting with '/'."""
@@ -425,6 +429,11 @@ class Walker(Generic[N]):
         if len(vals) == 3 and vals[0] is not None and vals[1] is not None and vals[2] is not None:
             return rot_from_rpy(vals[0], vals[1], vals[2])
         return TOP_ROT
+
+
+def shown_path(p: Path) -> str:
+    """A written path as the code reads: ``markers[i].header.frame_id`` (any element), ``transforms[0]``."""
+    return p[0] + "".join(("[i]" if f == "[]" else f"[{f}]") if f == "[]" or f.isdigit() else f".{f}" for f in p[1])
 
 
 #: One-argument math both languages call by name (``std::sin``, ``math.sin``, ``np.deg2rad``).

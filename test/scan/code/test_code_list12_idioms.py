@@ -1,0 +1,129 @@
+"""Idioms of the twelfth known-bug list, each written from the real code: a message handed to a publisher
+wrapper of another package (mrs_multirotor_simulator's ``publishers.publishGNSS(gnss)``), a frame id written
+through an index (cmu exploration's ``markers[i].header.frame_id = "/map"``), a header stamped through
+``ros::Time``'s setters (Hydra's ``msg.header.stamp.fromNSec(t)``), a file that only stamps members its header
+declares (cv_camera) and the package's own stamped message types (ars_40X's ``msg/ClusterList.msg``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from physframe_ros.scan.code import analyze_cpp, analyze_python, mentions_tf
+from physframe_ros.scan.scanner import scan
+
+
+def _found(facts, code: str) -> list[int | None]:  # type: ignore[no-untyped-def]
+    return [f.location.line if f.location else None for f in facts.findings if f.code == code]
+
+
+GNSS = """\
+void Api::callbackOdom(const nav_msgs::Odometry::ConstPtr odom) {
+  sensor_msgs::NavSatFix gnss;
+  gnss.header.stamp = odom->header.stamp;
+  gnss.latitude = lat;
+  common_handlers_->publishers.publishGNSS(gnss);
+  sensor_msgs::NavSatFix rtk;
+  rtk.header.stamp = odom->header.stamp;
+  publishRtk(rtk);
+}
+
+void Api::publishRtk(sensor_msgs::NavSatFix& fix) {
+  fix.header.frame_id = "gps";
+  rtk_pub_.publish(fix);
+}
+"""
+
+
+def test_a_message_handed_to_a_publisher_wrapper_no_file_defines_is_published() -> None:
+    # publishRtk is the file's own: followed, and it sets the frame
+    assert _found(analyze_cpp(GNSS, "src/hw_api_plugin.cpp"), "MISSING_FRAME") == [5]
+
+
+MARKERS_CPP = """\
+void SegProc::publish() {
+  visualization_msgs::MarkerArray objects;
+  objects.markers.resize(n);
+  for (int i = 0; i < n; i++) {
+    objects.markers[i].header.frame_id = "/map";
+    objects.markers[i].ns = "object";
+  }
+  pub_.publish(objects);
+}
+"""
+
+MARKERS_PY = """\
+from visualization_msgs.msg import MarkerArray, Marker
+
+def publish(pub, n):
+    objects = MarkerArray()
+    objects.markers = [Marker() for _ in range(n)]
+    for i in range(n):
+        objects.markers[i].header.frame_id = '/map'
+    objects.markers[0].header.frame_id = '/odom'
+    pub.publish(objects)
+"""
+
+
+def test_a_frame_id_written_through_an_index_is_checked_where_it_is_written() -> None:
+    facts = analyze_cpp(MARKERS_CPP, "src/segmentationProc.cpp")
+    assert _found(facts, "INVALID_FRAME_ID") == [5]
+    assert facts.findings[0].message.startswith("objects.markers[i].header.frame_id: frame id '/map'")
+    py = analyze_python(MARKERS_PY, "scripts/segproc.py")
+    assert _found(py, "INVALID_FRAME_ID") == [7, 8]
+    assert [f.message.split(":")[0] for f in py.findings] == ["objects.markers[i].header.frame_id", "objects.markers[0].header.frame_id"]
+
+
+MESH = """\
+void DsgSender::sendGraph(const DynamicSceneGraph& graph, uint64_t timestamp_ns) {
+  mesh_msgs::TriangleMeshStamped msg;
+  msg.header.stamp.fromNSec(timestamp_ns);
+  msg.mesh = kimera_pgmo::PolygonMeshToTriangleMeshMsg(*graph.getMeshVertices(), *graph.getMeshFaces());
+  mesh_pub_.publish(msg);
+}
+"""
+
+
+def test_a_header_stamped_through_ros_time_setters_is_a_used_header() -> None:
+    """``msg.header.stamp.fromNSec(t)`` uses the header as ``msg.header.stamp = t`` does: a message type the
+    scanner does not know, its frame never set, is a warning."""
+    facts = analyze_cpp(MESH, "src/dsg_streaming_interface.cpp")
+    assert _found(facts, "MISSING_FRAME") == [5]
+    assert facts.findings[0].level.name == "WARNING"
+
+
+def test_a_file_that_only_stamps_members_is_read() -> None:
+    """cv_camera's capture.cpp names no message type: its members are declared in capture.h."""
+    assert mentions_tf("  info_.header.stamp = now;\n  bridge_.header.stamp = now;\n")
+
+
+def _package(root: Path, header_field: str) -> None:
+    pkg = root / "ars_40X"
+    (pkg / "msg").mkdir(parents=True)
+    (pkg / "src").mkdir()
+    (pkg / "include" / "ars_40X").mkdir(parents=True)
+    (pkg / "package.xml").write_text("<package format=\"2\"><name>ars_40X</name><version>1.0.0</version></package>\n")
+    (pkg / "msg" / "ClusterList.msg").write_text(f"{header_field}\n\nars_40X/Cluster[] clusters\n")
+    (pkg / "msg" / "Cluster.msg").write_text("uint32 id\ngeometry_msgs/Point position\n")
+    (pkg / "include" / "ars_40X" / "cluster_list_ros.hpp").write_text(
+        "#include \"ars_40X/ClusterList.h\"\nnamespace ars_40X {\nclass ClusterListROS {\n public:\n  void send();\n private:\n"
+        "  ros::Publisher clusters_pub_;\n  ClusterList cluster_list;\n};\n}\n")
+    (pkg / "src" / "cluster_list_ros.cpp").write_text(
+        "#include \"ars_40X/cluster_list_ros.hpp\"\nnamespace ars_40X {\nvoid ClusterListROS::send() {\n"
+        "  cluster_list.header.stamp = ros::Time::now();\n  clusters_pub_.publish(cluster_list);\n}\n}\n")
+    (pkg / "src" / "detections.py").write_text(
+        "from ars_40X.msg import ClusterList, Cluster\n\n\ndef send(pub, stamp):\n    msg = ClusterList()\n"
+        "    msg.header.stamp = stamp\n    pub.publish(msg)\n    c = Cluster()\n    pub.publish(c)\n")
+
+
+def test_the_trees_own_stamped_message_types(tmp_path: Path) -> None:
+    """ars_40X's ClusterList has a header (msg/ClusterList.msg): a member published with only its stamp set is
+    reported (a warning: another file of the class may set it), a local message in Python too (an error)."""
+    _package(tmp_path, "std_msgs/Header header")
+    found = sorted((f.location.file, f.location.line, f.level.name) for f in scan([str(tmp_path)]).findings
+                   if f.code == "MISSING_FRAME" and f.location)
+    assert found == [("ars_40X/src/cluster_list_ros.cpp", 5, "WARNING"), ("ars_40X/src/detections.py", 7, "ERROR")]
+
+
+def test_a_tree_message_without_a_header_is_not_stamped(tmp_path: Path) -> None:
+    _package(tmp_path, "# std_msgs/Header header (not sent)\nuint64 stamp_ns")
+    assert [f for f in scan([str(tmp_path)]).findings if f.code == "MISSING_FRAME"] == []

@@ -1,5 +1,7 @@
-"""Message types the scanned tree defines (``msg/ClusterList.msg``): those with a ``Header header`` field are
-stamped data, checked like the stamped types of the common packages wherever the code builds them."""
+"""Message types the scanned tree defines (``msg/ClusterList.msg``): those with a ``Header header`` field
+that carry spatial data are stamped data, checked like the stamped types of the common packages wherever
+the code builds them. A header on data with no place in space (ESC telemetry, a goal given as a map node
+id, timing metrics) only stamps the time: its empty frame is no bug."""
 
 from __future__ import annotations
 
@@ -12,12 +14,22 @@ from .context import ScanContext
 MAX_MSG_BYTES = 64 << 10
 # a field line, not a comment: `std_msgs/Header header`, `Header header` (ROS 1 resolves it to std_msgs)
 _HEADER_FIELD = re.compile(r"^[ \t]*(?:std_msgs/)?Header[ \t]+header\b", re.M)
+_FIELD_TYPE = re.compile(r"^[ \t]*([A-Za-z][\w/]*)(?:\[\d*\])?[ \t]+\w", re.M)
+# packages whose messages place data in space; the few of them that do not are listed apart
+_SPATIAL_PACKAGES = frozenset({
+    "geometry_msgs", "sensor_msgs", "nav_msgs", "visualization_msgs", "shape_msgs", "stereo_msgs", "vision_msgs",
+    "octomap_msgs", "mesh_msgs", "grid_map_msgs", "pcl_msgs",
+})
+_NOT_SPATIAL = frozenset({"sensor_msgs/JointState", "sensor_msgs/BatteryState", "sensor_msgs/Joy", "sensor_msgs/JoyFeedback",
+                          "sensor_msgs/JoyFeedbackArray", "sensor_msgs/TimeReference"})
 
 
 @lru_cache(maxsize=8)
 def stamped_message_types(ctx: ScanContext) -> frozenset[str]:
-    """``package/Type`` for every message of a package in the tree whose definition has a header."""
-    out: set[str] = set()
+    """``package/Type`` for every message of a package in the tree whose definition has a header and spatial
+    content: a field of a geometric package's type, or of a message of the tree that has one."""
+    fields: dict[str, list[str]] = {}  # package/Type -> the types of its fields, qualified
+    headers: set[str] = set()
     for name, rel in ctx.packages.items():
         msg_dir = f"{rel}/msg" if rel else "msg"
         try:
@@ -30,6 +42,18 @@ def stamped_message_types(ctx: ScanContext) -> frozenset[str]:
                 text = ctx.read_bytes(f"{msg_dir}/{fname}", MAX_MSG_BYTES).decode("utf-8", "replace")
             except OSError:
                 continue  # outside the tree or too large: its fields stay unknown
+            key = f"{name}/{fname[:-4]}"
+            fields[key] = [t if "/" in t else f"{name}/{t}" for t in _FIELD_TYPE.findall(text)]
             if _HEADER_FIELD.search(text):
-                out.add(f"{name}/{fname[:-4]}")
-    return frozenset(out)
+                headers.add(key)
+    spatial: dict[str, bool] = {}
+
+    def is_spatial(t: str, depth: int = 0) -> bool:
+        if t not in spatial:
+            spatial[t] = False  # a message that holds itself is no evidence of anything
+            pkg = t.partition("/")[0]
+            spatial[t] = ((pkg in _SPATIAL_PACKAGES and t not in _NOT_SPATIAL)
+                          or (depth < 16 and any(is_spatial(f, depth + 1) for f in fields.get(t, ()))))
+        return spatial[t]
+
+    return frozenset(t for t in headers if any(is_spatial(f) for f in fields[t] if f != "std_msgs/Header"))

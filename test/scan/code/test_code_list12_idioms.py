@@ -127,3 +127,10 @@ def test_the_trees_own_stamped_message_types(tmp_path: Path) -> None:
 def test_a_tree_message_without_a_header_is_not_stamped(tmp_path: Path) -> None:
     _package(tmp_path, "# std_msgs/Header header (not sent)\nuint64 stamp_ns")
     assert [f for f in scan([str(tmp_path)]).findings if f.code == "MISSING_FRAME"] == []
+
+
+def test_a_tree_message_whose_header_only_stamps_the_time_is_not_stamped_data(tmp_path: Path) -> None:
+    """mavros' ESCTelemetry, rtabmap's Goal (a map node id): a header on data with no place in space."""
+    _package(tmp_path, "std_msgs/Header header")
+    (tmp_path / "ars_40X" / "msg" / "Cluster.msg").write_text("uint32 id\nfloat32 rpm\nstring label\n")
+    assert [f for f in scan([str(tmp_path)]).findings if f.code == "MISSING_FRAME"] == []

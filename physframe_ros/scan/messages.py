@@ -25,9 +25,10 @@ _NOT_SPATIAL = frozenset({"sensor_msgs/JointState", "sensor_msgs/BatteryState", 
 
 
 @lru_cache(maxsize=8)
-def stamped_message_types(ctx: ScanContext) -> frozenset[str]:
-    """``package/Type`` for every message of a package in the tree whose definition has a header and spatial
-    content: a field of a geometric package's type, or of a message of the tree that has one."""
+def tree_message_types(ctx: ScanContext) -> tuple[frozenset[str], frozenset[str]]:
+    """``package/Type`` for the messages the packages of the tree define: those whose definition has a header
+    and spatial content (a field of a geometric package's type, or of a message of the tree that has one), and
+    the others."""
     fields: dict[str, list[str]] = {}  # package/Type -> the types of its fields, qualified
     headers: set[str] = set()
     for name, rel in ctx.packages.items():
@@ -56,4 +57,5 @@ def stamped_message_types(ctx: ScanContext) -> frozenset[str]:
                           or (depth < 16 and any(is_spatial(f, depth + 1) for f in fields.get(t, ()))))
         return spatial[t]
 
-    return frozenset(t for t in headers if any(is_spatial(f) for f in fields[t] if f != "std_msgs/Header"))
+    stamped = frozenset(t for t in headers if any(is_spatial(f) for f in fields[t] if f != "std_msgs/Header"))
+    return stamped, frozenset(fields) - stamped

@@ -32,7 +32,7 @@ from .description import MACRO_ALONE, model_camera_findings, needs_xacro, parse_
 from .discovery import SourceFile, Workspace, classify, discover
 from .executables import executable_sources
 from .launch import parse_launch_py_file, parse_launch_xml_file, parse_launch_yaml_file, parse_params_yaml
-from .messages import stamped_message_types
+from .messages import tree_message_types
 from .model import FileFacts
 from .source_text import decode_source
 from .subsystems import LAUNCH_KINDS, LaunchChoice, Subsystem, build_subsystems, check_subsystems, merge_edges
@@ -108,7 +108,7 @@ def _dispatch(text: str, rel: str, kind: str, ctx: ScanContext, launch_args: dic
         package = _package_sources(ctx, pkg) if pkg is not None else None
         return analyze_cpp(text, rel, headers=headers, helpers=helpers, package=package)
     if kind == "python":
-        return analyze_python(text, rel, messages=TreeMessages(stamped_message_types(ctx)))
+        return analyze_python(text, rel, messages=TreeMessages(*tree_message_types(ctx)))
     if kind == "launch_py":
         if not mentions_tf(text):
             return parse_launch_py_file(text, rel, ctx, launch_args)
@@ -184,7 +184,7 @@ def _package_sources(ctx: ScanContext, pkg: str) -> PackageSources:
         return helper_sources(ctx.root, pkg, read_one, (".yaml", ".yml"))
 
     own = next((name for name, rel in ctx.packages.items() if rel == pkg), None)
-    return PackageSources(read, read_yaml, TreeMessages(stamped_message_types(ctx), own))
+    return PackageSources(read, read_yaml, TreeMessages(*tree_message_types(ctx), own))
 
 
 @lru_cache(maxsize=64)

@@ -788,7 +788,7 @@ class _Run(Walker[Node]):
         if short == "CvImage":  # `cv_bridge::CvImage img;`: its header is empty until the code sets it
             return Record(STAMPED, short, name, line, local=local)
         kind = (message_kind(short, package_of(type_text)) or (STAMPED if self.f.messages.is_stamped(short, type_text) else None)
-                or (HEADER_BY_USE if local and _message_type(type_text) else None))
+                or (HEADER_BY_USE if local and _message_type(type_text) and not self.f.messages.is_plain(short, type_text) else None))
         if kind == TF_MESSAGE:
             return tf_message(short, name, line, local)
         if kind is not None:

@@ -105,17 +105,24 @@ _PACKAGE = re.compile(r"\b(\w+_msgs)\s*(?:::|\.|/)")
 
 @dataclass(frozen=True)
 class TreeMessages:
-    """The stamped message types the scanned tree defines (``package/Type``), and the package of the file
-    read, which its own types are written without (``ClusterList cluster_list;`` in package ars_40X)."""
+    """The message types the scanned tree defines (``package/Type``): stamped data, and the others (no header, or
+    a header that only stamps the time); and the package of the file read, which its own types are written
+    without (``ClusterList cluster_list;`` in package ars_40X)."""
 
     stamped: frozenset[str] = frozenset()
+    plain: frozenset[str] = frozenset()
     package: str | None = None
 
     def is_stamped(self, short: str, type_text: str) -> bool:
-        if not self.stamped:
-            return False
+        return bool(self.stamped) and self._key(short, type_text) in self.stamped
+
+    def is_plain(self, short: str, type_text: str) -> bool:
+        """A type of the tree whose header, if any, says nothing of space: its use of a header is no evidence."""
+        return bool(self.plain) and self._key(short, type_text) in self.plain
+
+    def _key(self, short: str, type_text: str) -> str:
         m = re.search(rf"\b(\w+)\s*(?:::|\.|/)\s*(?:msg\s*(?:::|\.)\s*)?{re.escape(short)}\b", type_text)
-        return f"{m.group(1) if m else self.package}/{short}" in self.stamped
+        return f"{m.group(1) if m else self.package}/{short}"
 
 
 def package_of(type_text: str | None) -> str | None:

@@ -134,3 +134,22 @@ def test_a_tree_message_whose_header_only_stamps_the_time_is_not_stamped_data(tm
     _package(tmp_path, "std_msgs/Header header")
     (tmp_path / "ars_40X" / "msg" / "Cluster.msg").write_text("uint32 id\nfloat32 rpm\nstring label\n")
     assert [f for f in scan([str(tmp_path)]).findings if f.code == "MISSING_FRAME"] == []
+
+
+def test_a_tree_message_with_no_place_in_space_is_no_evidence_of_a_frame(tmp_path: Path) -> None:
+    """A type of another package is taken as stamped data when the code uses its header; one the tree defines
+    without spatial content (mavros' Param) is not, however its header is used."""
+    msgs = tmp_path / "robot_msgs"
+    (msgs / "msg").mkdir(parents=True)
+    (msgs / "package.xml").write_text("<package format=\"2\"><name>robot_msgs</name><version>1.0.0</version></package>\n")
+    (msgs / "msg" / "Param.msg").write_text("std_msgs/Header header\nstring param_id\nfloat64 value\n")
+    (msgs / "msg" / "Range.msg").write_text("std_msgs/Header header\ngeometry_msgs/Point origin\nfloat64 range\n")
+    node = tmp_path / "robot_driver"
+    (node / "src").mkdir(parents=True)
+    (node / "package.xml").write_text("<package format=\"2\"><name>robot_driver</name><version>1.0.0</version></package>\n")
+    (node / "src" / "driver.cpp").write_text(
+        "void Driver::send() {\n  robot_msgs::Param p;\n  p.header.stamp = ros::Time::now();\n  param_pub_.publish(p);\n"
+        "  other_msgs::Reading r;\n  r.header.stamp = ros::Time::now();\n  reading_pub_.publish(r);\n"
+        "  robot_msgs::Range g;\n  g.header.stamp = ros::Time::now();\n  range_pub_.publish(g);\n}\n")
+    found = sorted((f.location.line, f.level.name) for f in scan([str(tmp_path)]).findings if f.code == "MISSING_FRAME" and f.location)
+    assert found == [(7, "WARNING"), (10, "ERROR")]

@@ -181,6 +181,37 @@ def test_a_urdf_with_xacro_markup_is_expanded_by_xacro(tmp_path: Path) -> None:
     assert [(e.parent, e.child, e.sources[0].line) for e in result.expected.edges] == [("base_footprint", "base_link", 7)]
 
 
+def test_legacy_xacro_tags_without_the_prefix_are_read_as_ros1_xacro_read_them(tmp_path: Path) -> None:
+    """raspimouse_sim (Kinetic) defines ``<property name="wheel_mass" .../>`` in an included file: xacro 2
+    ignores the un-prefixed tag, and the robot would not expand. A ``<link>`` or ``<joint>`` is never renamed."""
+    from physframe_ros.scan.scanner import scan
+
+    (tmp_path / "package.xml").write_text("<package format='2'><name>mouse_description</name></package>\n")
+    (tmp_path / "wheel.urdf.xacro").write_text(textwrap.dedent("""\
+        <robot xmlns:xacro="http://ros.org/wiki/xacro">
+          <property name="wheel_offset" value="0.04"/>
+          <macro name="wheel" params="side reflect">
+            <link name="${side}_wheel"/>
+            <joint name="${side}_wheel_joint" type="continuous">
+              <parent link="base_link"/><child link="${side}_wheel"/>
+              <origin xyz="0 ${reflect * wheel_offset} 0" rpy="0 0 0"/>
+            </joint>
+          </macro>
+        </robot>
+        """))
+    (tmp_path / "mouse.urdf.xacro").write_text(textwrap.dedent("""\
+        <robot name="mouse" xmlns:xacro="http://ros.org/wiki/xacro">
+          <include filename="$(find mouse_description)/wheel.urdf.xacro"/>
+          <link name="base_link"/>
+          <xacro:wheel side="left" reflect="1"/>
+          <if value="true"><xacro:wheel side="right" reflect="-1"/></if>
+        </robot>
+        """))
+    result = scan([tmp_path], jobs=1)
+    assert [f for f in result.findings if f.code == "PARSE_ERROR"] == []
+    assert sorted((e.parent, e.child) for e in result.expected.edges) == [("base_link", "left_wheel"), ("base_link", "right_wheel")]
+
+
 def test_a_stage_world_file_is_not_read_as_sdformat() -> None:
     """stage_ros ships Stage's own .world format (`include "robots.inc"`, `# comments`): no frames, no parse error;
     a Gazebo .world (XML) is still SDFormat."""

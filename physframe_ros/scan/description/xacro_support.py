@@ -309,9 +309,27 @@ def _expand(abs_path: str, args: dict[str, str], ctx: ScanContext, text: str | N
                 doc = xacro.process_file(abs_path, mappings=dict(args), verbosity=0)
             else:
                 xacro.init_stacks(abs_path)
-                doc = xml.dom.minidom.parseString(text)
+                doc = legacy_tags(xml.dom.minidom.parseString(text))
                 xacro.process_doc(doc, mappings=dict(args), verbosity=0)
         return _from_dom(doc.documentElement), [os.path.abspath(f) for f in xacro.all_includes]
+
+
+# ROS 1 xacro before Jade read these tags without the xacro: prefix (PR2's descriptions, stdr_simulator's);
+# xacro 2 ignores them, so a property they define is undefined where it is used. Each is known by the
+# attribute it must have, so an element of the robot that happens to share a name is left alone.
+_LEGACY_TAGS = {"property": "name", "macro": "name", "include": "filename", "insert_block": "name", "if": "value", "unless": "value"}
+
+
+def legacy_tags(doc: Any) -> Any:
+    """The DOM with the un-prefixed xacro tags of old ROS 1 files renamed ``xacro:...``, as xacro read them then."""
+    stack = [doc.documentElement]
+    while stack:
+        el = stack.pop()
+        attr = _LEGACY_TAGS.get(el.tagName)
+        if attr is not None and el.hasAttribute(attr):
+            el.tagName = el.nodeName = f"xacro:{el.tagName}"
+        stack.extend(c for c in el.childNodes if c.nodeType == c.ELEMENT_NODE)
+    return doc
 
 
 @contextlib.contextmanager
@@ -379,7 +397,7 @@ def _sandbox(xacro: Any, ctx: ScanContext, budget: _Budget) -> list[tuple[Any, s
         except OSError as exc:
             xacro.filestack.pop()  # as xacro does: the file that failed to open is not "in" the error
             raise xacro.XacroException(f"{exc.strerror}: {filename}", exc=exc) from None
-        return xml.dom.minidom.parseString(data)
+        return legacy_tags(xml.dom.minidom.parseString(data))
 
     def include_files(filename_spec: Any, symbols: Any) -> Iterator[str]:
         spec = str(xacro.abs_filename_spec(eval_text(filename_spec, symbols)))

@@ -160,6 +160,9 @@ def _cycle_finding(comp: list[str], edges: list[Edge]) -> Finding:
     )
 
 
+_DESCRIPTION_SUFFIXES = (".urdf", ".xacro", ".sdf", ".world")
+
+
 def _multiple_parents(parents: dict[str, list[Edge]]) -> Iterable[Finding]:
     for child, pe in parents.items():
         distinct = sorted({e.parent for e in pe})
@@ -174,9 +177,11 @@ def _multiple_parents(parents: dict[str, list[Edge]]) -> Iterable[Finding]:
             srcs = sorted({str(s) for e in by_parent[p] for s in e.sources})
             who = ", ".join(pubs or srcs)
             described.append(f"'{p}'" + (f" (from {who})" if who else ""))
-        # point at the second declaration: the first one is usually the intended parent
-        locs = [e.location for e in pe if e.location]
-        loc = sorted(locs)[1] if len(locs) > 1 else (locs[0] if locs else None)
+        # point at the second declaration: the first one is usually the intended parent; beside a robot
+        # description's joint, at the other publisher (a controller's odometry, a launch file's static transform)
+        locs = sorted(e.location for e in pe if e.location)
+        outside = [loc for loc in locs if not loc.file.endswith(_DESCRIPTION_SUFFIXES)]
+        loc = outside[0] if outside and len(outside) < len(locs) else locs[1] if len(locs) > 1 else (locs[0] if locs else None)
         yield Finding(
             "MULTIPLE_PARENTS_IN_FRAME_TREE",
             f"'{child}' has {len(distinct)} parents: {', '.join(described)}; "

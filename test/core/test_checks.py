@@ -48,6 +48,18 @@ def test_multiple_parents_names_parents_and_publishers():
     assert f[0].publishers == ("/a", "/b")
 
 
+def test_multiple_parents_point_at_the_publisher_beside_a_description():
+    """A controller's odometry (controller.yaml) against the URDF's base_joint: the YAML is the line to change,
+    whatever the files' order; between two descriptions (or two publishers) the second one."""
+    joint = Edge("base_footprint", "base_link", True, (0, 0, 0), (0, 0, 0, 1), (Location("urdf/body.urdf.xacro", 7),))
+    odom = Edge("odom", "base_link", False, None, None, (Location("a_control/config/controller.yaml", 17),))
+    (found,) = [f for f in check_tree([joint, odom], Conventions()) if f.code == "MULTIPLE_PARENTS_IN_FRAME_TREE"]
+    assert found.location == Location("a_control/config/controller.yaml", 17)
+    other = Edge("map", "base_link", True, (0, 0, 0), (0, 0, 0, 1), (Location("urdf/other.urdf", 3),))
+    (found,) = [f for f in check_tree([joint, other], Conventions()) if f.code == "MULTIPLE_PARENTS_IN_FRAME_TREE"]
+    assert found.location == Location("urdf/other.urdf", 3)
+
+
 def test_reversed_order_direct_and_through_intermediate():
     f = check_tree([Edge("odom", "map")], C)
     assert codes(f) == [("INCORRECT_FRAME_ORDER_IN_TREE", ("odom", "map"))]

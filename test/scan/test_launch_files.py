@@ -439,3 +439,72 @@ def test_a_frame_argument_whose_default_is_invalid_is_reported_at_the_argument(t
     found = [(f.code, f.location.line, f.frames) for f in scan([ws], jobs=1).findings if f.location]
     # ROS 1 tf resolves '/map' in lookups: a lookup's frame is not checked
     assert found == [("INVALID_FRAME_ID", 4, ("/camera_rgb_optical_frame",))]
+
+
+# --- drive controllers configured in YAML ----------------------------------------------------------
+_MOUSE_URDF = """\
+    <robot name="mouse">
+      <link name="base_footprint"/>
+      <link name="base_link"/>
+      <joint name="base_joint" type="fixed">
+        <parent link="base_footprint"/><child link="base_link"/>
+        <origin xyz="0 0 0.01" rpy="0 0 0"/>
+      </joint>
+    </robot>
+    """
+
+
+def _mouse(tmp_path: Path, controllers: str) -> list[tuple[str, int | None]]:
+    _write(tmp_path, {
+        "mouse_control/package.xml": _package("mouse_control", catkin=True),
+        "mouse_control/config/controller.yaml": controllers,
+        "mouse_control/launch/control.launch": """\
+            <launch>
+              <rosparam file="$(find mouse_control)/config/controller.yaml" command="load"/>
+              <param name="robot_description" textfile="$(find mouse_control)/urdf/mouse.urdf"/>
+              <node name="spawner" pkg="controller_manager" type="spawner" args="joint_state_controller diff_drive_controller"/>
+              <node name="robot_state_publisher" pkg="robot_state_publisher" type="robot_state_publisher"/>
+            </launch>
+            """,
+        "mouse_control/urdf/mouse.urdf": _MOUSE_URDF,
+    })
+    return [(f.location.file, f.location.line) for f in scan([tmp_path], jobs=1).findings
+            if f.code == "MULTIPLE_PARENTS_IN_FRAME_TREE" and f.location]
+
+
+def test_a_diff_drive_controller_left_at_base_link_beside_a_base_footprint_root(tmp_path: Path) -> None:
+    """raspimouse_sim: the controller publishes odom -> base_link (its default base_frame_id) while the URDF gives
+    base_link the parent base_footprint; the YAML loaded by the launch file is the line to change."""
+    ros1 = """\
+        mouse:
+          joint_state_controller:
+            type: joint_state_controller/JointStateController
+          diff_drive_controller:
+            type: "diff_drive_controller/DiffDriveController"
+            left_wheel: left_wheel_joint
+        """
+    assert _mouse(tmp_path, ros1) == [("mouse_control/config/controller.yaml", 4)]
+
+
+def test_a_drive_controller_given_the_root_or_no_odometry_transform(tmp_path: Path) -> None:
+    fixed = """\
+        diff_drive_controller:
+          type: diff_drive_controller/DiffDriveController
+          base_frame_id: base_footprint
+        """
+    assert _mouse(tmp_path, fixed) == []
+    off = fixed.replace("base_frame_id: base_footprint", "enable_odom_tf: false")
+    assert _mouse(tmp_path, off) == []
+
+
+def test_ros2_control_names_the_type_under_the_controller_manager(tmp_path: Path) -> None:
+    from physframe_ros.scan.launch.controllers import controller_edges
+
+    text = (
+        "controller_manager:\n  ros__parameters:\n    update_rate: 50\n    diff_drive_base_controller:\n"
+        "      type: diff_drive_controller/DiffDriveController\n\n"
+        "diff_drive_base_controller:\n  ros__parameters:\n    base_frame_id: base_footprint\n    odom_frame_id: odom\n"
+    )
+    (edge,) = controller_edges(text, "config/controllers.yaml")
+    assert (edge.parent, edge.child, edge.static, edge.sources) == ("odom", "base_footprint", False, (Location("config/controllers.yaml", 4),))
+    assert controller_edges("a: [unclosed\n  Controller", "x.yaml") == []

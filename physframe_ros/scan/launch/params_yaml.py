@@ -13,6 +13,7 @@ from typing import Iterator
 from ...core.findings import Finding
 from ..frame_ids import names_frame, parameter_findings
 from ..model import FileFacts
+from .controllers import controller_edges
 
 # `  frame_id: "/odom"`, `- child_frame_id: /base`, `odometry.frame_id: 'odom'  # comment`
 _ENTRY = re.compile(r"""^[ \t]*(?:-[ \t]+)?([\w.]*frame[\w.]*)[ \t]*:[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s#'"{\[][^#\n]*?))[ \t]*(?:#.*)?$""", re.MULTILINE)
@@ -21,6 +22,7 @@ _ENTRY = re.compile(r"""^[ \t]*(?:-[ \t]+)?([\w.]*frame[\w.]*)[ \t]*:[ \t]*(?:"(
 def parse_params_yaml(text: str, rel_path: str) -> FileFacts:
     facts = FileFacts(rel_path, lines=text.count("\n") + 1)
     facts.findings.extend(yaml_frame_findings(text, rel_path))
+    facts.edges.extend(controller_edges(text, rel_path))
     return facts
 
 

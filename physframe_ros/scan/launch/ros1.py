@@ -72,6 +72,16 @@ def _walk(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, out
             _node(child, facts, ctx, sub, scope, unclaimed)
         elif tag == "rosparam":
             _inline_rosparam(child, facts, sub, "")
+            _rosparam_file(child, facts, ctx, sub)
+
+
+def _rosparam_file(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter) -> None:
+    """``<rosparam file="$(find pkg)/config/controllers.yaml" command="load"/>``: the YAML file runs with this
+    launch file (a drive controller it configures publishes the odometry edge), as an included file does."""
+    if el.get("file") and el.get("command", "load") == "load":
+        rel = ctx.source_file(sub(el.get("file")))
+        if rel is not None and rel not in facts.includes:
+            facts.includes.append(rel)
 
 
 def _inline_rosparam(el: XmlNode, facts: FileFacts, sub: Substituter, node: str) -> None:

@@ -508,3 +508,13 @@ def test_ros2_control_names_the_type_under_the_controller_manager(tmp_path: Path
     (edge,) = controller_edges(text, "config/controllers.yaml")
     assert (edge.parent, edge.child, edge.static, edge.sources) == ("odom", "base_footprint", False, (Location("config/controllers.yaml", 4),))
     assert controller_edges("a: [unclosed\n  Controller", "x.yaml") == []
+
+
+def test_controller_yaml_aliases_are_read_once() -> None:
+    """A few lines of anchors, each level naming the one below ten times, are 10^30 mappings when walked as a
+    tree: every mapping is read once, so this returns at once."""
+    from physframe_ros.scan.launch.controllers import controller_edges
+
+    levels = ["a0: &a0 {type: diff_drive_controller/DiffDriveController}"]
+    levels += [f"a{i}: &a{i} {{" + ", ".join(f"k{j}: *a{i - 1}" for j in range(10)) + "}" for i in range(1, 30)]
+    assert [(e.parent, e.child) for e in controller_edges("\n".join(levels) + "\n", "bomb.yaml")] == [("odom", "base_link")]

@@ -28,16 +28,16 @@ _OFF = frozenset({"false", "False", "FALSE", "no", "off"})
 
 def controller_edges(text: str, rel_path: str) -> list[Edge]:
     """The odometry edge of each drive controller the YAML ``text`` configures, at the controller's line."""
-    if "Controller" not in text:
-        return []
+    if not any(drive in text for drive in _DRIVES):
+        return []  # the common case, without a YAML parse
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError:
+    except (yaml.YAMLError, RecursionError):
         return []  # a file YAML cannot read says nothing here; its frame ids are read line by line
     if not isinstance(root, yaml.MappingNode):
         return []
     out = []
-    for key, params in _controllers(root):
+    for key, params in _controllers(root, set()):
         ros2 = _mapping(_get(_get(root, key.value), "ros__parameters"))
         values = {**_scalars(params), **_scalars(ros2)}
         if values.get("enable_odom_tf") in _OFF:
@@ -48,16 +48,19 @@ def controller_edges(text: str, rel_path: str) -> list[Edge]:
     return out
 
 
-def _controllers(node: yaml.Node, depth: int = 0) -> Iterator[tuple[yaml.ScalarNode, yaml.MappingNode]]:
-    """(key, mapping) of every mapping, at any depth, whose ``type`` is a drive controller."""
-    if not isinstance(node, yaml.MappingNode) or depth > 16:
+def _controllers(node: yaml.Node, seen: set[int], depth: int = 0) -> Iterator[tuple[yaml.ScalarNode, yaml.MappingNode]]:
+    """(key, mapping) of every mapping, at any depth, whose ``type`` is a drive controller; each mapping is read
+    once (aliases share nodes: a few lines of anchors would otherwise be walked exponentially often)."""
+    if not isinstance(node, yaml.MappingNode) or depth > 16 or id(node) in seen:
         return
+    seen.add(id(node))
     for k, v in node.value:
-        if isinstance(k, yaml.ScalarNode) and isinstance(v, yaml.MappingNode):
+        if isinstance(k, yaml.ScalarNode) and isinstance(v, yaml.MappingNode) and id(v) not in seen:
             if _scalars(v).get("type") in _DRIVES:
+                seen.add(id(v))
                 yield k, v
             else:
-                yield from _controllers(v, depth + 1)
+                yield from _controllers(v, seen, depth + 1)
 
 
 def _get(node: yaml.Node | None, key: str) -> yaml.Node | None:

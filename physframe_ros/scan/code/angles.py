@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ...core.findings import Finding, Location, Severity
+from .values import component_order
 
 # API -> the angle each argument slot turns about (fixed-axis roll about X, pitch about Y, yaw about Z)
 RPY_APIS = {
@@ -146,8 +147,10 @@ class QuaternionWrites:
     fresh: dict[tuple[int, str], str] = field(default_factory=dict)  # quaternions of a message made in the function: its type
     # a component written again: (component, (first source, its line), then source, line)
     rewritten: dict[tuple[int, str], list[tuple[str, tuple[str, int], str, int]]] = field(default_factory=dict)
+    # the values written into each component (a w-first quaternion's components copied in x, y, z, w order)
+    values: dict[tuple[int, str], dict[str, object]] = field(default_factory=dict)
 
-    def write(self, owner: int, target: list[str], source: str, line: int, fresh: str | None = None) -> None:
+    def write(self, owner: int, target: list[str], source: str, line: int, fresh: str | None = None, value: object = None) -> None:
         """A write into a quaternion or a component (``target``: :func:`writes_quaternion` holds); ``owner``: the
         identity of the message (or value) the target's path starts from; ``fresh``: its type, when the message
         was made in this function (its unwritten components are still the defaults)."""
@@ -162,6 +165,7 @@ class QuaternionWrites:
         if target[-1] in parts:
             self.rewritten.setdefault(key, []).append((target[-1], parts[target[-1]], text, line))
         parts[target[-1]] = (text, line)
+        self.values.setdefault(key, {})[target[-1]] = value
         if fresh is not None:
             self.fresh[key] = fresh
 
@@ -200,6 +204,10 @@ class QuaternionWrites:
                     (), loc(line), severity=Severity.WARNING,
                 ))
             out.extend(_constant_quaternion(path, parts, self.fresh.get(key), loc))
+            written = self.values.get(key, {})
+            shifted = component_order([written.get(c) for c in "xyzw"])
+            if shifted is not None:  # `t.rotation.x = q[0]` ... with q from transforms3d's euler2quat (w first)
+                out.append(shifted_components_finding(path, shifted, loc(parts["x"][1])))
             out.extend(_slot_written_twice(path, parts, self.rewritten.get(key, []), loc))
         return out
 

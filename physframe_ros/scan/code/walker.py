@@ -282,7 +282,7 @@ class Walker(Generic[N]):
         """What ``target = source`` says (reporting walks): a frame id written out in full where it is used
         (``literal``: the source is a literal), a quaternion component copied."""
         self.frame_written(target, source, value, literal, line)
-        self.component_copy(target, source, line)
+        self.component_copy(target, source, value, line)
 
     def frame_written(self, target: N, source: N, value: Value, literal: bool, line: int) -> None:
         """``marker.header.frame_id = "/map"``, ``t.child_frame_id = "/base"``, ``frame_id_ = "/laser"``: a frame
@@ -317,7 +317,7 @@ class Walker(Generic[N]):
                        "(no parameter read, assignment or initializer), so the frame id is empty: subscribers and tf2 cannot "
                        "tell which frame the data is in; read its parameter into it", (), self.f.sink.loc(line))
 
-    def component_copy(self, target: N, source: N, line: int) -> None:
+    def component_copy(self, target: N, source: N, value: Value, line: int) -> None:
         """``orientation.x = q.w``: checked by the name of what is copied; the function's writes into each
         quaternion are kept for :meth:`end_of_function`."""
         p = self.path(target)
@@ -331,7 +331,7 @@ class Walker(Generic[N]):
             self.f.sink.add(scalar_in_vector_slot([p[0], *fields], text, self.f.sink.loc(line)))
         holder = self.lookup(p[0])
         made_here = isinstance(holder, Record) and not holder.escaped and self.span[0] <= holder.line <= self.span[1]
-        self.quats.write(id(holder), [p[0], *fields], text, line, holder.type_name if made_here and isinstance(holder, Record) else None)
+        self.quats.write(id(holder), [p[0], *fields], text, line, holder.type_name if made_here and isinstance(holder, Record) else None, value)
 
     def end_of_function(self) -> None:
         """Checks over the whole function once it is walked (reporting walks)."""

@@ -105,6 +105,35 @@ def test_python_converters_by_the_module_they_come_from() -> None:
     assert found[0][1].startswith("tft.euler_from_quaternion([q.w, q.x, q.y, q.z]): takes a quaternion as (x, y, z, w)")
 
 
+F1TENTH = """\
+from transforms3d import euler
+from geometry_msgs.msg import Transform
+
+
+def transforms(pose):
+    t = Transform()
+    q = euler.euler2quat(0.0, 0.0, pose[2])
+    t.rotation.x = q[0]
+    t.rotation.y = q[1]
+    t.rotation.z = q[2]
+    t.rotation.w = q[3]
+    good = Transform()
+    good.rotation.x = q[1]
+    good.rotation.y = q[2]
+    good.rotation.z = q[3]
+    good.rotation.w = q[0]
+    return t, good
+"""
+
+
+def test_slots_written_one_by_one_from_a_w_first_quaternion() -> None:
+    """f1tenth_gym_ros: transforms3d's euler2quat is w first; copied as x = q[0] ... w = q[3] the rotation is
+    another one. Reported at the x slot; the right copy (x = q[1] ... w = q[0]) is not."""
+    found = _swapped(analyze_python(F1TENTH, "f1tenth_gym_ros/gym_bridge.py"))
+    assert [line for line, _ in found] == [8]
+    assert found[0][1].startswith("t.rotation: the x, y, z, w slots take the components (w, x, y, z)")
+
+
 def test_a_submodule_imported_from_its_package_is_that_submodule() -> None:
     """``from tf import transformations`` makes ``transformations.f`` tf.transformations' f, not a name of tf."""
     text = "from tf import transformations as T\n\n\ndef yaw(q):\n    return T.euler_from_quaternion([q.w, q.x, q.y, q.z])[2]\n"

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ...core.findings import Finding, Location, Severity
-from .values import component_order
+from .values import Value, component_order
 
 # API -> the angle each argument slot turns about (fixed-axis roll about X, pitch about Y, yaw about Z)
 RPY_APIS = {
@@ -148,9 +148,9 @@ class QuaternionWrites:
     # a component written again: (component, (first source, its line), then source, line)
     rewritten: dict[tuple[int, str], list[tuple[str, tuple[str, int], str, int]]] = field(default_factory=dict)
     # the values written into each component (a w-first quaternion's components copied in x, y, z, w order)
-    values: dict[tuple[int, str], dict[str, object]] = field(default_factory=dict)
+    values: dict[tuple[int, str], dict[str, Value]] = field(default_factory=dict)
 
-    def write(self, owner: int, target: list[str], source: str, line: int, fresh: str | None = None, value: object = None) -> None:
+    def write(self, owner: int, target: list[str], source: str, line: int, fresh: str | None = None, value: Value = None) -> None:
         """A write into a quaternion or a component (``target``: :func:`writes_quaternion` holds); ``owner``: the
         identity of the message (or value) the target's path starts from; ``fresh``: its type, when the message
         was made in this function (its unwritten components are still the defaults)."""

@@ -164,6 +164,9 @@ def analyze_cpp(
         return sink.facts
 
 
+#: ``scan_.image_ptr``, ``this->scan_->cloud``: a message held in a member of a member
+_NESTED_MEMBER = re.compile(r"\*?\s*((?:this\s*->\s*)?\w+\s*(?:\.|->)\s*)(\w+)")
+
 #: A method named for publishing one message (``publishGNSS``, ``publish_odometry``): a publisher wrapper.
 _PUBLISH_WRAPPER = re.compile(r"publish(?:[A-Z]|_[a-z])\w*$")
 
@@ -1427,11 +1430,35 @@ class _Run(Walker[Node]):
 
     def h_publish(self, c: Call[Node]) -> Result:
         """``publish(msg)``; image_transport's CameraPublisher ``publish(image, info)`` sends both."""
+        if self.emit and c.receiver is not None:
+            for a in c.args[:2]:
+                self.nested_member_message(a, c.line)
         if c.n < 2 or isinstance(self.eval(c.args[0]), str):
             return Walker.h_publish(self, c)
         for a in c.args[:2]:
             self.published(self.eval(a), c)
         return None
+
+    def nested_member_message(self, arg: Node, line: int) -> None:
+        """``camera_pub_.publish(scan_.image_ptr, ...)`` (ouster_decoder): a message held in a member of a member,
+        declared by another class of the package (``sensor_msgs::ImagePtr image_ptr;`` in lidar.h) and made
+        fresh there, whose header no code of the package ever touches: it goes out with an empty frame."""
+        m = _NESTED_MEMBER.fullmatch(self.text(arg).strip())
+        package = self.f.package
+        if m is None or package is None or isinstance(self.eval(arg), Record):
+            return
+        name = m.group(2)
+        texts = [*self.f.code_texts, package.code()]  # the class headers the file reads, and every source of the package
+        declared = {t for text in texts for t in re.findall(rf"^[ \t]*((?:\w+::)*\w+)[ \t]+{name}[ \t]*;", text, re.MULTILINE)}
+        kinds = {message_kind(_short_type(t), package_of(t)) for t in declared}
+        if len(declared) != 1 or not kinds <= {STAMPED, ODOMETRY, TRANSFORM} or mentions_header(texts, name) or _assigned_whole(name, texts):
+            return
+        short = re.sub(r"(?:Const)?(?:Shared|Unique)?Ptr$", "", _short_type(next(iter(declared))))
+        self.f.sink.add(Finding(
+            "MISSING_FRAME",
+            f"{short} '{m.group(1)}{m.group(2)}' is published with header.frame_id never set: '{name}' is declared as {next(iter(declared))} "
+            "and no code of the package touches its header, so subscribers and tf2 cannot tell which frame the data is in",
+            (), self.f.sink.loc(line), severity=Severity.WARNING))
 
     def h_unlock_and_publish(self, c: Call[Node]) -> Result:
         """realtime_tools ``pub->unlockAndPublish()``: sends the message the publisher owns (``pub->msg_``)."""
@@ -1838,7 +1865,8 @@ def _assigned_whole(name: str, texts: Sequence[str]) -> bool:
     """Some text assigns the message ``name`` (or an element of it) whole from a value that may carry a frame
     (``odom_ = *msg;``, ``odoms_[i] = *msg;``);
     a fresh default one (``= new Odometry[n]``, ``= Odometry()``) carries none."""
-    pattern = re.compile(rf"(?:(?<![\w.>])|\bthis\s*->\s*){re.escape(name)}\s*(?:\[[^\]\n]*\]\s*)?=(?!=)\s*(new\b|[\w:]+\s*(?:\(\s*\)|\{{\s*\}})\s*;)?")
+    pattern = re.compile(rf"(?:(?<![\w.>])|\bthis\s*->\s*){re.escape(name)}\s*(?:\[[^\]\n]*\]\s*)?=(?!=)\s*"
+                         rf"(new\b|[\w:]+\s*(?:<[^;=()]*>)?\s*(?:\(\s*\)|\{{\s*\}})\s*;)?")
     return any(m.group(1) is None for t in texts for m in pattern.finditer(t))
 
 

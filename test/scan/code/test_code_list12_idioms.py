@@ -153,3 +153,25 @@ def test_a_tree_message_with_no_place_in_space_is_no_evidence_of_a_frame(tmp_pat
         "  robot_msgs::Range g;\n  g.header.stamp = ros::Time::now();\n  range_pub_.publish(g);\n}\n")
     found = sorted((f.location.line, f.level.name) for f in scan([str(tmp_path)]).findings if f.code == "MISSING_FRAME" and f.location)
     assert found == [(7, "WARNING"), (10, "ERROR")]
+
+
+def _decoder(root: Path, lidar_cpp: str) -> list[tuple[str, int | None, str]]:
+    pkg = root / "ouster_decoder"
+    (pkg / "src").mkdir(parents=True)
+    (pkg / "package.xml").write_text("<package format=\"2\"><name>ouster_decoder</name><version>1.0.0</version></package>\n")
+    (pkg / "src" / "lidar.h").write_text(
+        "#include <sensor_msgs/Image.h>\nstruct LidarScan {\n  sensor_msgs::ImagePtr image_ptr;\n  void Allocate(int rows, int cols);\n};\n")
+    (pkg / "src" / "lidar.cpp").write_text("#include \"lidar.h\"\n" + lidar_cpp)
+    (pkg / "src" / "decoder.cpp").write_text(
+        "#include \"lidar.h\"\nvoid Decoder::PublishAndReset() {\n  std_msgs::Header header;\n  header.frame_id = lidar_frame_;\n"
+        "  cinfo_msg_->header = header;\n  camera_pub_.publish(scan_.image_ptr, cinfo_msg_);\n}\n")
+    return [(f.location.file, f.location.line, f.level.name) for f in scan([str(root)]).findings if f.code == "MISSING_FRAME" and f.location]
+
+
+def test_a_message_held_by_a_member_of_another_class_of_the_package(tmp_path: Path) -> None:
+    """ouster_decoder: LidarScan (lidar.h) holds the image, made fresh in lidar.cpp and never given a header;
+    the decoder publishes ``scan_.image_ptr``: a warning at the publish."""
+    fresh = "void LidarScan::Allocate(int rows, int cols) {\n  image_ptr = boost::make_shared<sensor_msgs::Image>();\n  image_ptr->height = rows;\n}\n"
+    assert _decoder(tmp_path / "a", fresh) == [("ouster_decoder/src/decoder.cpp", 6, "WARNING")]
+    framed = fresh.replace("  image_ptr->height = rows;\n", "  image_ptr->height = rows;\n  image_ptr->header.frame_id = \"os_lidar\";\n")
+    assert _decoder(tmp_path / "b", framed) == []

@@ -165,7 +165,7 @@ def analyze_cpp(
 
 
 #: ``scan_.image_ptr``, ``this->scan_->cloud``: a message held in a member of a member
-_NESTED_MEMBER = re.compile(r"\*?\s*((?:this\s*->\s*)?\w+\s*(?:\.|->)\s*)(\w+)")
+_NESTED_MEMBER = re.compile(r"\*?\s*((?:this\s*->\s*)?(?!this\b)(\w+)\s*(?:\.|->)\s*)(\w+)")
 
 #: A method named for publishing one message (``publishGNSS``, ``publish_odometry``): a publisher wrapper.
 _PUBLISH_WRAPPER = re.compile(r"publish(?:[A-Z]|_[a-z])\w*$")
@@ -1445,9 +1445,9 @@ class _Run(Walker[Node]):
         fresh there, whose header no code of the package ever touches: it goes out with an empty frame."""
         m = _NESTED_MEMBER.fullmatch(self.text(arg).strip())
         package = self.f.package
-        if m is None or package is None or isinstance(self.eval(arg), Record):
-            return
-        name = m.group(2)
+        if m is None or package is None or isinstance(self.lookup(m.group(2)), Record) or isinstance(self.eval(arg), Record):
+            return  # a field of a message the walk holds (`odom.pose`) is that message's business
+        name = m.group(3)
         texts = [*self.f.code_texts, package.code()]  # the class headers the file reads, and every source of the package
         declared = {t for text in texts for t in re.findall(rf"^[ \t]*((?:\w+::)*\w+)[ \t]+{name}[ \t]*;", text, re.MULTILINE)}
         kinds = {message_kind(_short_type(t), package_of(t)) for t in declared}
@@ -1456,7 +1456,7 @@ class _Run(Walker[Node]):
         short = re.sub(r"(?:Const)?(?:Shared|Unique)?Ptr$", "", _short_type(next(iter(declared))))
         self.f.sink.add(Finding(
             "MISSING_FRAME",
-            f"{short} '{m.group(1)}{m.group(2)}' is published with header.frame_id never set: '{name}' is declared as {next(iter(declared))} "
+            f"{short} '{m.group(1)}{name}' is published with header.frame_id never set: '{name}' is declared as {next(iter(declared))} "
             "and no code of the package touches its header, so subscribers and tf2 cannot tell which frame the data is in",
             (), self.f.sink.loc(line), severity=Severity.WARNING))
 

@@ -1270,9 +1270,10 @@ class _Run(Walker[Node]):
                 self.published(given, call)
                 return None
         if setter is None or isinstance(setter(self, call, target), Missing):
+            keeps = self.f.package is not None and self.f.package.leaves_frames(call.name)
             for a in call.args:  # arguments may hold lambdas (timer callbacks) and nested tf calls
                 self.eval(a)
-                self.escape(a)
+                self.escape(a, keeps)
         return None
 
     def field_setter(self, call: Call[Node], receiver: Node) -> Value:
@@ -1594,9 +1595,11 @@ class _Run(Walker[Node]):
         value = self.lookup(p[0])
         return value if isinstance(value, Record) else None
 
-    def escape(self, arg: Node) -> None:
+    def escape(self, arg: Node, keeps_frames: bool = False) -> None:
         """A message handed to code we do not follow may get its frame set there: ``fill(msg)``,
-        ``fill(&msg)``, ``fill(msg.get())`` (a smart pointer's object), ``fill(std::move(msg))``."""
+        ``fill(&msg)``, ``fill(msg.get())`` (a smart pointer's object), ``fill(std::move(msg))``.
+        ``keeps_frames``: every definition of the callee in the package is known to write no header or frame
+        field, so only the message's other fields become unknown."""
         while arg.type == "call_expression":
             fn, call_args = arg.child_by_field_name("function"), arg.child_by_field_name("arguments")
             inner = call_args.named_children if call_args is not None else []
@@ -1614,7 +1617,10 @@ class _Run(Walker[Node]):
             return
         value = self.lookup(p[0])
         if isinstance(value, Record):
-            if not p[1]:
+            if not p[1] and keeps_frames:
+                for key in [k for k in value.fields if not k.startswith("header") and k != "child_frame_id"]:
+                    value.set(key, None)
+            elif not p[1]:
                 value.escaped = True
             else:  # `transformEigenToMsg(tr, msg.transform)`: that part is filled there, to a value not known
                 value.set(".".join(p[1]), None)

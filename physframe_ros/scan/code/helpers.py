@@ -71,6 +71,7 @@ class PackageSources:
     _parameters: dict[str, str] | None = field(default=None, repr=False)
     _schemas: dict[str, dict[str, Value]] | None = field(default=None, repr=False)
     _mentions: dict[str, bool] = field(default_factory=dict, repr=False)
+    _leaves: dict[str, bool] = field(default_factory=dict, repr=False)
     _code: str | None = field(default=None, repr=False)
 
     def helper(self, name: str) -> str | None:
@@ -82,6 +83,15 @@ class PackageSources:
         if self._parameters is None:
             self._parameters = declared_parameters(self.read())
         return self._parameters
+
+    def leaves_frames(self, name: str) -> bool:
+        """Every definition of function ``name`` in the package's sources (one per class: petra's two
+        ``correlatePeople``) is found and none writes a header or a frame field: a message handed to it keeps
+        its frames. False when no definition is found, or one may write them."""
+        if name not in self._leaves:
+            bodies = function_bodies(self.read(), name)
+            self._leaves[name] = bool(bodies) and not any(_may_frame_parameters(b) for b in bodies)
+        return self._leaves[name]
 
     def mentions(self, word: str) -> bool:
         """Some C++ source of the package holds ``word`` (``setCameraInfo``)."""
@@ -100,6 +110,35 @@ class PackageSources:
         if self._schemas is None:
             self._schemas = parse_schemas(self.read_yaml())
         return self._schemas
+
+
+def _may_frame_parameters(definition: str) -> bool:
+    """A function definition that may write the frames of a message it is given: a parameter's ``header`` or
+    ``child_frame_id`` touched, the parameter assigned whole, or handed on to another call."""
+    params = definition[definition.find("(") + 1 : definition.find("{")]
+    names = [m.group(1) for part in params.split(",") if (m := re.search(r"(\w+)\s*(?:\[\s*\])?\s*(?:=[^,]*)?\)?\s*(?:const\s*)?$", part.strip()))]
+    body = definition[definition.find("{"):]
+    for n in names:
+        p = re.escape(n)
+        if re.search(rf"\b{p}\s*(?:->|\.)\s*(?:header|child_frame_id)\b|\*\s*{p}\s*=(?!=)|(?<![\w.>]){p}\s*=(?!=)|[(,]\s*[*&]?\s*{p}\s*[,)]", body):
+            return True
+    return False
+
+
+def function_bodies(texts: Iterable[str], name: str) -> list[str]:
+    """The text of every definition of function ``name`` (any class) in ``texts`` (a body too long to read is
+    left out, as a declaration is)."""
+    call = re.compile(rf"\b{re.escape(name)}[ \t]*\(")
+    out = []
+    for text in texts:
+        for m in call.finditer(text):
+            line_start = text.rfind("\n", 0, m.start()) + 1
+            if not re.match(r"[ \t]*(?:[\w:<>,*& \t]+[ \t*&])?(?:\w+::)*$", text[line_start:m.start()]):
+                continue  # a call inside an expression, not a definition's head
+            body = _definition(text, m.start(), m.end())
+            if body is not None:
+                out.append(body)
+    return out
 
 
 def _definition(text: str, start: int, params_open: int) -> str | None:

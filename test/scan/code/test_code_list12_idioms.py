@@ -175,3 +175,32 @@ def test_a_message_held_by_a_member_of_another_class_of_the_package(tmp_path: Pa
     assert _decoder(tmp_path / "a", fresh) == [("ouster_decoder/src/decoder.cpp", 6, "WARNING")]
     framed = fresh.replace("  image_ptr->height = rows;\n", "  image_ptr->height = rows;\n  image_ptr->header.frame_id = \"os_lidar\";\n")
     assert _decoder(tmp_path / "b", framed) == []
+
+
+def _petra(root: Path, kalman_body: str) -> list[tuple[str, int | None]]:
+    pkg = root / "petra"
+    (pkg / "msg").mkdir(parents=True)
+    (pkg / "src").mkdir()
+    (pkg / "package.xml").write_text("<package format=\"2\"><name>petra</name><version>1.0.0</version></package>\n")
+    (pkg / "msg" / "Person.msg").write_text("Header header\ngeometry_msgs/Point position_person\n")
+    (pkg / "msg" / "People.msg").write_text("Header header\npetra/Person[] people\n")
+    (pkg / "src" / "euclidean.cpp").write_text(
+        "void EuclideanCorrelation::correlatePeople(petra::People *people, std::vector<petra::Leg> *legs){\n"
+        "  for (int i = 0; i < people->people.size(); i++){\n    people->people[i].name = \"person\";\n  }\n}\n")
+    (pkg / "src" / "kalman.cpp").write_text(
+        "void KalmanCorrelation::correlatePeople(petra::People *people, std::vector<petra::Leg> *legs){\n" + kalman_body + "}\n")
+    (pkg / "src" / "petra.cpp").write_text(
+        "void Petra::timerCallback(const ros::TimerEvent& t){\n  petra::People people;\n"
+        "  if (euclidean_){\n    this->correlationEuclidean->correlatePeople(&people, &legs);\n  } else {\n"
+        "    this->correlationKalman->correlatePeople(&people, &legs);\n  }\n"
+        "  people.header.stamp = ros::Time::now();\n  people_pub.publish(people);\n}\n")
+    return [(f.location.file, f.location.line) for f in scan([str(root)]).findings if f.code == "MISSING_FRAME" and f.location]
+
+
+def test_a_message_handed_to_methods_that_never_write_its_frames_keeps_them(tmp_path: Path) -> None:
+    """petra: two classes define ``correlatePeople``, which of them runs is chosen at run time; neither writes the
+    header of the message it is given (the persons' headers inside are theirs), so its empty frame stays known."""
+    inner = "  for (int i = 0; i < people->people.size(); i++){\n    person.header = legs->at(i).header;\n  }\n"
+    assert _petra(tmp_path / "a", inner) == [("petra/src/petra.cpp", 9)]
+    assert _petra(tmp_path / "b", inner + "  people->header.frame_id = \"laser\";\n") == []
+    assert _petra(tmp_path / "c", "  fill(people);\n") == []  # handed on: what fill does is not followed

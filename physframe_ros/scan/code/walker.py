@@ -285,11 +285,12 @@ class Walker(Generic[N]):
         self.component_copy(target, source, value, line)
 
     def frame_written(self, target: N, source: N, value: Value, literal: bool, line: int) -> None:
-        """``marker.header.frame_id = "/map"``, ``t.child_frame_id = "/base"``, ``frame_id_ = "/laser"``: a frame
-        id written out in full into a header or a variable named for a frame, reported at that line (the one
-        to change), for a transform too; ``frame_id = "/" + name``: one that starts with '/' whatever is joined."""
+        """``marker.header.frame_id = "/map"``, ``t.child_frame_id = "/base"``, ``frame_id_ = "/laser"``,
+        ``_BASEC.MAP_FRAME = "/map"`` (a configuration's attribute): a frame id written out in full into a header
+        or a variable or field named for a frame, reported at that line (the one to change), for a transform too;
+        ``frame_id = "/" + name``: one that starts with '/' whatever is joined."""
         p = self.written_path(target)
-        if p is None or not (is_header_field(p[1]) or (not p[1] and frame_variable(p[0]))):
+        if p is None or not (is_header_field(p[1]) or frame_variable(p[1][-1] if p[1] else p[0])):
             return
         self.frame_checked(shown_path(p), source, value, literal, line)
 

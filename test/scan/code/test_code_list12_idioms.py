@@ -204,3 +204,10 @@ def test_a_message_handed_to_methods_that_never_write_its_frames_keeps_them(tmp_
     assert _petra(tmp_path / "a", inner) == [("petra/src/petra.cpp", 9)]
     assert _petra(tmp_path / "b", inner + "  people->header.frame_id = \"laser\";\n") == []
     assert _petra(tmp_path / "c", "  fill(people);\n") == []  # handed on: what fill does is not followed
+
+
+def test_a_frame_named_attribute_of_a_configuration_is_checked() -> None:
+    """pyrobot's locobot_config.py: ``_BASEC.MAP_FRAME = "/map"`` is stamped on goals and used in lookups later."""
+    text = '_BASEC = CN()\n_BASEC.MAP_FRAME = "/map"\n_BASEC.ROSTOPIC_MOVE_BASE_GOAL = "/move_base_simple/goal"\ncfg.base.frame_id = "/base"\n'
+    facts = analyze_python(text, "cfg/locobot_config.py")
+    assert _found(facts, "INVALID_FRAME_ID") == [2, 4]

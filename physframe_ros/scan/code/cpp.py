@@ -568,6 +568,8 @@ class _Run(Walker[Node]):
         self.copies = HeaderCopies()
         self.given: dict[str, Record] = {}  # parameters bound to the caller's messages
         self.fn: Node | None = None  # the function walked
+        # markers stored by index into an array the walk does not hold (`(*tmp).markers[i] = m;`), by the array's name
+        self.stored_markers: dict[str, list[Record]] = {}
 
     def text(self, node: Node | None) -> str:
         return _text(node, self.f.src)
@@ -976,6 +978,7 @@ class _Run(Walker[Node]):
         if self.emit and right is not None:
             if op == "=":
                 self.assigned(left, right, value, right.type in _STRING_LITERALS, _line(left))
+                self.marker_stored(left, value)
             else:  # `q.x *= -1`: no component copied or written out, only a frame id grown (`frame_ += "/x"`)
                 self.frame_written(left, right, value, right.type in _STRING_LITERALS, _line(left))
             self.header_written(left, right, value)
@@ -1434,11 +1437,26 @@ class _Run(Walker[Node]):
         if self.emit and c.receiver is not None:
             for a in c.args[:2]:
                 self.nested_member_message(a, c.line)
+            array = self.path(c.args[0]) if c.n else None
+            for marker in self.stored_markers.pop(array[0], []) if array is not None and not array[1] else []:
+                self.published(marker, c)
         if c.n < 2 or isinstance(self.eval(c.args[0]), str):
             return Walker.h_publish(self, c)
         for a in c.args[:2]:
             self.published(self.eval(a), c)
         return None
+
+    def marker_stored(self, left: Node, value: Value) -> None:
+        """``(*tmp).markers[i] = m;`` (mader's clearMarkerArray): a marker the walk built, stored into an array it
+        does not hold, is published with the array; a frame written through the array's elements afterwards
+        (``tmp.markers[i].header.frame_id = ...``) frames the stored copies."""
+        p = self.written_path(left)
+        if p is None or "markers" not in p[1]:
+            return
+        if p[1][-2:] == ["markers", _ANY_ELEMENT] and isinstance(value, Record) and value.local and value.type_name == "Marker":
+            self.stored_markers.setdefault(p[0], []).append(value)
+        elif "header" in p[1]:
+            self.stored_markers.pop(p[0], None)
 
     def nested_member_message(self, arg: Node, line: int) -> None:
         """``camera_pub_.publish(scan_.image_ptr, ...)`` (ouster_decoder): a message held in a member of a member,

@@ -314,6 +314,15 @@ class FactSink:
         finally:
             self.sites.pop()
 
+    @contextmanager
+    def own_site(self) -> Iterator[None]:
+        """While a helper publishes a message it built itself: the helper's line is the one to change, not the call's."""
+        saved, self.sites = self.sites, []
+        try:
+            yield
+        finally:
+            self.sites = saved
+
     def loc(self, line: int) -> Location:
         return Location(self.facts.path, line)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import re
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Generic, Hashable, Sequence, TypeVar, Union
 
@@ -31,7 +32,7 @@ from ..frame_ids import (
 from .angles import QuaternionWrites, euler_slot_finding, is_vector_component, scalar_in_vector_slot, writes_quaternion
 from .calls import STEP_BUDGET, BoundedCalls, Budget
 from .facts import FactSink, keep_param, last_name, param_default
-from .values import NAMED_NUMBERS, PARAMS, TOP_ROT, ParamRef, Record, Rot, TfValue, Value, as_number, field_of, fresh, rot_from_rpy
+from .values import NAMED_NUMBERS, PARAMS, TOP_ROT, UNSET, ParamRef, Record, Rot, TfValue, Value, as_number, field_of, fresh, rot_from_rpy
 
 N = TypeVar("N")  # a syntax node of the front end
 EVAL_DEPTH = 120  # nested expressions evaluated (deeper ones are unknown)
@@ -401,7 +402,12 @@ class Walker(Generic[N]):
                 return  # a MAVROS setpoint: the plugin reads it in its own mav_frame, never header.frame_id
             if isinstance(value, Record) and self.f.set_elsewhere(value):
                 return  # a global built here and filled by a function it calls: its frame is not known
-            self.f.sink.publish(value, call.line, static="static" in self.text(call.receiver).lower())
+            # a message the helper builds and never frames is the helper's to fix, not its caller's (whose arguments
+            # name the frames a helper does set)
+            unframed_here = (isinstance(value, Record) and value.local and self.span[0] <= value.line <= self.span[1]
+                             and value.get("header.frame_id") is UNSET)
+            with self.f.sink.own_site() if unframed_here else nullcontext():
+                self.f.sink.publish(value, call.line, static="static" in self.text(call.receiver).lower())
             if isinstance(value, Record) and id(value) in self.f.member_names:
                 self.f.published_members.append((value, call.line))
 

@@ -1,4 +1,4 @@
-"""Idioms of the twelfth known-bug list, each written from the real code: a message handed to a publisher
+"""Idioms of the twelfth to fourteenth known-bug lists, each written from the real code: a message handed to a publisher
 wrapper of another package (mrs_multirotor_simulator's ``publishers.publishGNSS(gnss)``), a frame id written
 through an index (cmu exploration's ``markers[i].header.frame_id = "/map"``), a header stamped through
 ``ros::Time``'s setters (Hydra's ``msg.header.stamp.fromNSec(t)``), a file that only stamps members its header
@@ -211,3 +211,33 @@ def test_a_frame_named_attribute_of_a_configuration_is_checked() -> None:
     text = '_BASEC = CN()\n_BASEC.MAP_FRAME = "/map"\n_BASEC.ROSTOPIC_MOVE_BASE_GOAL = "/move_base_simple/goal"\ncfg.base.frame_id = "/base"\n'
     facts = analyze_python(text, "cfg/locobot_config.py")
     assert _found(facts, "INVALID_FRAME_ID") == [2, 4]
+
+
+MADER = """\
+void FasterRos::clearMarkerArray(visualization_msgs::MarkerArray* tmp, ros::Publisher* publisher)
+{
+  for (int i = 0; i < (*tmp).markers.size(); i++)
+  {
+    visualization_msgs::Marker m;
+    m.type = visualization_msgs::Marker::ARROW;
+    m.action = visualization_msgs::Marker::DELETE;
+    (*tmp).markers[i] = m;
+  }
+  (*publisher).publish(*tmp);
+}
+
+void FasterRos::clearAll()
+{
+  clearMarkerArray(&traj_safe_colored_, &pub_traj_safe_colored_);
+}
+"""
+
+
+def test_markers_stored_by_index_into_an_array_are_published_with_it() -> None:
+    """mader: every marker of the array is replaced by a fresh one with no frame and the array is published; the
+    helper that builds the markers is the line to change, not the call that hands it the array."""
+    assert _found(analyze_cpp(MADER, "src/faster_ros.cpp"), "MISSING_FRAME") == [10]
+    framed = MADER.replace("    m.type =", "    m.header.frame_id = \"world\";\n    m.type =")
+    assert _found(analyze_cpp(framed, "src/faster_ros.cpp"), "MISSING_FRAME") == []
+    through = MADER.replace("    (*tmp).markers[i] = m;\n", "    (*tmp).markers[i] = m;\n    (*tmp).markers[i].header.frame_id = \"world\";\n")
+    assert _found(analyze_cpp(through, "src/faster_ros.cpp"), "MISSING_FRAME") == []

@@ -1470,7 +1470,7 @@ class _Run(Walker[Node]):
         texts = [*self.f.code_texts, package.code()]  # the class headers the file reads, and every source of the package
         declared = {t for text in texts for t in re.findall(rf"^[ \t]*((?:\w+::)*\w+)[ \t]+{name}[ \t]*;", text, re.MULTILINE)}
         kinds = {message_kind(_short_type(t), package_of(t)) for t in declared}
-        if len(declared) != 1 or not kinds <= {STAMPED, ODOMETRY, TRANSFORM} or mentions_header(texts, name) or _assigned_whole(name, texts):
+        if len(declared) != 1 or not kinds <= {STAMPED, ODOMETRY, TRANSFORM} or mentions_header(texts, name) or _assigned_whole(name, texts, True):
             return
         short = re.sub(r"(?:Const)?(?:Shared|Unique)?Ptr$", "", _short_type(next(iter(declared))))
         self.f.sink.add(Finding(
@@ -1885,11 +1885,12 @@ def _call_shape(node: Node, src: bytes) -> tuple[bool, Call[Node]] | None:
 _ELEMENT_METHODS = {"front": "0", "back": "-1"}
 
 
-def _assigned_whole(name: str, texts: Sequence[str]) -> bool:
+def _assigned_whole(name: str, texts: Sequence[str], of_any_object: bool = False) -> bool:
     """Some text assigns the message ``name`` (or an element of it) whole from a value that may carry a frame
-    (``odom_ = *msg;``, ``odoms_[i] = *msg;``);
-    a fresh default one (``= new Odometry[n]``, ``= Odometry()``) carries none."""
-    pattern = re.compile(rf"(?:(?<![\w.>])|\bthis\s*->\s*){re.escape(name)}\s*(?:\[[^\]\n]*\]\s*)?=(?!=)\s*"
+    (``odom_ = *msg;``, ``odoms_[i] = *msg;``; with ``of_any_object``, also as any object's field,
+    ``img->image = std::move(msg);``); a fresh default one (``= new Odometry[n]``, ``= Odometry()``) carries none."""
+    owner = r"(?:(?<![\w.>])|(?<=[.>]))" if of_any_object else r"(?:(?<![\w.>])|\bthis\s*->\s*)"
+    pattern = re.compile(rf"{owner}{re.escape(name)}\s*(?:\[[^\]\n]*\]\s*)?=(?!=)\s*"
                          rf"(new\b|[\w:]+\s*(?:<[^;=()]*>)?\s*(?:\(\s*\)|\{{\s*\}})\s*;)?")
     return any(m.group(1) is None for t in texts for m in pattern.finditer(t))
 

@@ -175,6 +175,9 @@ def test_a_message_held_by_a_member_of_another_class_of_the_package(tmp_path: Pa
     assert _decoder(tmp_path / "a", fresh) == [("ouster_decoder/src/decoder.cpp", 6, "WARNING")]
     framed = fresh.replace("  image_ptr->height = rows;\n", "  image_ptr->height = rows;\n  image_ptr->header.frame_id = \"os_lidar\";\n")
     assert _decoder(tmp_path / "b", framed) == []
+    # depthai-ros: `img->image = std::move(msg);` hands it a message built elsewhere, which may carry a frame
+    handed = fresh + "void fill(LidarScan* scan, sensor_msgs::ImagePtr msg) {\n  scan->image_ptr = msg;\n}\n"
+    assert _decoder(tmp_path / "c", handed) == []
 
 
 def _petra(root: Path, kalman_body: str) -> list[tuple[str, int | None]]:

@@ -1273,7 +1273,9 @@ class _Run(Walker[Node]):
                 self.published(given, call)
                 return None
         if setter is None or isinstance(setter(self, call, target), Missing):
-            keeps = self.f.package is not None and self.f.package.leaves_frames(call.name)
+            # read the package's definitions only for a call that hands over a message (most calls hand none)
+            keeps = (self.f.package is not None and any(self.message_arg(a) is not None for a in call.args)
+                     and self.f.package.leaves_frames(call.name))
             for a in call.args:  # arguments may hold lambdas (timer callbacks) and nested tf calls
                 self.eval(a)
                 self.escape(a, keeps)

@@ -801,6 +801,16 @@ class _Run(Walker[ast.AST]):
         rec.set("header", given)
         return rec
 
+    def b_msgify(self, c: Call[ast.AST]) -> Result:
+        """ros_numpy's ``msgify(Image, array, '32FC1')``: a new message of the class given, its header empty."""
+        if not (self.called_module(c) or "").startswith("ros_numpy") or not c.args or not isinstance(c.args[0], ast.Name):
+            return MISSING
+        for a in c.args[1:]:
+            self.eval(a)
+        name = self.f.aliases.get(c.args[0].id, c.args[0].id)
+        kind = message_kind(name, package_of(self.f.origins.get(c.args[0].id)))
+        return Record(kind, name, "", c.line) if kind in (STAMPED, ODOMETRY) else None
+
     def b_copy(self, c: Call[ast.AST]) -> Result:
         """``copy.deepcopy(msg)`` / ``copy.copy(msg)``: a message with the fields of the one copied."""
         if self.called_module(c) != "copy" or c.n != 1:
@@ -952,6 +962,7 @@ _BUILDERS: dict[str, Callable[[_Run, Call[ast.AST]], Result]] = {
     **_table(_Run.b_empty_header, *_EMPTY_HEADER_CONVERSIONS),
     **_table(_Run.b_cloud, "create_cloud", "create_cloud_xyz32"),
     **_table(_Run.b_copy, "deepcopy", "copy"),
+    "msgify": _Run.b_msgify,
 }
 # Methods on a value the walk holds (a parameter, a list).
 _METHODS: dict[str, Callable[[_Run, Call[ast.AST], Value], Result]] = {

@@ -244,3 +244,23 @@ def test_markers_stored_by_index_into_an_array_are_published_with_it() -> None:
     assert _found(analyze_cpp(framed, "src/faster_ros.cpp"), "MISSING_FRAME") == []
     through = MADER.replace("    (*tmp).markers[i] = m;\n", "    (*tmp).markers[i] = m;\n    (*tmp).markers[i].header.frame_id = \"world\";\n")
     assert _found(analyze_cpp(through, "src/faster_ros.cpp"), "MISSING_FRAME") == []
+
+
+ROS_NUMPY = """\
+import rospy
+from sensor_msgs.msg import Image, PointCloud2
+from ros_numpy import msgify
+
+
+def segment(self, pc_msg, depth_img, cloud):
+    depth_msg = msgify(Image, depth_img, '32FC1')
+    self.depth_pub.publish(depth_msg)
+    out = msgify(PointCloud2, cloud)
+    out.header = pc_msg.header
+    self.cloud_pub.publish(out)
+"""
+
+
+def test_ros_numpy_msgify_makes_a_message_with_an_empty_header() -> None:
+    """traversability_estimation: the debug depth image from ``msgify`` went out with no frame."""
+    assert _found(analyze_python(ROS_NUMPY, "scripts/cloud_segmentation"), "MISSING_FRAME") == [8]

@@ -549,13 +549,14 @@ class FactSink:
                         loc,
                     )
                 )
-        if value.kind == ODOMETRY and value.ros1 and _quaternion_never_set(value, "pose.pose.orientation"):
+        pose = "pose.pose.orientation" if value.kind == ODOMETRY else "pose.orientation" if value.type_name == "Marker" else None
+        if pose is not None and value.ros1 and value.local and not value.escaped and _quaternion_never_set(value, pose):
             self.add(Finding(
                 "INVALID_TRANSFORM",
                 f"{_named(value)} (a ROS 1 {value.type_name} built at line {value.line}) is published with its pose orientation "
                 "never assigned: a ROS 1 message's quaternion defaults to (0, 0, 0, 0), which is no rotation; consumers "
                 "(robot_localization, RViz) reject or mangle it (set w = 1 for an unknown heading)",
                 tuple(f for f in (frame_value(frame), frame_value(value.get("child_frame_id"))) if f),
-                loc,
+                self.loc(line),  # where the message is built and sent, not a call that named constants for it
                 severity=Severity.WARNING,
             ))

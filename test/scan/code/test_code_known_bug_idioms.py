@@ -264,3 +264,24 @@ def segment(self, pc_msg, depth_img, cloud):
 def test_ros_numpy_msgify_makes_a_message_with_an_empty_header() -> None:
     """traversability_estimation: the debug depth image from ``msgify`` went out with no frame."""
     assert _found(analyze_python(ROS_NUMPY, "scripts/cloud_segmentation"), "MISSING_FRAME") == [8]
+
+
+BODY_FILTER = """\
+void RobotBodyFilter::computeAndPublishBoundingSphere()
+{
+  visualization_msgs::Marker msg;
+  msg.header.frame_id = this->filteringFrame;
+  msg.pose.position.x = center[0];
+  msg.type = visualization_msgs::Marker::SPHERE;
+  this->boundingSphereMarkerPublisher.publish(msg);
+  visualization_msgs::msg::Marker ros2;
+  ros2.header.frame_id = this->filteringFrame;
+  this->ros2Publisher->publish(ros2);
+}
+"""
+
+
+def test_a_ros1_marker_published_with_its_orientation_never_set() -> None:
+    """robot_body_filter: a ROS 1 Marker's quaternion defaults to (0, 0, 0, 0), which RViz rejects; ROS 2's is w = 1."""
+    facts = analyze_cpp(BODY_FILTER, "src/RobotBodyFilter.cpp")
+    assert [(f.location.line if f.location else None, f.level.name) for f in facts.findings if f.code == "INVALID_TRANSFORM"] == [(7, "WARNING")]

@@ -518,3 +518,31 @@ def test_controller_yaml_aliases_are_read_once() -> None:
     levels = ["a0: &a0 {type: diff_drive_controller/DiffDriveController}"]
     levels += [f"a{i}: &a{i} {{" + ", ".join(f"k{j}: *a{i - 1}" for j in range(10)) + "}" for i in range(1, 30)]
     assert [(e.parent, e.child) for e in controller_edges("\n".join(levels) + "\n", "bomb.yaml")] == [("odom", "base_link")]
+
+
+def _ekf(tmp_path: Path, rosparam: str) -> list[tuple[str, int | None]]:
+    _write(tmp_path, {
+        "bot_bringup/package.xml": _package("bot_bringup", catkin=True),
+        "bot_bringup/urdf/bot.urdf": _MOUSE_URDF,
+        "bot_bringup/config/ekf.yaml": "base_link_frame: base_footprint\n",
+        "bot_bringup/launch/bringup.launch": f"""\
+            <launch>
+              <param name="robot_description" textfile="$(find bot_bringup)/urdf/bot.urdf"/>
+              <node name="robot_state_publisher" pkg="robot_state_publisher" type="robot_state_publisher"/>
+              <node pkg="robot_localization" type="ekf_localization_node" name="ekf">
+                {rosparam}
+              </node>
+            </launch>
+            """,
+    })
+    return [(f.location.file, f.location.line) for f in scan([tmp_path], jobs=1).findings
+            if f.code == "MULTIPLE_PARENTS_IN_FRAME_TREE" and f.location]
+
+
+def test_a_robot_localization_filter_left_at_base_link_beside_a_base_footprint_root(tmp_path: Path) -> None:
+    """orne_navigation: the EKF's base_link_frame defaults to base_link, so it publishes odom -> base_link while the
+    URDF gives base_link the parent base_footprint. Its parameters must all be known: a file may set the frame."""
+    assert _ekf(tmp_path / "a", "<rosparam>\n  two_d_mode: true\n  frequency: 40\n</rosparam>") == [("bot_bringup/launch/bringup.launch", 4)]
+    assert _ekf(tmp_path / "b", "<rosparam>\n  base_link_frame: base_footprint\n</rosparam>") == []
+    assert _ekf(tmp_path / "c", "<rosparam>\n  publish_tf: false\n</rosparam>") == []
+    assert _ekf(tmp_path / "d", '<rosparam command="load" file="$(find bot_bringup)/config/ekf.yaml"/>') == []

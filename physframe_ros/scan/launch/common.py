@@ -71,6 +71,8 @@ class NodeSpec:
     parameters: dict[str, Any] = field(default_factory=dict)
     args_line: int | None = None  # where the arguments are written, when not on the node's first line
     param_lines: dict[str, int] = field(default_factory=dict)  # where each parameter is written, when known
+    complete: bool = False  # every parameter the node gets is known (no file or value the scan did not read)
+    rosparams: dict[str, Any] = field(default_factory=dict)  # ROS 1 inline <rosparam> values, checked at their own lines
 
 
 def add_node(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, ros_version: int) -> None:
@@ -112,6 +114,29 @@ def add_node(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, ros_version: in
                 facts.findings.append(reversed_name)
     elif exe in RSP_EXECUTABLES:
         _robot_state_publisher(spec, facts, ctx, loc)
+    elif spec.package == "robot_localization" and exe in _STATE_ESTIMATORS and spec.complete:
+        edge = _estimator_edge({**flatten(spec.rosparams), **flat}, loc)
+        if edge is not None:
+            facts.edges.append(edge)
+
+
+# robot_localization's filters: world_frame -> base_link_frame on /tf (world_frame is odom_frame by default); with
+# world_frame the map frame, map -> odom, computed from the odometry another node publishes
+_STATE_ESTIMATORS = frozenset({"ekf_localization_node", "ukf_localization_node", "ekf_node", "ukf_node"})
+
+
+def _estimator_edge(params: Mapping[str, Any], loc: Location) -> Edge | None:
+    """The transform a robot_localization filter started with ``params`` (all of them known) publishes: with the
+    defaults odom -> base_link, which gives base_link a second parent beside a description rooted at
+    base_footprint (orne_navigation's EKF without ``base_link_frame: base_footprint``)."""
+    if str(params.get("publish_tf", True)).lower() in ("false", "0"):
+        return None
+    names = {k: params.get(f"{k}_frame", k) for k in ("map", "odom", "base_link")}
+    world = params.get("world_frame", names["odom"])
+    if not all(isinstance(v, str) and v for v in (*names.values(), world)):
+        return None  # a frame the launch computes at run time
+    parent, child = (names["map"], names["odom"]) if world == names["map"] and world != names["odom"] else (world, names["base_link"])
+    return Edge(parent, child, False, None, None, (loc,)) if parent != child else None
 
 
 def _placeholders(value: Any) -> Any:

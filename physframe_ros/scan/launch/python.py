@@ -335,13 +335,14 @@ def _node(call: ast.Call, interp: _Interp, facts: FileFacts, ctx: ScanContext) -
         arguments.extend(v.split() if isinstance(v, str) else [None])
     params: dict[str, Any] = {}
     raw_params = interp.eval(kw.get("parameters"), line) if "parameters" in kw else []
+    complete = isinstance(raw_params, list) and all(isinstance(p, dict) for p in raw_params)  # no parameter file
     for p in raw_params if isinstance(raw_params, list) else []:
         if isinstance(p, dict):
             params.update({k: None if v is UNKNOWN else v for k, v in p.items()})  # None: set, value unknown
     param_lines = {k.value: k.lineno for d in ast.walk(kw["parameters"]) if isinstance(d, ast.Dict)
                    for k in d.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)} if "parameters" in kw else {}
     spec = NodeSpec(text("package"), text("executable", "node_executable"), line, text("name", "node_name") or "", arguments, params,
-                    kw["arguments"].lineno if "arguments" in kw else None, param_lines)
+                    kw["arguments"].lineno if "arguments" in kw else None, param_lines, complete)
     add_node(spec, facts, ctx, ros_version=2)
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, replace
 
+import yaml
+
 from ...core.findings import Location
 from ..context import ScanContext
 from ..frame_ids import parameter_findings
@@ -26,12 +28,13 @@ class _Scope:
 
     tf_prefix: str = ""
     description: tuple[DescriptionRef, Location] | None = None
+    param_files: bool = False  # the file loads parameter files: any node's parameters may come from them
 
 
 def parse_ros1_launch(root: XmlNode, facts: FileFacts, ctx: ScanContext, launch_args: dict[str, str]) -> None:
     sub = Substituter(ctx, os.path.dirname(ctx.abs_str(facts.path)), given=launch_args)
     unclaimed: list[tuple[DescriptionRef, Location]] = []  # robot_description params no robot_state_publisher here reads
-    _walk(root, facts, ctx, sub, _Scope(), unclaimed)
+    _walk(root, facts, ctx, sub, _Scope(param_files=any(el.tag == "rosparam" and el.get("file") for el in root.iter())), unclaimed)
     for desc, loc in unclaimed:  # likely read by a robot_state_publisher started elsewhere
         add_description(desc, facts, ctx, loc, "")
 
@@ -84,6 +87,27 @@ def _rosparam_file(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substit
             facts.includes.append(rel)
 
 
+def _rosparam_values(el: XmlNode, sub: Substituter) -> dict[str, object] | None:
+    """The parameters a node's inline ``<rosparam>`` gives it (under ``param=`` when named); None when they are not
+    known here (a file, a body with substitutions roslaunch makes, one YAML cannot read)."""
+    if el.get("file") or el.get("command", "load") != "load":
+        return None if el.get("file") else {}
+    body = sub(el.text) if truth(sub(el.get("subst_value"))) else el.text
+    if body is None:
+        return None
+    try:
+        value = yaml.safe_load(body) if len(body) <= MAX_INLINE_YAML else None
+    except yaml.YAMLError:
+        return None
+    name = (el.get("param") or "").split("/")[-1]
+    if name:
+        return {name: value}
+    return value if isinstance(value, dict) else ({} if value is None else None)
+
+
+MAX_INLINE_YAML = 64 << 10
+
+
 def _inline_rosparam(el: XmlNode, facts: FileFacts, sub: Substituter, node: str) -> None:
     """A ``<rosparam>`` whose body is the YAML (``<rosparam>odom_frame: /odom</rosparam>``, or a single value
     under ``param="base_frame"``): its frame ids, each at its own line. A ``file=`` load is the YAML file's own scan."""
@@ -121,9 +145,13 @@ def _node(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, sco
                 params[name] = desc
         elif p.get("value") is not None:
             params[name] = sub(p.get("value"))
+    complete, rosparams = True, {}
     for r in el.findall("rosparam"):
         if not sub.skips(r.get("if"), r.get("unless")):
             _inline_rosparam(r, facts, sub, sub(el.get("name")) or "")
+            body = _rosparam_values(r, sub)
+            complete = complete and body is not None
+            rosparams.update(body or {})
     if scope.tf_prefix and "tf_prefix" not in params:
         params["tf_prefix"] = scope.tf_prefix
     if "robot_description" not in params and scope.description is not None and os.path.basename(sub(el.get("type")) or "") in RSP_EXECUTABLES:
@@ -139,6 +167,8 @@ def _node(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, sco
         parameters=params,
         args_line=el.attr_line("args") if el.get("args") else None,
         param_lines=lines,
+        complete=complete and not scope.param_files,
+        rosparams=rosparams,
     )
     add_node(spec, facts, ctx, ros_version=1)
 

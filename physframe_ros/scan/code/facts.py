@@ -549,14 +549,17 @@ class FactSink:
                         loc,
                     )
                 )
-        pose = "pose.pose.orientation" if value.kind == ODOMETRY else "pose.orientation" if value.type_name == "Marker" else None
+        marker = value.type_name == "Marker"
+        pose = "pose.pose.orientation" if value.kind == ODOMETRY else "pose.orientation" if marker else None
         if pose is not None and value.ros1 and value.local and not value.escaped and _quaternion_never_set(value, pose):
             self.add(Finding(
                 "INVALID_TRANSFORM",
                 f"{_named(value)} (a ROS 1 {value.type_name} built at line {value.line}) is published with its pose orientation "
-                "never assigned: a ROS 1 message's quaternion defaults to (0, 0, 0, 0), which is no rotation; consumers "
-                "(robot_localization, RViz) reject or mangle it (set w = 1 for an unknown heading)",
+                "never assigned: a ROS 1 message's quaternion defaults to (0, 0, 0, 0), which is no rotation; "
+                + ("RViz assumes the identity and shows 'Uninitialized quaternion' on the marker (set w = 1)" if marker else
+                   "consumers (robot_localization, RViz) reject or mangle it (set w = 1 for an unknown heading)"),
                 tuple(f for f in (frame_value(frame), frame_value(value.get("child_frame_id"))) if f),
                 self.loc(line),  # where the message is built and sent, not a call that named constants for it
-                severity=Severity.WARNING,
+                # a marker's is a hint: RViz shows it as meant (its maintainers call such quaternions common, not errors)
+                severity=Severity.INFO if marker else Severity.WARNING,
             ))

@@ -282,6 +282,7 @@ void RobotBodyFilter::computeAndPublishBoundingSphere()
 
 
 def test_a_ros1_marker_published_with_its_orientation_never_set() -> None:
-    """robot_body_filter: a ROS 1 Marker's quaternion defaults to (0, 0, 0, 0), which RViz rejects; ROS 2's is w = 1."""
+    """robot_body_filter: a ROS 1 Marker's quaternion defaults to (0, 0, 0, 0), which RViz takes as the identity with
+    a warning on the marker: a hint; ROS 2's is w = 1."""
     facts = analyze_cpp(BODY_FILTER, "src/RobotBodyFilter.cpp")
-    assert [(f.location.line if f.location else None, f.level.name) for f in facts.findings if f.code == "INVALID_TRANSFORM"] == [(7, "WARNING")]
+    assert [(f.location.line if f.location else None, f.level.name) for f in facts.findings if f.code == "INVALID_TRANSFORM"] == [(7, "INFO")]

@@ -81,7 +81,8 @@ _NO_FRAME_NEEDED = frozenset({
     "GoalStatusArray", "MotorState", "ControllerState", "ModelStates", "LinkStates", "AudioData",
 })  # fmt: skip
 _TIME_SETTERS = frozenset({"fromNSec", "fromSec", "fromBoost"})  # ROS 1 ros::Time's setters
-_STAMP_ONLY_SUFFIXES = ("ActionGoal", "ActionResult", "ActionFeedback", "Status", "StatusArray", "Statistics", "Metrics", "Diagnostics", "Event", "Log")
+_STAMP_ONLY_SUFFIXES = ("ActionGoal", "ActionResult", "Feedback", "Status", "StatusArray", "Statistics", "Metrics", "Diagnostics", "Event", "Log",
+                        "Param", "Parameter", "Parameters")  # motor feedback, parameter values: no place in space
 _STRING_LITERALS = frozenset({"string_literal", "concatenated_string", "raw_string_literal"})
 _LANGUAGE = Language(tree_sitter_cpp.language())
 _PARSER = Parser(_LANGUAGE)
@@ -1813,7 +1814,8 @@ def _message_type(type_text: str) -> bool:
     """``mocap_msgs::msg::Markers``: a message of a package outside the type list (whether it has a header
     is learnt from the code's use of ``x.header``)."""
     short = _short_type(type_text)
-    return "_msgs::" in type_text and "<" not in type_text and short not in _NO_FRAME_NEEDED and not short.endswith(_STAMP_ONLY_SUFFIXES)
+    return ("_msgs::" in type_text and "<" not in type_text and short not in _NO_FRAME_NEEDED and not short.endswith(_STAMP_ONLY_SUFFIXES)
+            and not short.startswith("Command"))  # mav_msgs' CommandTrajectory: a command, whose consumer reads no frame
 
 
 def _ros1_message(type_text: str) -> bool:

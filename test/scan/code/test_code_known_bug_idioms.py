@@ -286,3 +286,12 @@ def test_a_ros1_marker_published_with_its_orientation_never_set() -> None:
     a warning on the marker: a hint; ROS 2's is w = 1."""
     facts = analyze_cpp(BODY_FILTER, "src/RobotBodyFilter.cpp")
     assert [(f.location.line if f.location else None, f.level.name) for f in facts.findings if f.code == "INVALID_TRANSFORM"] == [(7, "INFO")]
+
+
+def test_unknown_types_named_for_feedback_parameters_or_commands_are_not_stamped_data() -> None:
+    """A header the code stamps on mavros' Param, roboteq's motor Feedback or mav_msgs' CommandTrajectory says when,
+    not where: their use of the header is no evidence of a frame (the paper corpus' mavros, Mini-Lab, rotors)."""
+    text = "void Node::send() {\n" + "".join(
+        f"  {t} m{i};\n  m{i}.header.stamp = ros::Time::now();\n  pub{i}_.publish(m{i});\n"
+        for i, t in enumerate(("mavros_msgs::Param", "roboteq_msgs::Feedback", "mav_msgs::CommandTrajectory", "uwb_msgs::RangeInfo"))) + "}\n"
+    assert _found(analyze_cpp(text, "src/node.cpp"), "MISSING_FRAME") == [13]  # the range info alone

@@ -546,3 +546,13 @@ def test_a_robot_localization_filter_left_at_base_link_beside_a_base_footprint_r
     assert _ekf(tmp_path / "b", "<rosparam>\n  base_link_frame: base_footprint\n</rosparam>") == []
     assert _ekf(tmp_path / "c", "<rosparam>\n  publish_tf: false\n</rosparam>") == []
     assert _ekf(tmp_path / "d", '<rosparam command="load" file="$(find bot_bringup)/config/ekf.yaml"/>') == []
+
+
+def test_ros2_control_parameters_under_a_node_namespace() -> None:
+    from physframe_ros.scan.launch.controllers import controller_edges
+
+    text = (
+        "/**/controller_manager:\n  ros__parameters:\n    diff_cont:\n      type: diff_drive_controller/DiffDriveController\n"
+        "/**/diff_cont:\n  ros__parameters:\n    base_frame_id: base_footprint\n"
+    )
+    assert [(e.parent, e.child) for e in controller_edges(text, "config/my_controllers.yaml")] == [("odom", "base_footprint")]

@@ -38,7 +38,7 @@ def controller_edges(text: str, rel_path: str) -> list[Edge]:
         return []
     out = []
     for key, params in _controllers(root, set()):
-        ros2 = _mapping(_get(_get(root, key.value), "ros__parameters"))
+        ros2 = _mapping(_get(_own_section(root, key.value), "ros__parameters"))
         values = {**_scalars(params), **_scalars(ros2)}
         if values.get("enable_odom_tf") in _OFF:
             continue
@@ -61,6 +61,12 @@ def _controllers(node: yaml.Node, seen: set[int], depth: int = 0) -> Iterator[tu
                 yield k, v
             else:
                 yield from _controllers(v, seen, depth + 1)
+
+
+def _own_section(root: yaml.MappingNode, name: str) -> yaml.Node | None:
+    """The top-level section of controller ``name``: ``name:``, or under a node namespace (``/robot1/name:``,
+    ``/**/name:``)."""
+    return _get(root, name) or next((v for k, v in root.value if isinstance(k, yaml.ScalarNode) and k.value.rstrip("/").split("/")[-1] == name), None)
 
 
 def _get(node: yaml.Node | None, key: str) -> yaml.Node | None:

@@ -14,7 +14,6 @@ only the robot's URDF defines (the tree tf publishes), so it is placed as that d
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Collection, Iterable, Iterator
@@ -25,6 +24,7 @@ from ...core.rotations import FLU, IDENTITY, RDF, OrthoRotation
 from ...core.tree import Edge
 from ..model import CameraSensor, FileFacts
 from ..xml_lines import XmlNode
+from .sdf_pose import read_pose
 
 Locator = Callable[[XmlNode], Location]
 
@@ -37,19 +37,18 @@ def _frame_of(sensor: XmlNode) -> XmlNode | None:
     return next((el for el in sensor.iter() if el.tag in FRAME_TAGS and el.text.strip()), None)
 
 
-def _down(top: str, bottom: str, parent: dict[str, Edge], tolerance: float) -> OrthoRotation | None:
-    """The fixed rotation from ``top`` down to its descendant ``bottom`` through static edges; None if none."""
+def _up(bottom: str, parent: dict[str, Edge], stop: Callable[[str], bool], tolerance: float) -> tuple[OrthoRotation, str] | None:
+    """Up from ``bottom`` through static edges to the first ancestor ``stop`` accepts: that ancestor and the fixed
+    rotation from it down to ``bottom``; None when an edge on the way is missing, moves or is not orthogonal."""
     rot, cur = IDENTITY, bottom
     for _ in range(len(parent) + 1):
         e = parent.get(cur)
-        if e is None or not e.static or e.rotation is None:
-            return None
-        step = OrthoRotation.from_quaternion(e.rotation, tolerance)
-        if step is None:
+        step = OrthoRotation.from_quaternion(e.rotation, tolerance) if e is not None and e.static and e.rotation is not None else None
+        if e is None or step is None:
             return None
         rot, cur = step @ rot, e.parent
-        if cur == top:
-            return rot
+        if stop(cur):
+            return rot, cur
     return None
 
 
@@ -58,11 +57,11 @@ def _rotation_to(link: str, frame: str, edges: list[Edge], tolerance: float = 1e
     if frame == link:
         return IDENTITY
     parent = {e.child: e for e in edges}
-    below = _down(link, frame, parent, tolerance)
+    below = _up(frame, parent, link.__eq__, tolerance)
     if below is not None:
-        return below
-    above = _down(frame, link, parent, tolerance)
-    return above.inverse() if above is not None else None
+        return below[0]
+    above = _up(link, parent, frame.__eq__, tolerance)
+    return above[0].inverse() if above is not None else None
 
 
 @lru_cache(maxsize=1)
@@ -87,18 +86,10 @@ def sensor_mount(sensor: XmlNode) -> OrthoRotation | None:
     """The rotation of a sensor's axes in its link, from its ``<pose>`` (identity without one); None when it is not
     readable, not relative to the link, or not one of the 24 orthogonal rotations (a tilted camera is not judged)."""
     pose = sensor.find("pose")
-    if pose is None or not pose.text.strip():
-        return IDENTITY
-    if (pose.get("relative_to") or "").strip() or (pose.get("rotation_format") or "euler_rpy") != "euler_rpy":
+    if pose is not None and ((pose.get("relative_to") or "").strip() or (pose.get("rotation_format") or "euler_rpy") != "euler_rpy"):
         return None
-    try:
-        v = [float(x) for x in pose.text.split()]
-    except ValueError:
-        return None
-    if len(v) != 6 or not all(math.isfinite(x) for x in v):
-        return None
-    rpy = [math.radians(a) for a in v[3:]] if (pose.get("degrees") or "").lower() in ("true", "1") else v[3:]
-    return OrthoRotation.from_rpy(rpy[0], rpy[1], rpy[2], tolerance=1e-3)
+    value, _ = read_pose(pose)
+    return OrthoRotation.from_matrix(value[0], tolerance=1e-3) if value is not None else None
 
 
 def _problem(name: str, link: str, frame: str, rel: OrthoRotation, how: str, fix: str, frames: tuple[str, ...], at: Location) -> Finding:
@@ -197,17 +188,10 @@ def _across(cam: CameraSensor, model: list[Edge], tree: list[Edge], tolerance: f
     rotation on the way is not fixed or not orthogonal."""
     parent = {e.child: e for e in tree}
     known = {f for e in model for f in (e.parent, e.child)} | {cam.link}
-    published, cur, first = IDENTITY, cam.frame, parent.get(cam.frame)
-    for _ in range(len(parent) + 1):
-        e = parent.get(cur)
-        step = OrthoRotation.from_quaternion(e.rotation, tolerance) if e is not None and e.static and e.rotation is not None else None
-        if e is None or step is None or first is None:
-            return None
-        published, cur = step @ published, e.parent
-        if cur in known:
-            to_link = _rotation_to(cur, cam.link, model)
-            if to_link is None:
-                return None
-            camera = to_link @ cam.mount
-            return _Across(camera.inverse() @ published, cur, published, camera, first)
-    return None
+    found = _up(cam.frame, parent, known.__contains__, tolerance)
+    to_link = _rotation_to(found[1], cam.link, model) if found is not None else None
+    if found is None or to_link is None:
+        return None
+    published, common = found
+    camera = to_link @ cam.mount
+    return _Across(camera.inverse() @ published, common, published, camera, parent[cam.frame])

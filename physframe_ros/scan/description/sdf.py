@@ -10,23 +10,21 @@ the frame); nested model frames are scoped with ``::``.
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field
 from typing import Iterator
 
 from ...core.checks import frame_id_problem, transform_findings
 from ...core.findings import Finding, Location
-from ...core.rotations import matrix_to_quaternion, quaternion_to_matrix, rpy_to_matrix
+from ...core.rotations import matrix_to_quaternion
 from ...core.tree import Edge
 from ..model import CameraSensor, FileFacts, parse_document
 from ..xml_lines import XmlNode
 from .camera_plugins import camera_sensors_of
 from .plugin_frames import plugin_frame_findings
+from .sdf_pose import IDENTITY_POSE, Pose, read_pose
 
 MODEL = "__model__"
-_Pose = tuple[tuple[tuple[float, ...], ...], tuple[float, float, float]]  # rotation matrix, translation
-_IDENTITY: _Pose = (((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0)), (0.0, 0.0, 0.0))
 
 
 @dataclass
@@ -36,7 +34,7 @@ class _Frame:
     line: int
     attached_to: str  # for links and models: themselves / their canonical link
     relative_to: str
-    pose: _Pose | None  # None: written but unreadable, so unknown (never identity)
+    pose: Pose | None  # None: written but unreadable, so unknown (never identity)
     node: XmlNode
 
 
@@ -91,7 +89,7 @@ def _build_scope(model: XmlNode, prefix: str, facts: FileFacts) -> _Scope:
                                           "sibling names must be unique", (prefix + name,), _loc(facts, el.line)))
             continue
         pose_el = el.find("pose")
-        pose, problem = _pose(pose_el)
+        pose, problem = read_pose(pose_el)
         if problem:
             facts.findings.append(Finding("PARSE_ERROR", f"{el.tag} '{name}' in {what}: {problem}", (), _loc(facts, pose_el.line if pose_el else el.line)))
         rel_to = (pose_el.get("relative_to") or "").strip() if pose_el is not None else ""
@@ -123,29 +121,6 @@ def _cameras(scope: _Scope, facts: FileFacts) -> Iterator[CameraSensor]:
                 yield CameraSensor(sensor.get("name") or "", scope.prefix + f.name, el.text.strip(), mount, _loc(facts, el.line))
     for nested in scope.nested.values():
         yield from _cameras(nested, facts)
-
-
-def _pose(el: XmlNode | None) -> tuple[_Pose | None, str | None]:
-    """The pose as written; no <pose> is the identity, one that cannot be read is unknown (None)."""
-    if el is None or not el.text.strip():
-        return _IDENTITY, None
-    try:
-        v = [float(x) for x in el.text.split()]
-    except ValueError:
-        return None, f"<pose> '{el.text.strip()}' is not numbers; the pose is unknown"
-    quat = (el.get("rotation_format") or "") == "quat_xyzw"
-    if len(v) != (7 if quat else 6):
-        return None, f"<pose> '{el.text.strip()}' needs {7 if quat else 6} numbers; the pose is unknown"
-    if not all(math.isfinite(x) for x in v):  # `1e3080` is inf: no angle, no rotation
-        return None, f"<pose> '{el.text.strip()}' holds a number that is not finite; the pose is unknown"
-    if quat:
-        rot = quaternion_to_matrix(v[3:7])
-    else:
-        r = v[3:6]
-        if (el.get("degrees") or "").lower() in ("true", "1"):
-            r = [math.radians(a) for a in r]
-        rot = rpy_to_matrix(r[0], r[1], r[2])
-    return (rot, (v[0], v[1], v[2])), None
 
 
 def _known(scope: _Scope, name: str) -> bool:
@@ -187,7 +162,7 @@ def _check_and_emit(scope: _Scope, facts: FileFacts) -> None:
                     tuple(scope.prefix + n for n in loop), _loc(facts, first.line)))
             if loop is not None:
                 bad.update(loop)
-    poses: dict[str, _Pose | None] = {}
+    poses: dict[str, Pose | None] = {}
     for f in scope.frames.values():
         if f.name in bad:
             continue
@@ -239,7 +214,7 @@ def _tf_name(scope: _Scope, name: str) -> str:
     return scope.prefix + name
 
 
-def _emit(facts: FileFacts, parent: str, child: str, static: bool, value: _Pose | None, loc: Location, what: str) -> None:
+def _emit(facts: FileFacts, parent: str, child: str, static: bool, value: Pose | None, loc: Location, what: str) -> None:
     translation = rotation = None
     if static and value is not None:
         translation = value[1]
@@ -255,10 +230,10 @@ def _scoped_ok(frame: str) -> bool:
     return "::" in frame and all(p and frame_id_problem(p) is None for p in frame.split("::"))
 
 
-def _in_model(scope: _Scope, name: str, poses: dict[str, _Pose | None], bad: set[str], depth: int = 0) -> _Pose | None:
+def _in_model(scope: _Scope, name: str, poses: dict[str, Pose | None], bad: set[str], depth: int = 0) -> Pose | None:
     """Pose of a frame in the model frame, along relative_to (None when unknown or cyclic)."""
     if name == MODEL:
-        return _IDENTITY
+        return IDENTITY_POSE
     if name in poses:
         return poses[name]
     f = scope.frames.get(name)
@@ -270,7 +245,7 @@ def _in_model(scope: _Scope, name: str, poses: dict[str, _Pose | None], bad: set
     return poses[name]
 
 
-def _relative(scope: _Scope, parent: str, child: str, poses: dict[str, _Pose | None], bad: set[str]) -> _Pose | None:
+def _relative(scope: _Scope, parent: str, child: str, poses: dict[str, Pose | None], bad: set[str]) -> Pose | None:
     if parent == "world":
         return None
     a = _in_model(scope, parent, poses, bad)
@@ -284,7 +259,7 @@ def _relative(scope: _Scope, parent: str, child: str, poses: dict[str, _Pose | N
     return (_matmul(inv_r, b[0]), (t[0], t[1], t[2]))
 
 
-def _compose(a: _Pose, b: _Pose) -> _Pose:
+def _compose(a: Pose, b: Pose) -> Pose:
     ra, ta = a
     rb, tb = b
     t = tuple(ta[i] + sum(ra[i][k] * tb[k] for k in range(3)) for i in range(3))

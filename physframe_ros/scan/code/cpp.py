@@ -1264,7 +1264,8 @@ class _Run(Walker[Node]):
             self.assign_path(stamp[0], stamp[1], None)  # `msg.header.stamp.fromNSec(t)`: the header is used, stamped
             return None
         setter = _SETTERS.get(call.name)
-        if setter is None and self.emit and any(self.message_arg(a) is not None for a in call.args) and self.f.helper(call.name) is not None:
+        hands_message = any(self.message_arg(a) is not None for a in call.args)
+        if setter is None and hands_message and self.emit and self.f.helper(call.name) is not None:
             return self.user_call(call)  # `api_.frameToImage(frame, img)`: a helper of the package fills img
         if setter is None and call.n == 1 and _PUBLISH_WRAPPER.match(call.name) and call.name not in self.f.functions:
             given = self.message_arg(call.args[0])
@@ -1275,8 +1276,7 @@ class _Run(Walker[Node]):
                 return None
         if setter is None or isinstance(setter(self, call, target), Missing):
             # read the package's definitions only for a call that hands over a message (most calls hand none)
-            keeps = (self.f.package is not None and any(self.message_arg(a) is not None for a in call.args)
-                     and self.f.package.leaves_frames(call.name))
+            keeps = hands_message and self.f.package is not None and self.f.package.leaves_frames(call.name)
             for a in call.args:  # arguments may hold lambdas (timer callbacks) and nested tf calls
                 self.eval(a)
                 self.escape(a, keeps)

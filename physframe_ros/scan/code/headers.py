@@ -118,7 +118,7 @@ def aliased_members(header_text: str) -> dict[str, str]:
     aliases = dict(_ALIAS.findall(header_text))
     if not aliases:
         return {}
-    return {name: aliases[alias] for alias, name in _PLAIN_MEMBER.findall(header_text) if alias in aliases}
+    return {name: aliases[alias] for name, alias in plain_members(header_text).items() if alias in aliases}
 
 
 _COMMENT_OR_STRING = re.compile(r"//[^\n]*|/\*.*?\*/|\"(?:\\.|[^\"\\\n])*\"", re.DOTALL)

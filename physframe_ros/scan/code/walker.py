@@ -440,7 +440,7 @@ class Walker(Generic[N]):
 
 def shown_path(p: Path) -> str:
     """A written path as the code reads: ``markers[i].header.frame_id`` (any element), ``transforms[0]``."""
-    return p[0] + "".join(("[i]" if f == "[]" else f"[{f}]") if f == "[]" or f.isdigit() else f".{f}" for f in p[1])
+    return p[0] + "".join("[i]" if f == "[]" else f"[{f}]" if f.isdigit() else f".{f}" for f in p[1])
 
 
 #: One-argument math both languages call by name (``std::sin``, ``math.sin``, ``np.deg2rad``).

@@ -92,14 +92,14 @@ def _rosparam_values(el: XmlNode, sub: Substituter) -> dict[str, object] | None:
     known here (a file, a body with substitutions roslaunch makes, one YAML cannot read)."""
     if el.get("file") or el.get("command", "load") != "load":
         return None if el.get("file") else {}
-    body = sub(el.text) if truth(sub(el.get("subst_value"))) else el.text
+    body = _inline_body(el, sub)
     if body is None:
         return None
     try:
         value = yaml.safe_load(body) if len(body) <= MAX_INLINE_YAML else None
     except yaml.YAMLError:
         return None
-    name = (el.get("param") or "").split("/")[-1]
+    name = _param_name(el)
     if name:
         return {name: value}
     return value if isinstance(value, dict) else ({} if value is None else None)
@@ -108,15 +108,26 @@ def _rosparam_values(el: XmlNode, sub: Substituter) -> dict[str, object] | None:
 MAX_INLINE_YAML = 64 << 10
 
 
+def _inline_body(el: XmlNode, sub: Substituter) -> str | None:
+    """An inline ``<rosparam>``'s YAML as roslaunch loads it (substituted only when asked); None when a
+    substitution is known only when the launch runs."""
+    return sub(el.text) if truth(sub(el.get("subst_value"))) else el.text
+
+
+def _param_name(el: XmlNode) -> str:
+    """The parameter a ``<rosparam param="...">`` body is the value of, without its namespace ("" for a mapping)."""
+    return (el.get("param") or "").split("/")[-1]
+
+
 def _inline_rosparam(el: XmlNode, facts: FileFacts, sub: Substituter, node: str) -> None:
     """A ``<rosparam>`` whose body is the YAML (``<rosparam>odom_frame: /odom</rosparam>``, or a single value
     under ``param="base_frame"``): its frame ids, each at its own line. A ``file=`` load is the YAML file's own scan."""
     if el.get("file") or el.get("command", "load") != "load" or not el.text.strip():
         return
-    body = sub(el.text) if truth(sub(el.get("subst_value"))) else el.text  # roslaunch substitutes only when asked
+    body = _inline_body(el, sub)
     if body is None:
         return  # a substitution known only when the launch runs
-    name = (el.get("param") or "").split("/")[-1]
+    name = _param_name(el)
     if name and ":" not in body:
         facts.findings.extend(parameter_findings({name: body.strip()}, {}, facts.path, el.text_line, node=node))
     else:

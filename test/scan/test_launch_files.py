@@ -546,6 +546,8 @@ def test_a_robot_localization_filter_left_at_base_link_beside_a_base_footprint_r
     assert _ekf(tmp_path / "b", "<rosparam>\n  base_link_frame: base_footprint\n</rosparam>") == []
     assert _ekf(tmp_path / "c", "<rosparam>\n  publish_tf: false\n</rosparam>") == []
     assert _ekf(tmp_path / "d", '<rosparam command="load" file="$(find bot_bringup)/config/ekf.yaml"/>') == []
+    # a body too large to read here may set the frame as well as a file may
+    assert _ekf(tmp_path / "e", "<rosparam>\n" + "  two_d_mode: true\n" * 4000 + "</rosparam>") == []
 
 
 def test_ros2_control_parameters_under_a_node_namespace() -> None:

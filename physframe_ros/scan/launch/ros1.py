@@ -93,10 +93,10 @@ def _rosparam_values(el: XmlNode, sub: Substituter) -> dict[str, object] | None:
     if el.get("file") or el.get("command", "load") != "load":
         return None if el.get("file") else {}
     body = _inline_body(el, sub)
-    if body is None:
-        return None
+    if body is None or len(body) > MAX_INLINE_YAML:
+        return None  # known only when the launch runs, or too large to read here: not an empty set of parameters
     try:
-        value = yaml.safe_load(body) if len(body) <= MAX_INLINE_YAML else None
+        value = yaml.safe_load(body)
     except yaml.YAMLError:
         return None
     name = _param_name(el)

@@ -31,7 +31,7 @@ from .calls import CALL_DEPTH, STEP_BUDGET, Budget
 from .cpp_macros import blank_macros, first_branches
 from .facts import FactSink, TreeMessages, message_kind, package_of, param_default, setpoint_publishers, slot_name_finding, static_broadcaster_names
 from .headers import HeaderCopies, aliased_members, blank_keeping_lines, code_only, member_declarations, mentions_header, plain_members
-from .helpers import PackageSources
+from .helpers import PackageSources, callers_leave_child_unset
 from .marker_arrays import default_markers
 from .param_schemas import params_declarations, params_record, unknown_prefix
 from .pcl_clouds import frameless_clouds
@@ -507,11 +507,14 @@ class _CppFile(FileWalk):
         return rec.local and rec.name in self.globals and mentions_header([self.text], rec.name)
 
     @cached_property
-    def sets_camera_info(self) -> bool:
-        """The file, its headers or another source of its package call ``setCameraInfo`` (gazebo_ros_camera_utils
-        stores a CameraInfo with its frame there, and getCameraInfo gives it back); looked up once per file."""
-        word = "setCameraInfo"
-        return word in self.text or any(word in h for h in self.headers) or (self.package is not None and self.package.mentions(word))
+    def camera_info_kept(self) -> bool:
+        """getCameraInfo may give back a framed CameraInfo: the file, its headers or another source of its package
+        store one with ``setCameraInfo`` (gazebo_ros_camera_utils, with its frame) and none calls ``loadCameraInfo``,
+        which replaces it with a calibration's, frameless (pylon_camera). A manager made with a calibration URL
+        loads it on first use; avt_vimba_camera frames that and stores it back, so it alone replaces nothing."""
+        def mentioned(word: str) -> bool:
+            return word in self.text or any(word in h for h in self.headers) or (self.package is not None and self.package.mentions(word))
+        return mentioned("setCameraInfo") and not mentioned("loadCameraInfo")
 
     def _header_constants(self) -> None:
         """String and number constants and member defaults the own headers write out (``std::string
@@ -631,6 +634,8 @@ class _Run(Walker[Node]):
         if body is not None:
             self.block([body])
         self.end_of_function()
+        if self.emit:
+            self.child_left_unset()
         copies = self.copies
         for line, how in copies.pending.values():
             self.f.sink.add(Finding("MISSING_FRAME", f"{how} with an empty one: the message goes out with no frame", (), self.f.sink.loc(line)))
@@ -642,6 +647,30 @@ class _Run(Walker[Node]):
                                         "the transform goes out with no frame wherever the message is published", (),
                                         self.f.sink.loc(line), severity=Severity.WARNING))
         return self.result()
+
+    def child_left_unset(self) -> None:
+        """A function that builds a transform or odometry message, sets its header.frame_id and returns it with
+        no child_frame_id, which no caller in the package gives it either (unitree_ros' ``generateOdometryMsg``,
+        EduArt's ``Sensor::getTransformMsg``; or a library's, like libpointmatcher_ros'
+        ``pointMatcherTransformationToOdomMsg``, that nothing in its package calls)."""
+        rec = self.results[0] if self.results else None
+        if (not isinstance(rec, Record) or any(r is not rec for r in self.results) or rec.type_name not in ("Odometry", "TransformStamped")
+                or not rec.local or rec.escaped or not self.span[0] <= rec.line <= self.span[1]
+                or rec.get("header.frame_id") is UNSET or rec.get("child_frame_id") is not UNSET):
+            return
+        line = self.copies.written.get(rec.name)
+        name = _function_name(self.fn, self.f.src) if self.fn is not None else None
+        package = self.f.package
+        if line is None or name is None or package is None:
+            return
+        if not callers_leave_child_unset([blank_keeping_lines(t) for t in (self.f.text, *self.f.headers)] + [package.code()], name):
+            return
+        why = ("tf2 rejects a transform whose child_frame_id is empty" if rec.type_name == "TransformStamped"
+               else "an odometry's twist is given in its child_frame_id, so no subscriber can tell which frame it is in")
+        self.f.sink.add(Finding(
+            "MISSING_CHILD_FRAME", f"{rec.type_name} '{rec.name}' gets its header.frame_id here, and {name}() returns it with "
+            f"child_frame_id never set, which no caller in the package sets either: {why}. Set child_frame_id here, or take "
+            "it as a parameter", (), self.f.sink.loc(line), severity=Severity.WARNING))
 
     def parameters(self, params: list[tuple[int, str, str, Node | None]], args: tuple[Value, ...]) -> None:
         """Bind constant arguments; other rotation-typed parameters are rotations typed top (R13),
@@ -1316,7 +1345,7 @@ class _Run(Walker[Node]):
             return MISSING
         for a in c.args:
             self.eval(a)
-        if c.name == "getCameraInfo" and self.f.sets_camera_info:
+        if c.name == "getCameraInfo" and self.f.camera_info_kept:
             return None  # the manager returns what setCameraInfo gave it, which may carry a frame
         return Record(STAMPED, type_name, "", c.line)
 

@@ -125,6 +125,40 @@ def _may_frame_parameters(definition: str) -> bool:
     return False
 
 
+_RECEIVER = r"(?:[\w\]\[]+\s*(?:\.|->|::)\s*)*"  # `sensor->`, `this->sensors_[i].`, `conversion::`
+# `auto v = obj.f(`, `v = *f(`, `T v(f(`
+_ASSIGNED = re.compile(rf"(?:(\w+)\s*=|[\w:>]\s+(\w+)\s*[({{])\s*(?:\*\s*)?{_RECEIVER}$")
+_PREPROCESSOR = re.compile(r"^[ \t]*#.*$", re.MULTILINE)
+_SENT = re.compile(rf"\b(?:publish|sendTransform|push_back|emplace_back)\s*\(\s*{_RECEIVER}$")
+# `nav_msgs::Odometry A::f(`, `public: static Odometry f(`, `template<typename T> Odometry A::f(`
+_DECLARED_HEAD = re.compile(r"(?:\w+\s*:(?!:)\s*)?(?:template\s*<[^;{}]*?>\s*)?(?:(?:inline|static|virtual|const)\s+)*[\w:<>,]+\s*[&*]?\s*(?:\w+::)*")
+
+
+def callers_leave_child_unset(texts: Iterable[str], name: str) -> bool:
+    """Every call of function ``name`` in ``texts`` (a package's C++ code, comments and literals blanked)
+    publishes its result as it is or keeps it in a variable no code gives a ``child_frame_id``; or nothing
+    calls it (a library's function, for other packages to publish). A call whose result goes elsewhere
+    (returned, handed to another function) is not followed: False."""
+    texts = list(texts)
+    kept: set[str] = set()
+    for text in texts:
+        for m in re.finditer(rf"(?<![\w~])({re.escape(name)})\s*\(", text):
+            start = max(text.rfind(c, 0, m.start()) for c in ";{}") + 1
+            head = _PREPROCESSOR.sub("", text[start : m.start()]).strip()
+            if _DECLARED_HEAD.fullmatch(head) and head.split()[0] not in ("return", "else", "case"):
+                continue  # its definition or a declaration
+            assigned = _ASSIGNED.search(head)
+            if assigned is not None:
+                kept.add(assigned.group(1) or assigned.group(2))
+            elif _SENT.search(head) is None:
+                return False
+    for v in kept:
+        child = re.compile(rf"\b{re.escape(v)}\s*(?:\.|->)\s*(?:child_frame_id\s*=(?!=)|set__child_frame_id\b)")
+        if any(child.search(t) for t in texts):
+            return False
+    return True
+
+
 def function_bodies(texts: Iterable[str], name: str) -> list[str]:
     """The text of every definition of function ``name`` (any class) in ``texts`` (a body too long to read is
     left out, as a declaration is)."""

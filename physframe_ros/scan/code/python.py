@@ -137,7 +137,8 @@ class _PyFile(FileWalk):
         self.messages = messages
         self.lines = text.split("\n")
         self.mentions_quaternions = "uat" in text  # Quaternion, quat2mat, from_quat: the swapped-order check's calls
-        self.sets_camera_info = "setCameraInfo" in text  # getCameraInfo then gives back what was set, maybe with a frame
+        # getCameraInfo gives back what setCameraInfo stored, maybe with a frame, unless loadCameraInfo replaced it
+        self.camera_info_kept = "setCameraInfo" in text and "loadCameraInfo" not in text
         self.mentions_goals = "Goal" in text  # a navigation goal sent (the lines are joined again only then)
         self.functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef | None] = {}
         self.aliases: dict[str, str] = {}  # `from m import f as g`: g -> f
@@ -775,7 +776,7 @@ class _Run(Walker[ast.AST]):
         given one (``cv2_to_imgmsg(img, "bgr8", header=msg.header)``, cv_bridge since Melodic)."""
         if c.receiver is None:
             return MISSING
-        if c.name == "getCameraInfo" and self.f.sets_camera_info:
+        if c.name == "getCameraInfo" and self.f.camera_info_kept:
             return None
         return self.with_header(c, _EMPTY_HEADER_CONVERSIONS[c.name], c.kwargs.get("header", c.args[2] if c.n >= 3 else None))
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from physframe_ros.scan.code import analyze_cpp, analyze_python, mentions_tf
+from physframe_ros.scan.code.helpers import PackageSources
 from physframe_ros.scan.scanner import scan
 
 
@@ -295,3 +296,50 @@ def test_unknown_types_named_for_feedback_parameters_or_commands_are_not_stamped
         f"  {t} m{i};\n  m{i}.header.stamp = ros::Time::now();\n  pub{i}_.publish(m{i});\n"
         for i, t in enumerate(("mavros_msgs::Param", "roboteq_msgs::Feedback", "mav_msgs::CommandTrajectory", "uwb_msgs::RangeInfo"))) + "}\n"
     assert _found(analyze_cpp(text, "src/node.cpp"), "MISSING_FRAME") == [13]  # the range info alone
+
+
+UNITREE_CONVERSION = """\
+#include <nav_msgs/msg/odometry.hpp>
+inline nav_msgs::msg::Odometry generateOdometryMsg(
+    UNITREE_LEGGED_SDK::HighState &highState,
+    rclcpp::Time now,
+    std::string frame_id) {
+    nav_msgs::msg::Odometry odometryStateMsg;
+
+    odometryStateMsg.header.frame_id = frame_id;
+    odometryStateMsg.header.stamp = now;
+    odometryStateMsg.twist.twist.linear.x = highState.velocity[0];
+    return odometryStateMsg;
+}
+"""
+
+UNITREE_DRIVER = """\
+void UnitreeDriver::publish_odometry_() {
+    nav_msgs::msg::Odometry odometryStateMsg = generateOdometryMsg(high_state_, now(), odom_frame_id_);
+    odom_pub_->publish(odometryStateMsg);
+}
+"""
+
+
+def _sources(*sources: str) -> PackageSources:
+    return PackageSources(lambda: list(sources))
+
+
+def test_a_helper_returns_odometry_framed_but_with_no_child_frame() -> None:
+    """unitree_ros' conversion.hpp and libpointmatcher_ros' pointMatcherTransformationToOdomMsg: the builder sets
+    header.frame_id and never child_frame_id, and its callers publish what it returns (or nothing in the package
+    calls it: a library's API). Reported at the builder's header.frame_id line, a warning."""
+    facts = analyze_cpp(UNITREE_CONVERSION, "include/unitree_ros/conversion.hpp", package=_sources(UNITREE_DRIVER))
+    assert [(f.code, f.location.line if f.location else None, f.level.name) for f in facts.findings] == [("MISSING_CHILD_FRAME", 8, "WARNING")]
+    head = "inline nav_msgs::msg::Odometry generateOdometryMsg("
+    library = UNITREE_CONVERSION.replace(head, "template<typename T>\nnav_msgs::msg::Odometry Conv::generateOdometryMsg(")
+    assert _found(analyze_cpp(library, "src/conversion.cpp", package=_sources()), "MISSING_CHILD_FRAME") == [9]
+
+
+def test_a_helper_whose_callers_set_the_child_frame_is_no_finding() -> None:
+    given = UNITREE_DRIVER.replace("    odom_pub_", "    odometryStateMsg.child_frame_id = base_frame_id_;\n    odom_pub_")
+    assert _found(analyze_cpp(UNITREE_CONVERSION, "include/unitree_ros/conversion.hpp", package=_sources(given)), "MISSING_CHILD_FRAME") == []
+    handed_on = "void A::f() { fill(generateOdometryMsg(s, now(), frame_)); }\n"  # a call not followed: unknown
+    assert _found(analyze_cpp(UNITREE_CONVERSION, "include/unitree_ros/conversion.hpp", package=_sources(handed_on)), "MISSING_CHILD_FRAME") == []
+    with_child = UNITREE_CONVERSION.replace("    return", "    odometryStateMsg.child_frame_id = \"base_link\";\n    return")
+    assert _found(analyze_cpp(with_child, "include/unitree_ros/conversion.hpp", package=_sources(UNITREE_DRIVER)), "MISSING_CHILD_FRAME") == []

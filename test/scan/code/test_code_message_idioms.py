@@ -585,6 +585,18 @@ def test_camera_info_manager_given_a_message_elsewhere_may_hold_a_frame() -> Non
     assert analyze_python(CAMERA_INFO_PY + "\n    def init(self, c):\n        self.manager.setCameraInfo(c)\n", "node.py").findings == []
 
 
+def test_camera_info_stored_then_replaced_by_a_loaded_calibration_has_no_frame() -> None:
+    # magazino/pylon_camera before 56c0091: a framed CameraInfo is stored with setCameraInfo, then
+    # loadCameraInfo(url) replaces it with the calibration file's (no frame), which spin() publishes
+    loaded = XIMEA_CPP + (
+        "void init(camera_info_manager::CameraInfoManager& m, sensor_msgs::CameraInfo& c, const std::string& url) {\n"
+        "  m.setCameraInfo(c);\n  m.loadCameraInfo(url);\n}\n"
+    )
+    assert [(f.code, f.location.line if f.location else None) for f in analyze_cpp(loaded, "src/ximea_ros_driver.cpp").findings] == [("MISSING_FRAME", 13)]
+    py = CAMERA_INFO_PY + "\n    def init(self, c):\n        self.manager.setCameraInfo(c)\n        self.manager.loadCameraInfo()\n"
+    assert [(f.code, f.location.line if f.location else None) for f in analyze_python(py, "node.py").findings] == [("MISSING_FRAME", 5)]
+
+
 # wolfgang_robot's webots_robot_controller.py (before its fix): a stub's early return left above the real body.
 WEBOTS_STUB = """\
 from geometry_msgs.msg import PointStamped

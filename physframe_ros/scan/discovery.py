@@ -140,11 +140,18 @@ def _discover(resolved: list[Path], root: Path, patterns: tuple[str, ...], packa
 
 
 def _enclosing_package(d: Path) -> Path | None:
-    """The nearest directory at or above ``d`` holding a package.xml, within 8 levels."""
+    """The nearest directory at or above ``d`` holding a package.xml (or a rosbuild manifest.xml), within 8 levels."""
     for parent in [d, *d.parents][:9]:
-        if (parent / "package.xml").is_file():
+        if (parent / "package.xml").is_file() or _rosbuild(parent, os.listdir(parent)):
             return parent
     return None
+
+
+def _rosbuild(d: Path | str, names: Iterable[str]) -> bool:
+    """A rosbuild package (ROS 1 before catkin, PR2's stacks): a manifest.xml beside a CMakeLists.txt, and no
+    package.xml; it is named after its directory."""
+    names = set(names)
+    return "package.xml" not in names and "manifest.xml" in names and "CMakeLists.txt" in names
 
 
 def _walk(top: Path, root: Path, ws: Workspace, patterns: tuple[str, ...], seen: set[tuple[int, int]], include_tests: bool) -> None:
@@ -171,7 +178,7 @@ def _walk(top: Path, root: Path, ws: Workspace, patterns: tuple[str, ...], seen:
         if any(m in names for m in IGNORE_MARKERS):
             continue
         rel_dir = _rel_str(d, root_s)
-        if "package.xml" in names:
+        if "package.xml" in names or _rosbuild(d, names):
             _add_package(Path(d), rel_dir, ws)
         for e in entries:
             rel = f"{rel_dir}/{e.name}" if rel_dir else e.name
@@ -241,6 +248,10 @@ def _rel_str(d: str, root: str) -> str:
 
 
 def _add_package(d: Path, rel_dir: str, ws: Workspace) -> None:
+    if not (d / "package.xml").exists() and (d / "manifest.xml").is_file():
+        if d.name not in ws.packages:
+            ws.packages[d.name] = Package(d.name, rel_dir, 1)
+        return
     try:
         text = read_regular(d / "package.xml", 1 << 20).decode("utf-8", errors="replace")
     except ReadRefused as exc:

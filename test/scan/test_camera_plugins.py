@@ -164,3 +164,74 @@ def test_a_model_camera_stamping_its_own_link_is_judged_by_the_urdf(tmp_path) ->
 def test_a_model_camera_on_its_own(tmp_path) -> None:
     assert _across(tmp_path, "camera_link", urdf=False) == [("models/model.sdf", 7)]
     assert _across(tmp_path, "nowhere_frame", urdf=False) == []
+
+
+# PR2's pr2_description before 67964b3 (2010): a rosbuild package (manifest.xml), the Gazebo 0.x sensor form
+# (<sensor:camera>, <controller:gazebo_ros_camera>), and the frame handed whole through two macros from the robot file.
+WGE100_GAZEBO = """\
+<robot xmlns:sensor="http://playerstage.sourceforge.net/gazebo/xmlschema/#sensor"
+       xmlns:controller="http://playerstage.sourceforge.net/gazebo/xmlschema/#controller"
+       xmlns:xacro="http://ros.org/wiki/xacro">
+  <xacro:macro name="wge100_camera_gazebo_v0" params="name frame_id">
+    <gazebo reference="${name}_frame">
+      <sensor:camera name="${name}_sensor">
+        <controller:gazebo_ros_camera name="${name}_controller" plugin="libgazebo_ros_camera.so">
+          <frameName>${frame_id}</frameName>
+        </controller:gazebo_ros_camera>
+      </sensor:camera>
+    </gazebo>
+  </xacro:macro>
+</robot>
+"""
+WGE100 = """\
+<robot xmlns:xacro="http://ros.org/wiki/xacro">
+  <include filename="$(find pr2_description)/urdf/wge100_camera.gazebo.xacro" />
+  <xacro:macro name="wge100_camera_v0" params="name parent frame_id *origin">
+    <joint name="${name}_frame_joint" type="fixed">
+      <insert_block name="origin" />
+      <parent link="${parent}"/>
+      <child link="${name}_frame"/>
+    </joint>
+    <link name="${name}_frame"/>
+    <joint name="${name}_optical_frame_joint" type="fixed">
+      <origin xyz="0 0 0" rpy="${-M_PI/2} 0.0 ${-M_PI/2}" />
+      <parent link="${name}_frame" />
+      <child link="${name}_optical_frame"/>
+    </joint>
+    <link name="${name}_optical_frame"/>
+    <xacro:wge100_camera_gazebo_v0 name="${name}" frame_id="${frame_id}"/>
+  </xacro:macro>
+</robot>
+"""
+PR2 = """\
+<robot name="pr2" xmlns:xacro="http://ros.org/wiki/xacro">
+  <property name="M_PI" value="3.1415926535897931" />
+  <include filename="$(find pr2_description)/urdf/wge100_camera.urdf.xacro" />
+  <link name="base_link"/>
+  <xacro:wge100_camera_v0 name="l_forearm_cam" parent="base_link"
+                          frame_id="FRAME">
+    <origin xyz=".135 0 .044" rpy="0 0 0" />
+  </xacro:wge100_camera_v0>
+</robot>
+"""
+
+
+def test_an_old_gazebo_camera_whose_frame_a_macro_call_names(tmp_path) -> None:
+    """The finding points at the robot file's ``frame_id=`` argument, the line PR2's fix changed; the optical frame
+    the macro makes is right."""
+    from physframe_ros.scan.scanner import scan
+
+    pkg = tmp_path / "pr2_description"
+    (pkg / "urdf").mkdir(parents=True)
+    (pkg / "robots").mkdir()
+    (pkg / "manifest.xml").write_text("<package><description>PR2</description></package>\n")
+    (pkg / "CMakeLists.txt").write_text("rosbuild_init()\n")
+    (pkg / "urdf" / "wge100_camera.gazebo.xacro").write_text(WGE100_GAZEBO)
+    (pkg / "urdf" / "wge100_camera.urdf.xacro").write_text(WGE100)
+
+    def found(frame: str) -> list[tuple[str | None, int | None]]:
+        (pkg / "robots" / "pr2.urdf.xacro").write_text(PR2.replace("FRAME", frame))
+        return [(f.location.file, f.location.line) for f in scan([str(tmp_path)]).findings if f.code == "INCORRECT_TRANSFORM" and f.location]
+
+    assert found("l_forearm_cam_frame") == [("pr2_description/robots/pr2.urdf.xacro", 6)]
+    assert found("l_forearm_cam_optical_frame") == []

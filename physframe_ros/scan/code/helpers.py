@@ -147,16 +147,28 @@ def callers_leave_child_unset(texts: Iterable[str], name: str) -> bool:
             head = _PREPROCESSOR.sub("", text[start : m.start()]).strip()
             if _DECLARED_HEAD.fullmatch(head) and head.split()[0] not in ("return", "else", "case"):
                 continue  # its definition or a declaration
+            if re.match(r"\s*(?:\.|->)", text[_closing(text, m.end()) :]):
+                continue  # `f(p).pose.pose.position`: a part of the message is used, none is sent
             assigned = _ASSIGNED.search(head)
-            if assigned is not None:
+            if assigned is not None and not head.startswith("*"):
                 kept.add(assigned.group(1) or assigned.group(2))
             elif _SENT.search(head) is None:
-                return False
+                return False  # returned, handed to a call, or written through a pointer (`*out = f(p)`): not followed
     for v in kept:
         child = re.compile(rf"\b{re.escape(v)}\s*(?:\.|->)\s*(?:child_frame_id\s*=(?!=)|set__child_frame_id\b)")
         if any(child.search(t) for t in texts):
             return False
     return True
+
+
+def _closing(text: str, after_open: int) -> int:
+    """The index just past the parenthesis closing the one opened before ``after_open`` (the text's end if none)."""
+    depth = 1
+    for i in range(after_open, min(len(text), after_open + MAX_HELPER_CHARS)):
+        depth += {"(": 1, ")": -1}.get(text[i], 0)
+        if depth == 0:
+            return i + 1
+    return len(text)
 
 
 def function_bodies(texts: Iterable[str], name: str) -> list[str]:

@@ -32,6 +32,14 @@ CAMERA_SENSORS = frozenset({"camera", "depth", "multicamera", "wideanglecamera",
 FRAME_TAGS = ("frameName", "frame_name", "gz_frame_id", "ignition_frame_id", "optical_frame_id")
 
 
+def is_camera_sensor(el: XmlNode) -> bool:
+    """``<sensor type="camera">``, or the Gazebo 0.x form old ROS 1 descriptions use (PR2's ``<sensor:camera>``,
+    its plugin a ``<controller:gazebo_ros_camera plugin="libgazebo_ros_camera.so">`` holding ``<frameName>``)."""
+    if el.tag == "sensor":
+        return el.get("type") in CAMERA_SENSORS
+    return el.tag.startswith("sensor:") and el.tag[len("sensor:"):] in CAMERA_SENSORS
+
+
 def _frame_of(sensor: XmlNode) -> XmlNode | None:
     """The element naming the frame a camera sensor's plugin (or the sensor itself, for gz) stamps images with."""
     return next((el for el in sensor.iter() if el.tag in FRAME_TAGS and el.text.strip()), None)
@@ -73,8 +81,8 @@ def default_conventions() -> Conventions:
 def camera_sensors_of(holder: XmlNode) -> Iterator[tuple[XmlNode, XmlNode, OrthoRotation]]:
     """The camera sensors of a ``<gazebo>`` extension or an SDF ``<link>``: each with the element naming the frame
     its images are stamped with and its mount; sensors whose frame xacro builds or whose mount is unknown are left out."""
-    for sensor in holder.findall("sensor"):
-        if sensor.get("type") not in CAMERA_SENSORS:
+    for sensor in holder.children:
+        if not is_camera_sensor(sensor):
             continue
         el = _frame_of(sensor)
         mount = sensor_mount(sensor)

@@ -29,7 +29,7 @@ from ..model import FileFacts
 from ..safe_eval import BUILTINS, MATH, MAX_STR, MAX_WEIGHT, ExpressionLimit, UnsafeExpression, evaluate, safe_functions, weight
 from ..source_text import decode_source
 from ..xml_lines import XmlError, XmlNode, parse_xml
-from .camera_plugins import CAMERA_SENSORS, FRAME_TAGS, default_conventions
+from .camera_plugins import CAMERA_SENSORS, FRAME_TAGS, default_conventions, is_camera_sensor
 from .urdf import parse_urdf_file, robot_edges
 
 _FIND_SHARE = re.compile(r"\$\(find-pkg-share\s+")
@@ -161,7 +161,7 @@ def _placeholder(name: str) -> str:
 
 def _judged_text(text: str) -> bool:
     """The text form of :func:`_judged`, for a whole file."""
-    return "optical" in text or any(f'type="{t}"' in text for t in CAMERA_SENSORS)
+    return "optical" in text or "<sensor:" in text or any(f'type="{t}"' in text for t in CAMERA_SENSORS)
 
 
 def _judged(macro: XmlNode) -> bool:
@@ -169,7 +169,7 @@ def _judged(macro: XmlNode) -> bool:
     for el in macro.iter():
         if el.tag in ("parent", "child") and "optical" in (el.get("link") or ""):
             return True
-        if el.tag == "sensor" and el.get("type") in CAMERA_SENSORS:
+        if is_camera_sensor(el):
             return True
     return False
 
@@ -618,6 +618,57 @@ def _joint_templates(abs_path: str, _mtime_ns: int, ctx: ScanContext) -> tuple[t
     return tuple(out)
 
 
+# `<frameName>${frame_id}</frameName>`: a camera frame that is a macro parameter, written at the macro's calls
+_BARE_PARAM = re.compile(r"\$\{\s*(\w+)\s*\}")
+_NOT_CALLS = frozenset({"macro", "property", "include", "if", "unless", "arg", "insert_block", "element", "attribute"})
+
+
+@lru_cache(maxsize=256)
+def _frame_arguments(abs_path: str, _mtime_ns: int, ctx: ScanContext) -> tuple[frozenset[tuple[str, str]], tuple[tuple[str, str, str, str, int], ...]]:
+    """Of a source file: the (macro, parameter) pairs whose parameter alone names a camera plugin's frame
+    (``<frameName>${frame_id}</frameName>``), and every macro call's (caller macro or "", macro, attribute,
+    value, line)."""
+    text = _read_text(abs_path, ctx)
+    try:
+        root = parse_xml(text) if text is not None and "xacro:" in text else None
+    except XmlError:
+        root = None
+    if root is None:
+        return frozenset(), ()
+    params: set[tuple[str, str]] = set()
+    calls: list[tuple[str, str, str, str, int]] = []
+    for macro in [root, *root.iter("xacro:macro")]:
+        name = macro.get("name") or "" if macro is not root else ""
+        stack = macro.children[::-1]
+        while stack:  # this macro's own elements in document order, not those of a macro defined inside it
+            el = stack.pop()
+            if el.tag == "xacro:macro":
+                continue
+            if el.tag in FRAME_TAGS and (m := _BARE_PARAM.fullmatch(el.text.strip())) is not None and name:
+                params.add((name, m.group(1)))
+            elif el.tag.startswith("xacro:") and el.tag[len("xacro:"):] not in _NOT_CALLS:
+                calls.extend((name, el.tag[len("xacro:"):], k, v, el.attr_line(k)) for k, v in el.attrib.items())
+            stack.extend(el.children[::-1])
+    return frozenset(params), tuple(calls)
+
+
+def _frame_calls(found: list[tuple[frozenset[tuple[str, str]], tuple[tuple[str, str, str, str, int], ...]]]) -> list[tuple[int, str, int]]:
+    """(file index, value, line) of the macro call arguments that name a camera plugin's frame, through macros that
+    hand a parameter on whole (PR2's ``wge100_camera_v0`` passes ``frame_id="${frame_id}"`` to its gazebo macro)."""
+    params = set().union(*(p for p, _ in found))
+    grew = True
+    while grew:
+        grew = False
+        for _, calls in found:
+            for caller, macro, attr, value, _ in calls:
+                m = _BARE_PARAM.fullmatch(value.strip())
+                if caller and m is not None and (macro, attr) in params and (caller, m.group(1)) not in params:
+                    params.add((caller, m.group(1)))
+                    grew = True
+    return [(i, value, line) for i, (_, calls) in enumerate(found) for _, macro, attr, value, line in calls
+            if (macro, attr) in params and _BARE_PARAM.fullmatch(value.strip()) is None]
+
+
 def _mtime(path: str) -> int:
     try:
         return os.stat(path).st_mtime_ns
@@ -636,6 +687,12 @@ def _joint_locator(abs_files: list[str], main_rel: str, ctx: ScanContext) -> Cal
             for is_frame, pattern, score, line in _joint_templates(f, stamps[f], ctx):
                 if is_frame == frame and pattern.fullmatch(name) and (best is None or score > best[0]):
                     best = (score, f, line)
+        if frame:  # a frame a macro takes whole from its caller: the call's argument is the line to change
+            for i, value, line in _frame_calls([_frame_arguments(f, stamps[f], ctx) for f in abs_files]):
+                literal = _TEMPLATE_PART.split(value)
+                score = 2000 + sum(len(p) for p in literal)
+                if re.fullmatch(".*?".join(re.escape(p) for p in literal), name) and (best is None or score > best[0]):
+                    best = (score, abs_files[i], line)
         if best is None:
             return Location(main_rel, None)
         return Location(ctx.rel(best[1]) or main_rel, best[2])

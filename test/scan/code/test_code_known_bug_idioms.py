@@ -339,7 +339,11 @@ def test_a_helper_returns_odometry_framed_but_with_no_child_frame() -> None:
 def test_a_helper_whose_callers_set_the_child_frame_is_no_finding() -> None:
     given = UNITREE_DRIVER.replace("    odom_pub_", "    odometryStateMsg.child_frame_id = base_frame_id_;\n    odom_pub_")
     assert _found(analyze_cpp(UNITREE_CONVERSION, "include/unitree_ros/conversion.hpp", package=_sources(given)), "MISSING_CHILD_FRAME") == []
-    handed_on = "void A::f() { fill(generateOdometryMsg(s, now(), frame_)); }\n"  # a call not followed: unknown
-    assert _found(analyze_cpp(UNITREE_CONVERSION, "include/unitree_ros/conversion.hpp", package=_sources(handed_on)), "MISSING_CHILD_FRAME") == []
+    # calls not followed: handed to another function, written through a pointer (robot_localization's navsat_transform)
+    for handed_on in ("void A::f() { fill(generateOdometryMsg(s, now(), frame_)); }\n",
+                      "bool A::prepare(nav_msgs::msg::Odometry * gps_odom) {\n  *gps_odom = generateOdometryMsg(s, now(), f_);\n}\n"):
+        assert _found(analyze_cpp(UNITREE_CONVERSION, "include/unitree_ros/conversion.hpp", package=_sources(handed_on)), "MISSING_CHILD_FRAME") == []
+    part = "void A::f() { response->point = generateOdometryMsg(s, now(), f_).pose.pose.position; }\n"  # a part used: no call sends it
+    assert _found(analyze_cpp(UNITREE_CONVERSION, "include/unitree_ros/conversion.hpp", package=_sources(part)), "MISSING_CHILD_FRAME") == [8]
     with_child = UNITREE_CONVERSION.replace("    return", "    odometryStateMsg.child_frame_id = \"base_link\";\n    return")
     assert _found(analyze_cpp(with_child, "include/unitree_ros/conversion.hpp", package=_sources(UNITREE_DRIVER)), "MISSING_CHILD_FRAME") == []

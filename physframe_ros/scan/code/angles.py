@@ -219,21 +219,43 @@ _INDEXED = re.compile(rf"^(.+?)(?:\[\s*([0-3])\s*\]|{_NAMED_COMPONENT})$")
 def _slot_written_twice(path: str, parts: dict[str, tuple[str, int]], rewritten: list[tuple[str, tuple[str, int], str, int]],
                         loc: Callable[[int], Location]) -> list[Finding]:
     """``o.x = q[0]; o.y = q[1]; o.x = q[2]; o.w = q[3]``: one slot written from two components of one quaternion
-    and another slot never written, a copy-paste slip (jsk_topic_tools' pose_stamped_publisher): the last copy
-    went into the wrong slot, and the quaternion is neither the rotation nor of unit length."""
+    and another slot never written, a copy-paste slip in the component mapping (jsk_topic_tools'
+    pose_stamped_publisher; DJI Guidance's ``rotation.z = q[1]`` meant for x): the rotation is not the one copied
+    (nor of unit length). Reported at the write that breaks the order the other writes follow, else at the last."""
     out = []
     missing = [c for c in "xyzw" if c not in parts]
     for comp, (first, first_line), then, line in rewritten:
         a, b = _INDEXED.match(first.lstrip("+-").strip()), _INDEXED.match(then.lstrip("+-").strip())
         if a is None or b is None or a.group(1) != b.group(1) or a.groups()[1:] == b.groups()[1:] or not missing:
             continue
+        expected = _expected_source(comp, parts)
+        wrong_first = expected is not None and _source_key(b) == expected and _source_key(a) != expected
+        bad, bad_line = (first, first_line) if wrong_first else (then, line)
         out.append(Finding(
-            "INVALID_TRANSFORM",
-            f"{path}.{comp} is written twice, from {first} (line {first_line}) and then {then}, and {', '.join(missing)} never: a "
-            f"copy-paste slip ({then} belongs in another slot), so the quaternion is neither the rotation nor of unit length",
-            (), loc(line), severity=Severity.WARNING,
+            "INCORRECT_TRANSFORM",
+            f"{path}.{comp} is written twice, from {first} (line {first_line}) and then {then} (line {line}), and "
+            f"{', '.join(missing)} never: a copy-paste slip in the component mapping ({bad} belongs in another slot), so "
+            "the quaternion is not the rotation copied (nor of unit length)",
+            (), loc(bad_line), severity=Severity.WARNING,
         ))
     return out
+
+
+def _source_key(m: re.Match[str]) -> str:
+    """The component a source names: its index (``q[2]``: "2") or its name (``q.z``: "z")."""
+    return next(g for g in m.groups()[1:] if g is not None)
+
+
+def _expected_source(comp: str, parts: dict[str, tuple[str, int]]) -> str | None:
+    """What slot ``comp`` should be copied from, by the order the ``w`` slot shows: ``w = q[3]`` is x, y, z, w
+    order, ``w = q[0]`` w first; named sources match by name. None when the order is not shown."""
+    w = _INDEXED.match(parts["w"][0].lstrip("+-").strip()) if "w" in parts else None
+    key = _source_key(w) if w is not None else None
+    if key in ("x", "y", "z", "w"):
+        return comp
+    if key in ("0", "3"):
+        return str(("xyzw" if key == "3" else "wxyz").index(comp))
+    return None
 
 
 def _constant_quaternion(path: str, parts: dict[str, tuple[str, int]], fresh: str | None, loc: Callable[[int], Location]) -> list[Finding]:

@@ -207,9 +207,26 @@ def main():
 def test_one_slot_written_from_two_components_and_another_never() -> None:
     # a constant overwritten by a component is no copy-paste slip between two components
     facts = analyze_python(JSK, "pose_stamped_publisher.py")
-    assert _found(facts, "INVALID_TRANSFORM") == [6]
-    (slip,) = [f for f in facts.findings if f.code == "INVALID_TRANSFORM"]
-    assert "written twice, from q[0] (line 4) and then q[2], and z never" in slip.message
+    assert _found(facts, "INCORRECT_TRANSFORM") == [6]
+    (slip,) = [f for f in facts.findings if f.code == "INCORRECT_TRANSFORM"]
+    assert "written twice, from q[0] (line 4) and then q[2] (line 6), and z never" in slip.message
+
+
+def test_the_write_that_breaks_the_component_order_is_the_one_reported() -> None:
+    """DJI's Guidance SDK node: w = q[0] shows the w-first order, so z = q[1] (meant for x) is the slip, not the
+    later z = q[3]."""
+    text = """\
+void imu_callback(imu* imu_data) {
+  geometry_msgs::TransformStamped g_imu;
+  g_imu.header.frame_id = "guidance";
+  g_imu.transform.rotation.w = imu_data->q[0];
+  g_imu.transform.rotation.z = imu_data->q[1];
+  g_imu.transform.rotation.y = imu_data->q[2];
+  g_imu.transform.rotation.z = imu_data->q[3];
+  imu_pub.publish(g_imu);
+}
+"""
+    assert _found(analyze_cpp(text, "src/GuidanceNode.cpp"), "INCORRECT_TRANSFORM") == [5]
 
 
 def test_vector_part_copied_with_w_never_written() -> None:

@@ -77,6 +77,35 @@ def test_xacro_error_is_a_finding_not_a_crash(tmp_path: Path) -> None:
     assert "undefined_prop" in res.findings[0].message
 
 
+# duckietown's dt-duckiebot-interface before its fix: `$(arg veh)` and `$(arg model)` with no <xacro:arg> (the launch
+# file passes them), every link named with a leading slash
+DUCKIEBOT = """\
+<robot name="duckiebot" xmlns:xacro="http://www.ros.org/wiki/xacro">
+    <xacro:macro name="duckiebot" params="veh model">
+        <link name="/${veh}/footprint"/>
+        <xacro:if value="${model in ['DB18', 'DB19']}" >
+            <link name="/${veh}/base"/>
+            <joint name="${veh}_footprint_to_base" type="fixed">
+                <parent link="/${veh}/footprint" />
+                <child link="/${veh}/base" />
+            </joint>
+        </xacro:if>
+    </xacro:macro>
+    <xacro:duckiebot veh="$(arg veh)" model="$(arg model)" />
+</robot>
+"""
+
+
+def test_undeclared_xacro_arguments_are_assumed_and_link_names_checked_at_their_link(tmp_path: Path) -> None:
+    """An argument only the launch file gives takes the first value the file compares it with, else its own name,
+    so the robot is still built; a link name tf2 rejects is reported once, at its <link>."""
+    (tmp_path / "duckiebot.urdf.xacro").write_text(DUCKIEBOT)
+    res = expand_robot("duckiebot.urdf.xacro", {}, ScanContext(str(tmp_path), {}), "", None)
+    assert [(e.parent, e.child) for e in res.edges] == [("/veh/footprint", "/veh/base")]  # model 'DB18': the branch is built
+    assert sorted((f.code, f.location.line if f.location else None, f.frames) for f in res.findings) == [
+        ("INVALID_FRAME_ID", 3, ("/veh/footprint",)), ("INVALID_FRAME_ID", 5, ("/veh/base",))]
+
+
 SDF = """\
 <?xml version="1.0"?>
 <sdf version="1.8">

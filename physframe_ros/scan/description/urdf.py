@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Callable
 
-from ...core.checks import transform_findings
+from ...core.checks import frame_id_problem, transform_findings
 from ...core.findings import Finding, Location
 from ...core.rotations import rpy_to_quaternion
 from ...core.tree import Edge
@@ -90,9 +90,23 @@ def robot_edges(robot: XmlNode, locate: Locator, prefix: str = "") -> tuple[list
         findings.extend(transform_findings(p, c, translation, rotation, loc, what))
         if p and c:
             edges.append(Edge(p, c, static, translation if static else None, rotation if static else None, (loc,)))
+    findings = _named_at_links(robot, findings, locate, prefix)
     findings.extend(camera_plugin_findings(robot, edges, locate, prefix))
     findings.extend(plugin_frame_findings(robot, locate))
     return edges, findings
+
+
+def _named_at_links(robot: XmlNode, findings: list[Finding], locate: Locator, prefix: str) -> list[Finding]:
+    """A link name tf2 rejects (``<link name="/veh/footprint"/>``: duckietown's) is reported once, at the ``<link>`` that
+    names it, the line to change, not at each joint that uses it; a robot of links alone is checked too."""
+    links = {name: ln for ln in robot.findall("link") if (name := (ln.get("name") or "").strip()) and not _xacro_built(name)}
+    named = {prefix + name for name in links}
+    out = [f for f in findings if not (f.code == "INVALID_FRAME_ID" and f.frames and f.frames[0] in named)]
+    for name, ln in links.items():
+        problem = frame_id_problem(prefix + name)
+        if problem:
+            out.append(Finding("INVALID_FRAME_ID", f"URDF link '{name}': {problem}", (prefix + name,), locate(ln)))
+    return out
 
 
 def _link_attr(joint: XmlNode, tag: str) -> str:

@@ -178,16 +178,16 @@ def _placeholder_locator(root: XmlNode, rel_path: str, fallback: Callable[[XmlNo
     """Joints and camera frame elements of a macro expanded with ``{param}`` placeholders, found by their
     template written the same way (``${name}_${left}_joint`` is ``{name}_{left}_joint``), which tells apart
     templates that differ only in the parameter they use."""
-    lines: dict[tuple[bool, str], int] = {}
+    lines: dict[tuple[str, str], int] = {}
     for el in root.iter():
-        frame = el.tag in FRAME_TAGS
-        if frame or el.tag in ("joint", "xacro:joint"):
-            template = (el.text.strip() if frame else el.get("name") or "").replace("${", "{")
-            lines.setdefault((frame, template), el.line)
+        kind = _located_kind(el)
+        if kind is not None:
+            template = (el.text.strip() if kind == "frame" else el.get("name") or "").replace("${", "{")
+            lines.setdefault((kind, template), el.line)
 
     def locate(node: XmlNode) -> Location:
-        frame = node.tag in FRAME_TAGS
-        line = lines.get((frame, node.text.strip() if frame else node.get("name") or ""))
+        kind = _located_kind(node)
+        line = lines.get((kind or "", node.text.strip() if kind == "frame" else node.get("name") or ""))
         return Location(rel_path, line) if line is not None else fallback(node)
 
     return locate
@@ -223,10 +223,20 @@ def expand_robot(rel_path: str, args: dict[str, str], ctx: ScanContext, prefix: 
         if plain is not None:  # no xacro in it: read directly, with exact lines
             res.edges, res.findings = plain
             return res
-    try:
-        robot, included = _expand_cached(abs_path, tuple(sorted(args.items())), _mtime(abs_path), ctx)
-    except Exception as exc:  # xacro raises many kinds; all mean "this description could not be built"
-        res.findings.append(_failure(exc, rel_path, abs_path, ctx, referenced_at))
+    args = dict(args)
+    for _ in range(MAX_ASSUMED_ARGS + 1):
+        try:
+            robot, included = _expand_cached(abs_path, tuple(sorted(args.items())), _mtime(abs_path), ctx)
+            break
+        except Exception as exc:  # xacro raises many kinds; all mean "this description could not be built"
+            # `$(arg veh)` with no <xacro:arg> declaring it: whoever runs xacro passes it (duckietown's launch files);
+            # expanded with veh:=veh the rest is still checked, its names standing for whatever is passed
+            missing = _UNDEFINED_ARG.search(" ".join(str(exc).split()))
+            if missing is None or missing.group(1) in args or len(args) >= 64:
+                res.findings.append(_failure(exc, rel_path, abs_path, ctx, referenced_at))
+                return res
+            args[missing.group(1)] = _assumed_value(_read_text(abs_path, ctx) or "", missing.group(1))
+    else:
         return res
     for f in included:
         rel = ctx.rel(f)
@@ -235,6 +245,20 @@ def expand_robot(rel_path: str, args: dict[str, str], ctx: ScanContext, prefix: 
     locate = _joint_locator([ctx.abs_str(f) for f in res.files], rel_path, ctx)
     res.edges, res.findings = robot_edges(robot, locate, prefix)
     return res
+
+
+MAX_ASSUMED_ARGS = 8  # undeclared xacro arguments given their own name as a value, per description
+_UNDEFINED_ARG = re.compile(r"Undefined substitution argument (\w+)")
+
+
+def _assumed_value(text: str, arg: str) -> str:
+    """A value for undeclared xacro argument ``arg``: the first literal the file compares it with, directly or through
+    the macro parameter it is passed as (``model="$(arg model)"`` ... ``${model in ['DB18', 'DB19']}``), so a
+    branch of the robot is built; else its own name."""
+    names = {arg, *re.findall(rf"""(\w+)\s*=\s*["']\$\(arg\s+{re.escape(arg)}\)["']""", text)}
+    alternatives = "|".join(re.escape(n) for n in sorted(names))
+    compared = re.search(rf"""\$\{{\s*(?:{alternatives})\s*(?:==|in)\s*\[?\s*['"]([\w./-]+)['"]""", text)
+    return compared.group(1) if compared is not None else arg
 
 
 def needs_xacro(text: str) -> bool:
@@ -590,10 +614,21 @@ def _find_text_line(abs_path: str, needle: str, ctx: ScanContext) -> Location | 
     return None
 
 
+def _located_kind(el: XmlNode) -> str | None:
+    """What a description element is located as: a "joint", a "link" (by its name template) or a camera plugin's
+    "frame" element (by its text); None for anything else."""
+    if el.tag in FRAME_TAGS:
+        return "frame"
+    if el.tag in ("joint", "xacro:joint"):
+        return "joint"
+    return "link" if el.tag in ("link", "xacro:link") else None
+
+
 @lru_cache(maxsize=256)
-def _joint_templates(abs_path: str, _mtime_ns: int, ctx: ScanContext) -> tuple[tuple[bool, re.Pattern[str], int, int], ...]:
-    """(a camera frame element?, pattern, literal length, line) of every <joint name=...> element of a source
-    file, by its name, and of every element naming a camera plugin's frame (``<frameName>``), by its text."""
+def _joint_templates(abs_path: str, _mtime_ns: int, ctx: ScanContext) -> tuple[tuple[str, re.Pattern[str], int, int], ...]:
+    """(kind, pattern, literal length, line) of every <joint name=...> and <link name=...> element of a source
+    file, by its name, and of every element naming a camera plugin's frame (``<frameName>``), by its text
+    (kinds as :func:`_located_kind` gives them)."""
     text = _read_text(abs_path, ctx)
     try:
         root = parse_xml(text) if text is not None else None
@@ -603,18 +638,17 @@ def _joint_templates(abs_path: str, _mtime_ns: int, ctx: ScanContext) -> tuple[t
         return ()
     out = []
     for j in root.iter():
-        frame = j.tag in FRAME_TAGS
-        if frame:
-            name = j.text.strip()
-        elif j.tag in ("joint", "xacro:joint") and (j.find("parent") is not None or j.find("child") is not None):
-            name = j.get("name") or ""
-        else:
+        kind = _located_kind(j)
+        if kind == "joint" and j.find("parent") is None and j.find("child") is None:
+            continue  # a joint reference (a transmission's), not a kinematic joint
+        if kind is None:
             continue
+        name = j.text.strip() if kind == "frame" else j.get("name") or ""
         if not name:
             continue
         literal = _TEMPLATE_PART.split(name)
         pattern = ".*?".join(re.escape(p) for p in literal)
-        out.append((frame, re.compile(pattern), sum(len(p) for p in literal) + (1000 if len(literal) == 1 else 0), j.line))
+        out.append((kind, re.compile(pattern), sum(len(p) for p in literal) + (1000 if len(literal) == 1 else 0), j.line))
     return tuple(out)
 
 
@@ -680,14 +714,14 @@ def _joint_locator(abs_files: list[str], main_rel: str, ctx: ScanContext) -> Cal
     stamps = {f: _mtime(f) for f in abs_files}  # a file edited since it was cached is read again
 
     def locate(node: XmlNode) -> Location:
-        frame = node.tag in FRAME_TAGS
-        name = node.text.strip() if frame else node.get("name") or ""
+        kind = _located_kind(node)
+        name = node.text.strip() if kind == "frame" else node.get("name") or ""
         best: tuple[int, str, int] | None = None
         for f in abs_files:
-            for is_frame, pattern, score, line in _joint_templates(f, stamps[f], ctx):
-                if is_frame == frame and pattern.fullmatch(name) and (best is None or score > best[0]):
+            for of_kind, pattern, score, line in _joint_templates(f, stamps[f], ctx):
+                if of_kind == kind and pattern.fullmatch(name) and (best is None or score > best[0]):
                     best = (score, f, line)
-        if frame:  # a frame a macro takes whole from its caller: the call's argument is the line to change
+        if kind == "frame":  # a frame a macro takes whole from its caller: the call's argument is the line to change
             for i, value, line in _frame_calls([_frame_arguments(f, stamps[f], ctx) for f in abs_files]):
                 literal = _TEMPLATE_PART.split(value)
                 score = 2000 + sum(len(p) for p in literal)

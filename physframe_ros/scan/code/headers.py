@@ -57,7 +57,7 @@ def own_headers(
 
 @dataclass(frozen=True)
 class PackageIndex:
-    """A package's ``include`` folders and C++ sources by file stem (scan-root-relative paths)."""
+    """A package's ``include`` folders (then their subfolders) and C++ sources by file stem (scan-root-relative paths)."""
 
     include_dirs: tuple[str, ...] = ()
     sources: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -71,6 +71,7 @@ def index_package(root: str, package_dir: str) -> PackageIndex:
     """The ``include`` folders and sources of the package at ``package_dir`` (relative to ``root``); symlinked
     folders are not followed (os.walk), build products are skipped."""
     includes: list[str] = []
+    named: list[str] = []  # include/<pkg>/: CMake's `include_directories(include/${PROJECT_NAME})` makes `#include "x.h"` find it
     sources: dict[str, list[str]] = {}
     seen = 0
     for d, dirs, files in os.walk(os.path.join(root, package_dir)):
@@ -82,11 +83,13 @@ def index_package(root: str, package_dir: str) -> PackageIndex:
             break
         if os.path.basename(d) == "include":
             includes.append(rel)
+        elif os.path.basename(os.path.dirname(d)) == "include":
+            named.append(rel)
         for name in files:
             stem, ext = os.path.splitext(name)
             if ext in _SOURCE_EXTS:
                 sources.setdefault(stem, []).append(os.path.join(rel, name))
-    return PackageIndex(tuple(includes), {k: tuple(v) for k, v in sources.items()})
+    return PackageIndex(tuple(includes + named), {k: tuple(v) for k, v in sources.items()})
 
 
 def implementation_of(header: str, index: PackageIndex) -> str | None:

@@ -65,6 +65,21 @@ def test_own_headers_are_found_under_the_package_include_folder(tmp_path: Path) 
     ]
 
 
+def test_a_bare_include_of_a_header_under_include_pkg_is_found(tmp_path: Path) -> None:
+    """ROS-MSCL: ``#include "microstrain_3dm.h"`` finds include/ros_mscl/microstrain_3dm.h, as CMake's
+    ``include_directories(include/${PROJECT_NAME})`` does, so the member's type is known."""
+    pkg = tmp_path / "gazebo_plugins"
+    (pkg / "include" / "gazebo_plugins").mkdir(parents=True)
+    (pkg / "src").mkdir()
+    (pkg / "package.xml").write_text("<package format='3'><name>gazebo_plugins</name></package>")
+    (pkg / "include" / "gazebo_plugins" / "gazebo_ros_p3d.h").write_text(HEADER)
+    (pkg / "src" / "gazebo_ros_p3d.cpp").write_text(SOURCE.replace('"gazebo_plugins/gazebo_ros_p3d.h"', '"gazebo_ros_p3d.h"'))
+    result = scan([pkg], jobs=1)
+    assert [(f.code, f.location.file if f.location else None) for f in result.findings if f.code == "MISSING_CHILD_FRAME"] == [
+        ("MISSING_CHILD_FRAME", "src/gazebo_ros_p3d.cpp")
+    ]
+
+
 # A single-file ROS 1 node holding its message at file scope (marker_tracker_node.cpp in the PhysFrame
 # corpus): only the stamp and seq are ever written before the publish.
 GLOBAL_SOURCE = """\

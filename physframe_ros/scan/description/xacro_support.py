@@ -624,19 +624,29 @@ def _located_kind(el: XmlNode) -> str | None:
     return "link" if el.tag in ("link", "xacro:link") else None
 
 
+@dataclass(frozen=True)
+class _Templates:
+    """A source file's named elements of one kind: names written out in full (name -> line) and name templates
+    (``${name}_joint``: pattern, literal length, line)."""
+
+    literal: dict[str, int]
+    patterns: tuple[tuple[re.Pattern[str], int, int], ...]
+
+
 @lru_cache(maxsize=256)
-def _joint_templates(abs_path: str, _mtime_ns: int, ctx: ScanContext) -> tuple[tuple[str, re.Pattern[str], int, int], ...]:
-    """(kind, pattern, literal length, line) of every <joint name=...> and <link name=...> element of a source
-    file, by its name, and of every element naming a camera plugin's frame (``<frameName>``), by its text
-    (kinds as :func:`_located_kind` gives them)."""
+def _joint_templates(abs_path: str, _mtime_ns: int, ctx: ScanContext) -> dict[str, _Templates]:
+    """Of a source file, by kind (as :func:`_located_kind` gives them): its <joint name=...> and <link name=...>
+    elements by their names, and the elements naming a camera plugin's frame (``<frameName>``) by their text. Names
+    written out in full are looked up directly (a robot of a thousand links stays fast)."""
     text = _read_text(abs_path, ctx)
     try:
         root = parse_xml(text) if text is not None else None
     except XmlError:
         root = None
     if root is None:
-        return ()
-    out = []
+        return {}
+    literal: dict[str, dict[str, int]] = {}
+    patterns: dict[str, list[tuple[re.Pattern[str], int, int]]] = {}
     for j in root.iter():
         kind = _located_kind(j)
         if kind == "joint" and j.find("parent") is None and j.find("child") is None:
@@ -646,10 +656,12 @@ def _joint_templates(abs_path: str, _mtime_ns: int, ctx: ScanContext) -> tuple[t
         name = j.text.strip() if kind == "frame" else j.get("name") or ""
         if not name:
             continue
-        literal = _TEMPLATE_PART.split(name)
-        pattern = ".*?".join(re.escape(p) for p in literal)
-        out.append((kind, re.compile(pattern), sum(len(p) for p in literal) + (1000 if len(literal) == 1 else 0), j.line))
-    return tuple(out)
+        parts = _TEMPLATE_PART.split(name)
+        if len(parts) == 1:
+            literal.setdefault(kind, {}).setdefault(name, j.line)
+        else:
+            patterns.setdefault(kind, []).append((re.compile(".*?".join(re.escape(p) for p in parts)), sum(len(p) for p in parts), j.line))
+    return {k: _Templates(literal.get(k, {}), tuple(patterns.get(k, ()))) for k in {*literal, *patterns}}
 
 
 # `<frameName>${frame_id}</frameName>`: a camera frame that is a macro parameter, written at the macro's calls
@@ -718,8 +730,15 @@ def _joint_locator(abs_files: list[str], main_rel: str, ctx: ScanContext) -> Cal
         name = node.text.strip() if kind == "frame" else node.get("name") or ""
         best: tuple[int, str, int] | None = None
         for f in abs_files:
-            for of_kind, pattern, score, line in _joint_templates(f, stamps[f], ctx):
-                if of_kind == kind and pattern.fullmatch(name) and (best is None or score > best[0]):
+            found = _joint_templates(f, stamps[f], ctx).get(kind or "")
+            if found is None:
+                continue
+            if name in found.literal:  # a name written out in full beats any template
+                if best is None or 1000 + len(name) > best[0]:
+                    best = (1000 + len(name), f, found.literal[name])
+                continue
+            for pattern, score, line in found.patterns:
+                if pattern.fullmatch(name) and (best is None or score > best[0]):
                     best = (score, f, line)
         if kind == "frame":  # a frame a macro takes whole from its caller: the call's argument is the line to change
             for i, value, line in _frame_calls([_frame_arguments(f, stamps[f], ctx) for f in abs_files]):

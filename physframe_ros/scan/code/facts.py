@@ -216,11 +216,15 @@ def _quaternion_never_set(rec: Record, path: str) -> bool:
     return all(rec.get(p) is UNSET for p in (*holders, *(f"{path}.{a}" for a in "xyzw")))
 
 
-_OWNER = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:\.|->)")
+# a transform's own frame slots read off it (`stf.child_frame_id_`, `t.header.frame_id`): what owns them
+_OWNER = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:\.|->)\s*(?:header\s*\.\s*)?(?:child_)?frame_id_?\s*$")
 
 
 def _names(word: str, text: str) -> bool:
-    return re.search(rf"(?:^|[^a-z]){word}(?=$|[^a-z])", text.lower()) is not None
+    """``text`` names ``word`` as a word of its own: ``base_frame_``, ``GetBaseFrameId()``, ``GetBaselinkFrameId()``
+    (camelCase split, and base_link/base_footprint written as one word)."""
+    words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", text).lower().replace("baselink", "base_link").replace("basefootprint", "base_footprint")
+    return re.search(rf"(?:^|[^a-z]){word}(?=$|[^a-z])", words) is not None
 
 
 # a variable named for a world-fixed frame, and one named for a frame on the robot (REP-105: the fixed

@@ -347,3 +347,23 @@ def test_a_helper_whose_callers_set_the_child_frame_is_no_finding() -> None:
     assert _found(analyze_cpp(UNITREE_CONVERSION, "include/unitree_ros/conversion.hpp", package=_sources(part)), "MISSING_CHILD_FRAME") == [8]
     with_child = UNITREE_CONVERSION.replace("    return", "    odometryStateMsg.child_frame_id = \"base_link\";\n    return")
     assert _found(analyze_cpp(with_child, "include/unitree_ros/conversion.hpp", package=_sources(UNITREE_DRIVER)), "MISSING_CHILD_FRAME") == []
+
+
+BEAM_SLAM = """\
+void InertialOdometry::RegisterImuMessage(const sensor_msgs::Imu& msg) {
+  nav_msgs::Odometry odom_msg;
+  odom_msg.header.stamp = msg.header.stamp;
+  odom_msg.header.frame_id = extrinsics_.GetBaselinkFrameId();
+  odom_msg.child_frame_id = extrinsics_.GetWorldFrameId();
+  init_odom_publisher_.publish(odom_msg);
+}
+"""
+
+
+def test_a_message_whose_frame_and_child_names_are_swapped() -> None:
+    """beam_slam's inertial odometry: the pose of the base in the world, published with the base as its frame and the
+    world as its child (getters of one config object name them); a transform's own slots read back are not judged."""
+    facts = analyze_cpp(BEAM_SLAM, "bs_models/src/inertial_odometry.cpp")
+    assert _found(facts, "REVERSED_NAME") == [4]
+    copied = BEAM_SLAM.replace("extrinsics_.GetBaselinkFrameId()", "stf.child_frame_id").replace("extrinsics_.GetWorldFrameId()", "stf.header.frame_id")
+    assert _found(analyze_cpp(copied, "bs_models/src/inertial_odometry.cpp"), "REVERSED_NAME") == []

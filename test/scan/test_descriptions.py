@@ -98,12 +98,13 @@ DUCKIEBOT = """\
 
 def test_undeclared_xacro_arguments_are_assumed_and_link_names_checked_at_their_link(tmp_path: Path) -> None:
     """An argument only the launch file gives takes the first value the file compares it with, else its own name,
-    so the robot is still built; a link name tf2 rejects is reported once, at its <link>."""
+    so the robot is still built; a link name tf2 rejects is reported at its <link> and at each joint naming it."""
     (tmp_path / "duckiebot.urdf.xacro").write_text(DUCKIEBOT)
     res = expand_robot("duckiebot.urdf.xacro", {}, ScanContext(str(tmp_path), {}), "", None)
     assert [(e.parent, e.child) for e in res.edges] == [("/veh/footprint", "/veh/base")]  # model 'DB18': the branch is built
     assert sorted((f.code, f.location.line if f.location else None, f.frames) for f in res.findings) == [
-        ("INVALID_FRAME_ID", 3, ("/veh/footprint",)), ("INVALID_FRAME_ID", 5, ("/veh/base",))]
+        ("INVALID_FRAME_ID", 3, ("/veh/footprint",)), ("INVALID_FRAME_ID", 5, ("/veh/base",)),
+        ("INVALID_FRAME_ID", 6, ("/veh/base",)), ("INVALID_FRAME_ID", 6, ("/veh/footprint",))]
 
 
 SDF = """\

@@ -29,7 +29,17 @@ from .action_goals import unframed_goals
 from .angles import RPY_APIS
 from .calls import CALL_DEPTH, STEP_BUDGET, Budget
 from .cpp_macros import blank_macros, first_branches
-from .facts import FactSink, TreeMessages, message_kind, package_of, param_default, setpoint_publishers, slot_name_finding, static_broadcaster_names
+from .facts import (
+    FactSink,
+    TreeMessages,
+    camera_info_reloaded,
+    message_kind,
+    package_of,
+    param_default,
+    setpoint_publishers,
+    slot_name_finding,
+    static_broadcaster_names,
+)
 from .headers import HeaderCopies, aliased_members, blank_keeping_lines, code_only, member_declarations, mentions_header, plain_members
 from .helpers import PackageSources, callers_leave_child_unset
 from .marker_arrays import default_markers
@@ -509,12 +519,15 @@ class _CppFile(FileWalk):
     @cached_property
     def camera_info_kept(self) -> bool:
         """getCameraInfo may give back a framed CameraInfo: the file, its headers or another source of its package
-        store one with ``setCameraInfo`` (gazebo_ros_camera_utils, with its frame) and none calls ``loadCameraInfo``,
-        which replaces it with a calibration's, frameless (pylon_camera). A manager made with a calibration URL
-        loads it on first use; avt_vimba_camera frames that and stores it back, so it alone replaces nothing."""
+        store one with ``setCameraInfo`` (gazebo_ros_camera_utils, with its frame) and none replaces it by loading a
+        calibration (:func:`camera_info_reloaded`). A manager made with a calibration URL loads it on first use;
+        avt_vimba_camera frames that and stores it back, so it alone replaces nothing. Looked up once per file."""
         def mentioned(word: str) -> bool:
             return word in self.text or any(word in h for h in self.headers) or (self.package is not None and self.package.mentions(word))
-        return mentioned("setCameraInfo") and not mentioned("loadCameraInfo")
+        if not mentioned("setCameraInfo"):
+            return False
+        return not mentioned("loadCameraInfo") or not camera_info_reloaded(
+            [self.text, *self.headers, *(self.package.read() if self.package is not None else ())])
 
     def _header_constants(self) -> None:
         """String and number constants and member defaults the own headers write out (``std::string

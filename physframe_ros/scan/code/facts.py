@@ -9,7 +9,7 @@ import re
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 from ...core.checks import invalid_values, transform_findings
 from ...core.conventions import Conventions
@@ -51,6 +51,25 @@ def setpoint_publishers(text: str) -> frozenset[str]:
     if "setpoint" not in text:
         return frozenset()
     return frozenset(last_name(m.group(1)) for m in _SETPOINT_PUBLISHER.finditer(text))
+
+
+_LOADS_CALIBRATION = re.compile(r"\bloadCameraInfo\s*\(")
+# where the function holding a call ends: a line at column 0 (C++'s closing brace, Python's next top-level
+# statement) or a Python method's next `def`
+_FUNCTION_END = re.compile(r"^(?:\S|[ \t]{1,4}def\b)", re.MULTILINE)
+
+
+def camera_info_reloaded(texts: Iterable[str]) -> bool:
+    """Some ``loadCameraInfo(url)`` (camera_info_manager) replaces what ``setCameraInfo`` stored with a calibration's
+    CameraInfo, which holds no frame, and stores nothing after it in its function (pylon_camera: a framed
+    CameraInfo stored, then a calibration loaded over it). avt_vimba_camera loads, then frames and stores the
+    result again in the same function: what the manager gives back keeps a frame."""
+    for text in texts:
+        for m in _LOADS_CALIBRATION.finditer(text):
+            end = _FUNCTION_END.search(text, text.find("\n", m.end()) + 1)
+            if "setCameraInfo" not in text[m.end() : end.start() if end is not None else len(text)]:
+                return True
+    return False
 
 
 def last_name(expr: str) -> str:

@@ -20,7 +20,17 @@ from ..model import FileFacts
 from .action_goals import unframed_goals
 from .angles import RPY_APIS, shifted_components_finding
 from .calls import STEP_BUDGET, Budget
-from .facts import FactSink, TreeMessages, message_kind, package_of, param_default, setpoint_publishers, slot_name_finding, static_broadcaster_names
+from .facts import (
+    FactSink,
+    TreeMessages,
+    camera_info_reloaded,
+    message_kind,
+    package_of,
+    param_default,
+    setpoint_publishers,
+    slot_name_finding,
+    static_broadcaster_names,
+)
 from .python2 import as_python3
 from .quaternion_args import finding as swapped_quaternion_finding
 from .quaternion_args import python_swapped
@@ -137,8 +147,8 @@ class _PyFile(FileWalk):
         self.messages = messages
         self.lines = text.split("\n")
         self.mentions_quaternions = "uat" in text  # Quaternion, quat2mat, from_quat: the swapped-order check's calls
-        # getCameraInfo gives back what setCameraInfo stored, maybe with a frame, unless loadCameraInfo replaced it
-        self.camera_info_kept = "setCameraInfo" in text and "loadCameraInfo" not in text
+        # getCameraInfo gives back what setCameraInfo stored, maybe with a frame, unless a loaded calibration replaced it
+        self.camera_info_kept = "setCameraInfo" in text and not camera_info_reloaded([text])
         self.mentions_goals = "Goal" in text  # a navigation goal sent (the lines are joined again only then)
         self.functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef | None] = {}
         self.aliases: dict[str, str] = {}  # `from m import f as g`: g -> f

@@ -97,11 +97,10 @@ def robot_edges(robot: XmlNode, locate: Locator, prefix: str = "") -> tuple[list
 
 
 def _named_at_links(robot: XmlNode, findings: list[Finding], locate: Locator, prefix: str) -> list[Finding]:
-    """A link name tf2 rejects (``<link name="/veh/footprint"/>``: duckietown's) is reported once, at the ``<link>`` that
-    names it, the line to change, not at each joint that uses it; a robot of links alone is checked too."""
+    """A link name tf2 rejects (``<link name="/veh/footprint"/>``: duckietown's) is reported at the ``<link>`` that
+    names it as well as at each joint that uses it (every line the fix changes); a robot of links alone is checked too."""
     links = {name: ln for ln in robot.findall("link") if (name := (ln.get("name") or "").strip()) and not _xacro_built(name)}
-    named = {prefix + name for name in links}
-    out = [f for f in findings if not (f.code == "INVALID_FRAME_ID" and f.frames and f.frames[0] in named)]
+    out = list(findings)
     for name, ln in links.items():
         problem = frame_id_problem(prefix + name)
         if problem:

@@ -595,6 +595,13 @@ def test_camera_info_stored_then_replaced_by_a_loaded_calibration_has_no_frame()
     assert [(f.code, f.location.line if f.location else None) for f in analyze_cpp(loaded, "src/ximea_ros_driver.cpp").findings] == [("MISSING_FRAME", 13)]
     py = CAMERA_INFO_PY + "\n    def init(self, c):\n        self.manager.setCameraInfo(c)\n        self.manager.loadCameraInfo()\n"
     assert [(f.code, f.location.line if f.location else None) for f in analyze_python(py, "node.py").findings] == [("MISSING_FRAME", 5)]
+    # avt_vimba_camera: a calibration loaded, then framed and stored again in the same function
+    stored_again = XIMEA_CPP + (
+        "void update(camera_info_manager::CameraInfoManager& m, const std::string& url, const std::string& f) {\n"
+        "  m.loadCameraInfo(url);\n  sensor_msgs::CameraInfo ci = m.getCameraInfo();\n  ci.header.frame_id = f;\n"
+        "  m.setCameraInfo(ci);\n}\n"
+    )
+    assert analyze_cpp(stored_again, "src/ximea_ros_driver.cpp").findings == []
 
 
 # wolfgang_robot's webots_robot_controller.py (before its fix): a stub's early return left above the real body.

@@ -258,9 +258,10 @@ def slot_name_finding(parent_text: str, child_text: str, location: Location, tra
     a world-fixed frame passed as the child of one named for a frame on the robot (imu_tools'
     ``StampedTransform(transform, stamp, imu_frame_, fixed_frame_)``), unless the transform is an inverse
     (``transform.inverse()``, ``t_inv``): a tree turned upside down on purpose (imu_tools' ``reverse_tf``)."""
-    owners = [_OWNER.match(t) for t in (parent_text, child_text)]
-    if owners[0] and owners[1] and owners[0].group(1) == owners[1].group(1):
-        return None  # both frames read off one object (`stf.child_frame_id_, stf.frame_id_`): an inverse, on purpose
+    if any(_OWNER.match(t) for t in (parent_text, child_text)):
+        # a frame read off another transform's slots: both off one (`stf.child_frame_id_, stf.frame_id_`) is an
+        # inverse on purpose, one off another is a chain (`optical.header.frame_id = ts.child_frame_id`)
+        return None
     parent_in_child = _names("parent", child_text) and not _names("parent", parent_text)
     child_in_parent = _names("child", parent_text) and not _names("child", child_text)
     # (written-out names are judged by the tree, REP-105's order check, with the values themselves)

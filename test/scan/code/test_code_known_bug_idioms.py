@@ -367,3 +367,6 @@ def test_a_message_whose_frame_and_child_names_are_swapped() -> None:
     assert _found(facts, "REVERSED_NAME") == [4]
     copied = BEAM_SLAM.replace("extrinsics_.GetBaselinkFrameId()", "stf.child_frame_id").replace("extrinsics_.GetWorldFrameId()", "stf.header.frame_id")
     assert _found(analyze_cpp(copied, "bs_models/src/inertial_odometry.cpp"), "REVERSED_NAME") == []
+    # depthai-ros' TFPublisher: the optical frame hangs under the camera frame another transform names as its child
+    chained = BEAM_SLAM.replace("extrinsics_.GetBaselinkFrameId()", "ts.child_frame_id").replace("extrinsics_.GetWorldFrameId()", "optical_frame")
+    assert _found(analyze_cpp(chained, "depthai_bridge/src/TFPublisher.cpp"), "REVERSED_NAME") == []

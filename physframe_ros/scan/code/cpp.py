@@ -600,6 +600,9 @@ class _Run(Walker[Node]):
         kinds = "|".join(map(re.escape, self.f.nodelets))
         return frozenset(re.findall(rf"\b(?:{kinds})\s*[*&]\s*(\w+)", self.function_text(node)))
 
+    def walked_text(self) -> str:
+        return _text(self.fn, self.f.src) if self.fn is not None and self.fn.type == "function_definition" else ""
+
     def function_text(self, node: Node) -> str:
         up = node.parent
         while up is not None and up.type != "function_definition":
@@ -650,10 +653,6 @@ class _Run(Walker[Node]):
         if self.emit:
             self.child_left_unset()
         copies = self.copies
-        if self.emit:  # `odom.header.frame_id = GetBaselinkFrameId(); odom.child_frame_id = GetWorldFrameId();`
-            body = _text(fn, self.f.src)
-            for parent, child, line in copies.named_pairs():
-                self.f.sink.add(slot_name_finding(parent, child, self.f.sink.loc(line), body))
         for line, how in copies.pending.values():
             self.f.sink.add(Finding("MISSING_FRAME", f"{how} with an empty one: the message goes out with no frame", (), self.f.sink.loc(line)))
         # the enclosing message's publication is not seen here: warnings
@@ -1051,9 +1050,9 @@ class _Run(Walker[Node]):
         if p is None:
             return
         if p[1][-2:] == ["header", "frame_id"]:
-            self.copies.frame_set(".".join([p[0], *p[1][:-2]]), _line(left), value if isinstance(value, str) else None, _text(right, self.f.src))
+            self.copies.frame_set(".".join([p[0], *p[1][:-2]]), _line(left), value if isinstance(value, str) else None)
         elif p[1][-1:] == ["child_frame_id"]:
-            self.copies.child_set(".".join([p[0], *p[1][:-1]]), _text(right, self.f.src))
+            self.copies.child_set(".".join([p[0], *p[1][:-1]]))
         elif p[1] and is_transform(value) and isinstance(value, Record) and value.get("header.frame_id") is UNSET and value.get("child_frame_id") is UNSET:
             self.copies.replaced(".".join([p[0], *p[1]]), _line(left), f"'{_text(left, self.f.src)} = {_text(right, self.f.src)[:80]}'")
         elif p[1][-1:] == ["header"] and isinstance(value, Record) and _empty_header(value):

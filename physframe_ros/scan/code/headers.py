@@ -13,7 +13,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable
 
 INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"\n]+)[>"]', re.MULTILINE)
 # `nav_msgs::Odometry pose_msg_;` / `private: sensor_msgs::msg::Imu imu_msg_;` / `nav_msgs::OccupancyGrid* _occGrid;`
@@ -165,13 +165,9 @@ class HeaderCopies:
     replaced_frame: dict[str, tuple[int, str]] = field(default_factory=dict)
     replaced_child: dict[str, tuple[int, str]] = field(default_factory=dict)
     frames: dict[str, str] = field(default_factory=dict)  # message path -> the frame last set, when known
-    # message path -> the text last written into its header.frame_id / child_frame_id (the names of what is passed)
-    frame_texts: dict[str, str] = field(default_factory=dict)
-    child_texts: dict[str, str] = field(default_factory=dict)
 
-    def frame_set(self, owner: str, line: int, frame: str | None = None, text: str = "") -> None:
+    def frame_set(self, owner: str, line: int, frame: str | None = None) -> None:
         self.written[owner] = line
-        self.frame_texts[owner] = text
         if frame is None:
             self.frames.pop(owner, None)
         else:
@@ -179,15 +175,8 @@ class HeaderCopies:
         self.pending.pop(owner, None)
         self.replaced_frame.pop(owner, None)
 
-    def child_set(self, owner: str, text: str = "") -> None:
+    def child_set(self, owner: str) -> None:
         self.replaced_child.pop(owner, None)
-        self.child_texts[owner] = text
-
-    def named_pairs(self) -> Iterator[tuple[str, str, int]]:
-        """(frame text, child text, frame line) of each message whose frame and child this function both wrote."""
-        for owner, child in self.child_texts.items():
-            if owner in self.frame_texts and owner in self.written:
-                yield self.frame_texts[owner], child, self.written[owner]
 
     def replaced(self, owner: str, line: int, how: str) -> None:
         """``owner`` (a transform inside a message), whose frame the function set, replaced by one with no frames."""

@@ -279,6 +279,9 @@ class _Run(Walker[ast.AST]):
     def is_member(self, name: str) -> bool:
         return not self.module and name.startswith("self.")
 
+    def walked_text(self) -> str:
+        return "\n".join(self.f.lines[self.span[0] - 1 : self.span[1]]) if self.span[0] > 0 else ""
+
     def function_text(self, node: ast.AST) -> str:
         parents = self.f.parents()
         up = parents.get(id(node))

@@ -31,7 +31,7 @@ from ..frame_ids import (
 )
 from .angles import QuaternionWrites, euler_slot_finding, is_vector_component, scalar_in_vector_slot, writes_quaternion
 from .calls import STEP_BUDGET, BoundedCalls, Budget
-from .facts import FactSink, keep_param, last_name, param_default
+from .facts import FactSink, keep_param, last_name, param_default, slot_name_finding
 from .values import NAMED_NUMBERS, PARAMS, TOP_ROT, UNSET, ParamRef, Record, Rot, TfValue, Value, as_number, field_of, fresh, rot_from_rpy
 
 N = TypeVar("N")  # a syntax node of the front end
@@ -118,6 +118,8 @@ class Walker(Generic[N]):
         self.bind: tuple[Hashable, str] | None = None  # (call node key, variable) for `x = lookupTransform(...)`
         self.quats = QuaternionWrites()
         self.span = (0, -1)  # the lines of the function walked (none known: empty)
+        # message path -> (text, line) last written into its header.frame_id, and into its child_frame_id
+        self.named_frames: dict[str, list[tuple[str, int] | None]] = {}
 
     #: node kind -> the front end's handler turning such a node into a value
     EXPRESSIONS: ClassVar[dict[Hashable, Callable[[Any, Any], Value]]] = {}
@@ -293,6 +295,10 @@ class Walker(Generic[N]):
         p = self.written_path(target)
         if p is None or not (is_header_field(p[1]) or frame_variable(p[1][-1] if p[1] else p[0])):
             return
+        slot = 0 if p[1][-2:] == ["header", "frame_id"] else 1 if p[1][-1:] == ["child_frame_id"] else None
+        if slot is not None:
+            owner = ".".join([p[0], *p[1][: -2 + slot]])
+            self.named_frames.setdefault(owner, [None, None])[slot] = (self.text(source), line)
         self.frame_checked(shown_path(p), source, value, literal, line)
 
     def frame_checked(self, where: str, source: N, value: Value, literal: bool, line: int) -> None:
@@ -336,9 +342,20 @@ class Walker(Generic[N]):
         self.quats.write(id(holder), [p[0], *fields], text, line, holder.type_name if made_here and isinstance(holder, Record) else None, value)
 
     def end_of_function(self) -> None:
-        """Checks over the whole function once it is walked (reporting walks)."""
+        """Checks over the whole function once it is walked (reporting walks): its quaternion writes, and the names
+        written into each message's frame and child (beam_slam's ``odom.header.frame_id = GetBaselinkFrameId();
+        odom.child_frame_id = GetWorldFrameId();``), judged as a StampedTransform's slots are."""
         for finding in self.quats.findings(self.f.sink.loc):
             self.f.sink.add(finding)
+        body = None
+        for frame, child in self.named_frames.values():
+            if frame is not None and child is not None:
+                body = self.walked_text() if body is None else body
+                self.f.sink.add(slot_name_finding(frame[0], child[0], self.f.sink.loc(frame[1]), body))
+
+    def walked_text(self) -> str:
+        """The text of the function walked (front ends give it; none known: empty)."""
+        return ""
 
     def euler_slots(self, api: str, args: Sequence[N], line: int) -> None:
         if self.emit:

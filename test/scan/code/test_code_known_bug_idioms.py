@@ -370,3 +370,6 @@ def test_a_message_whose_frame_and_child_names_are_swapped() -> None:
     # depthai-ros' TFPublisher: the optical frame hangs under the camera frame another transform names as its child
     chained = BEAM_SLAM.replace("extrinsics_.GetBaselinkFrameId()", "ts.child_frame_id").replace("extrinsics_.GetWorldFrameId()", "optical_frame")
     assert _found(analyze_cpp(chained, "depthai_bridge/src/TFPublisher.cpp"), "REVERSED_NAME") == []
+    py = ("def register(self, msg):\n    odom = Odometry()\n    odom.header.frame_id = self.extrinsics.get_baselink_frame_id()\n"
+          "    odom.child_frame_id = self.extrinsics.get_world_frame_id()\n    self.pub.publish(odom)\n")
+    assert _found(analyze_python(py, "inertial_odometry.py"), "REVERSED_NAME") == [3]

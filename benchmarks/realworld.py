@@ -164,6 +164,8 @@ def export(repo: str, commit: str) -> Path:
         os.rename(tmp, dest)
     except (subprocess.CalledProcessError, OSError, ValueError) as exc:
         shutil.rmtree(tmp, ignore_errors=True)
+        if dest.is_dir():
+            return dest  # another worker exported the same commit first (two bugs of one fix, scanned at once)
         err = getattr(exc, "stderr", b"") or b""
         raise RuntimeError(f"export of {repo}@{commit[:12]} failed: {err.decode(errors='replace').strip() or exc}") from None
     return dest

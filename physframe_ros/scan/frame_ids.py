@@ -22,6 +22,7 @@ _TEMPLATE_CHARS = "${}<>%@"
 _LOOKUP_KEY = re.compile(r"(?:target|source|fixed|reference)_")
 _LOOKUP_WORD = re.compile(r"(?:^|_)(?:target|source|fixed|reference)_")
 _HEADER_FIELDS = frozenset({"frame_id", "child_frame_id"})
+_PREFIX_KEY = re.compile(r"(?:^|_)(?:frame|tf)_?prefix$")
 
 
 def names_frame(key: str) -> bool:
@@ -57,7 +58,12 @@ def parameter_findings(
     # a launch argument may name the node's lookup parameter with more words (`trajectory_source_frame_name`)
     lookup = _LOOKUP_KEY.match if kind == "parameter" else _LOOKUP_WORD.search
     for key, value in params.items():
-        if names_frame(key) and (ros2 or not lookup(re.split(r"[./~]", key)[-1].lower())):
+        if ros2 and isinstance(value, str) and value.startswith("/") and _PREFIX_KEY.search(re.split(r"[./~]", key)[-1].lower()):
+            # ROS 1's tf resolved a '/robot' tf_prefix; in ROS 2 the prefix is pasted in front of every frame name
+            yield Finding("INVALID_FRAME_ID", f"{kind} '{key}'{owner} is '{value}': a frame prefix starting with '/' gives every "
+                          f"frame it names a leading '/' ('{value.rstrip('/')}/base_link'), which tf2 strips on insert and rejects in "
+                          "lookups; leave the slash out", (value,), Location(path, lines.get(key, default_line)))
+        elif names_frame(key) and (ros2 or not lookup(re.split(r"[./~]", key)[-1].lower())):
             finding = frame_id_finding(value, Location(path, lines.get(key, default_line)), f"{kind} '{key}'{owner}")
             if finding is not None:
                 yield finding

@@ -558,3 +558,26 @@ def test_ros2_control_parameters_under_a_node_namespace() -> None:
         "/**/diff_cont:\n  ros__parameters:\n    base_frame_id: base_footprint\n"
     )
     assert [(e.parent, e.child) for e in controller_edges(text, "config/my_controllers.yaml")] == [("odom", "base_footprint")]
+
+
+def test_a_ros2_launch_argument_giving_a_frame_prefix_a_leading_slash(tmp_path: Path) -> None:
+    """kachaka-api's bridge launch: `<arg name="frame_prefix" default="/"/>`, handed to composable nodes that paste it in
+    front of every frame; reported once, at the argument. A ROS 2 frame argument written with a slash is checked too."""
+    ws = _write(tmp_path, {
+        "bridge/package.xml": _package("bridge"),
+        "bridge/launch/bridge.launch.xml": """
+            <launch>
+              <arg name="frame_prefix"
+                   default="/" />
+              <arg name="odom_frame" default="/odom"/>
+              <arg name="robot_prefix" default="/"/>
+              <node_container pkg="rclcpp_components" exec="component_container_mt" name="container">
+                <composable_node pkg="bridge" plugin="bridge::OdometryComponent" name="odometry">
+                  <param name="frame_prefix" value="$(var frame_prefix)" />
+                </composable_node>
+              </node_container>
+            </launch>
+            """,
+    })
+    found = sorted((f.location.line if f.location else None, f.frames) for f in scan([ws], jobs=1).findings if f.code == "INVALID_FRAME_ID")
+    assert found == [(2, ("/",)), (4, ("/odom",))]

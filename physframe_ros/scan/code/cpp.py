@@ -421,6 +421,9 @@ class _CppFile(FileWalk):
                     stack.append(child)
                     out.extend(c for c in child.named_children if c.type == "compound_statement")
                 elif t in ("declaration", "field_declaration"):
+                    spec = child.child_by_field_name("type")
+                    if spec is not None and spec.type in ("class_specifier", "struct_specifier") and spec.child_by_field_name("body") is not None:
+                        stack.append(spec)  # `class Pose { ... } pose;`: a class defined where its one object is declared
                     run.declaration(child, self.globals if t == "declaration" else self.members)
                 elif t == "preproc_def":
                     self._define(child)
@@ -695,6 +698,8 @@ class _Run(Walker[Node]):
             value = args[i] if i < len(args) else None
             if value is None and default is not None:
                 value = self.eval(default)
+                if self.emit and default.type in _STRING_LITERALS and frame_variable(name):  # `const std::string& frame = "/map"`
+                    self.f.sink.add(frame_id_finding(value, self.f.sink.loc(_line(default)), f"default of parameter '{name}'"))
             if isinstance(value, Record):
                 self.given[name] = value
             self.env[name] = self.typed(short, value)

@@ -15,7 +15,7 @@ from typing import Callable, Sequence
 
 from ...core.conventions import Conventions
 from ...core.findings import Finding
-from ..frame_ids import frame_variable
+from ..frame_ids import frame_id_finding, frame_variable
 from ..model import FileFacts
 from .action_goals import unframed_goals
 from .angles import RPY_APIS, shifted_components_finding
@@ -261,7 +261,7 @@ class _PyFile(FileWalk):
         def analyse() -> Value:
             run = _Run(self, emit=True)
             run.span = (fn.lineno, fn.end_lineno or fn.lineno)
-            run.env.update(_defaults(fn, run))
+            run.env.update(_defaults(fn, run, self.sink))
             run.env.update(bound)
             run.block(reachable(fn.body))
             run.end_of_function()
@@ -860,8 +860,10 @@ def _bind(fn: ast.FunctionDef | ast.AsyncFunctionDef, values: list[Value], named
     return tuple(sorted((k, v) for k, v in pairs if isinstance(v, (str, float, Rot, QuatList))))
 
 
-def _defaults(fn: ast.FunctionDef | ast.AsyncFunctionDef, run: _Run) -> dict[str, Value]:
-    """Parameter default values that are constants (``def send(child, parent='base_link')``)."""
+def _defaults(fn: ast.FunctionDef | ast.AsyncFunctionDef, run: _Run, sink: FactSink | None = None) -> dict[str, Value]:
+    """Parameter default values that are constants (``def send(child, parent='base_link')``); with ``sink``, a
+    frame id written out as the default of a parameter named for a frame is checked at its line
+    (``def visualize_point(self, pts, publisher, frame='/map')``: Platooning-F1Tenth's markers)."""
     positional = fn.args.posonlyargs + fn.args.args
     pairs = list(zip(positional[len(positional) - len(fn.args.defaults) :], fn.args.defaults))
     pairs += [(a, d) for a, d in zip(fn.args.kwonlyargs, fn.args.kw_defaults) if d is not None]
@@ -870,6 +872,8 @@ def _defaults(fn: ast.FunctionDef | ast.AsyncFunctionDef, run: _Run) -> dict[str
         value = run.eval(default)
         if isinstance(value, (str, float)):
             out[arg.arg] = value
+        if sink is not None and isinstance(default, ast.Constant) and isinstance(value, str) and frame_variable(arg.arg):
+            sink.add(frame_id_finding(value, sink.loc(default.lineno), f"default of parameter '{arg.arg}' of {fn.name}()"))
     return out
 
 

@@ -86,7 +86,9 @@ def add_node(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, ros_version: in
     lines = {k: spec.param_lines.get(k, spec.param_lines.get(k.split(".")[0], spec.line)) for k in flat}
     # an id the file's own argument wrote out is reported at that <arg>, not again at each node it reaches
     by_argument = {f.frames for f in facts.findings if f.code == "INVALID_FRAME_ID" and f.message.startswith(ARGUMENT)}
-    facts.findings.extend(f for f in parameter_findings(flat, lines, facts.path, spec.line, spec.name or spec.executable or "", ros2=ros_version == 2)
+    # robot_state_publisher's frame_prefix is judged with the robot it prefixes (one finding where it is set)
+    own = {k: v for k, v in flat.items() if k != "frame_prefix"} if os.path.basename(spec.executable or "") in RSP_EXECUTABLES else flat
+    facts.findings.extend(f for f in parameter_findings(own, lines, facts.path, spec.line, spec.name or spec.executable or "", ros2=ros_version == 2)
                           if f.frames not in by_argument)
     camera = camera_frame_parameter(spec.package, flat)
     if camera is not None:  # the frame a camera driver stamps its images with, checked against the subsystem's tree

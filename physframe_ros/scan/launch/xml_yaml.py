@@ -7,9 +7,10 @@ from typing import Any
 
 from ...core.findings import Finding, Location
 from ..context import ScanContext
+from ..frame_ids import parameter_findings
 from ..model import FileFacts, LaunchedNode
 from ..xml_lines import XmlNode
-from .common import NodeSpec, add_include, add_node, description_from_command, split_command
+from .common import ARGUMENT, NodeSpec, add_include, add_node, description_from_command, split_command
 from .substitutions import COMMAND_MARK, Substituter
 
 
@@ -28,7 +29,10 @@ def _walk_xml(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter)
         if child.tag != "arg" and sub.skips(child.get("if"), child.get("unless")):
             continue  # off with the arguments' defaults (or what the includer passes)
         if child.tag == "arg" and child.get("name"):
-            sub.declare(child.get("name") or "", child.get("default", child.get("value")))
+            name = child.get("name") or ""
+            sub.declare(name, child.get("default", child.get("value")))
+            if name not in sub.given:  # a value written here, not one the includer passes
+                facts.findings.extend(parameter_findings({name: sub.args[name]}, {}, facts.path, child.line, ros2=True, kind=ARGUMENT))
         elif child.tag == "let" and child.get("name"):
             sub.args[child.get("name") or ""] = sub(child.get("value"))
         elif child.tag in ("group", "scope", "node_container"):

@@ -373,3 +373,27 @@ def test_a_message_whose_frame_and_child_names_are_swapped() -> None:
     py = ("def register(self, msg):\n    odom = Odometry()\n    odom.header.frame_id = self.extrinsics.get_baselink_frame_id()\n"
           "    odom.child_frame_id = self.extrinsics.get_world_frame_id()\n    self.pub.publish(odom)\n")
     assert _found(analyze_python(py, "inertial_odometry.py"), "REVERSED_NAME") == [3]
+
+
+def test_methods_of_a_class_defined_where_its_object_is_declared() -> None:
+    """ros_tms' mimamorukun node: `class MachinePose_s { MachinePose_s() { m_Odom.header.frame_id = "/odom"; } ... } mchn_pose;`."""
+    text = """\
+#include <nav_msgs/Odometry.h>
+class MachinePose_s {
+ public:
+  MachinePose_s() {
+    m_Odom.header.frame_id = "/odom";
+  }
+  nav_msgs::Odometry m_Odom;
+} mchn_pose;
+"""
+    assert _found(analyze_cpp(text, "src/mimamorukun_node.cpp"), "INVALID_FRAME_ID") == [5]
+
+
+def test_a_frame_written_out_as_a_parameter_default() -> None:
+    """Platooning-F1Tenth's `def visualize_point(self, pts, publisher, frame='/map')`, and the C++ form."""
+    py = "def visualize_point(self, pts, publisher, frame='/map', r=1.0):\n    marker = Marker()\n    marker.header.frame_id = frame\n"
+    assert _found(analyze_python(py, "scripts/pure_pursuit.py"), "INVALID_FRAME_ID") == [1]
+    cpp = 'void Viz::show(const Points& pts,\n               const std::string& frame = "/map") {\n  visualization_msgs::Marker m;\n  m.header.frame_id = frame;\n}\n'
+    assert _found(analyze_cpp(cpp, "src/viz.cpp"), "INVALID_FRAME_ID") == [2]
+    assert _found(analyze_python(py.replace("'/map'", "'map'"), "scripts/pure_pursuit.py"), "INVALID_FRAME_ID") == []

@@ -394,6 +394,7 @@ def test_a_frame_written_out_as_a_parameter_default() -> None:
     """Platooning-F1Tenth's `def visualize_point(self, pts, publisher, frame='/map')`, and the C++ form."""
     py = "def visualize_point(self, pts, publisher, frame='/map', r=1.0):\n    marker = Marker()\n    marker.header.frame_id = frame\n"
     assert _found(analyze_python(py, "scripts/pure_pursuit.py"), "INVALID_FRAME_ID") == [1]
-    cpp = 'void Viz::show(const Points& pts,\n               const std::string& frame = "/map") {\n  visualization_msgs::Marker m;\n  m.header.frame_id = frame;\n}\n'
+    cpp = ('void Viz::show(const Points& pts,\n               const std::string& frame = "/map") {\n'
+           '  visualization_msgs::Marker m;\n  m.header.frame_id = frame;\n}\n')
     assert _found(analyze_cpp(cpp, "src/viz.cpp"), "INVALID_FRAME_ID") == [2]
     assert _found(analyze_python(py.replace("'/map'", "'map'"), "scripts/pure_pursuit.py"), "INVALID_FRAME_ID") == []

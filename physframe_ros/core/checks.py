@@ -132,16 +132,17 @@ def static_dynamic_conflicts(edges: Iterable[Edge]) -> list[Finding]:
         st = static.get(key)
         if st is None:
             continue
-        where = f" at {st.location}" if st.location else ""
-        out.append(
-            Finding(
-                "STATIC_DYNAMIC_CONFLICT",
-                f"transform {dyn.parent} -> {dyn.child} is declared static{where} (/tf_static) and broadcast as dynamic here (/tf): "
-                "tf2 mixes a static and a dynamic value for one edge; publish it one way",
-                key,
-                dyn.location,
-            )
-        )
+        # reported at the publisher added beside the design: a static one of a launch file or code next to a node's
+        # dynamic broadcast (qcar_gazebo's placeholder odom -> base), else the dynamic one beside the robot description
+        at_static = st.location is not None and not st.location.file.endswith(_DESCRIPTION_SUFFIXES)
+        if at_static:
+            where = f" and broadcast as dynamic at {dyn.location} (/tf)" if dyn.location else " and broadcast as dynamic (/tf)"
+            message = f"transform {dyn.parent} -> {dyn.child} is declared static here (/tf_static){where}"
+        else:
+            where = f" at {st.location}" if st.location else ""
+            message = f"transform {dyn.parent} -> {dyn.child} is declared static{where} (/tf_static) and broadcast as dynamic here (/tf)"
+        out.append(Finding("STATIC_DYNAMIC_CONFLICT", message + ": tf2 mixes a static and a dynamic value for one edge; publish it one way",
+                           key, st.location if at_static else dyn.location))
     return out
 
 

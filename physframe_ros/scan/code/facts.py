@@ -426,7 +426,9 @@ class FactSink:
         valid_quat = quat if quat is not None and invalid_values(None, quat) is None else None
         # the axis verdict is the tree's (core check_tree): it sees the mounts around this edge
         constant_part = rot.ortho if valid_quat is None and rot is not None and rot.partial else None
-        edge = Edge(parent, child, static, translation, valid_quat, sources, constant_part=constant_part)
+        # in the tree as tf2 stores it: BufferCore::setTransform strips a leading '/' (reported above), so '/laser' is
+        # the 'laser' a launch file's static transform also names (wato_f1tenth's two parents)
+        edge = Edge(parent.lstrip("/") or parent, child.lstrip("/") or child, static, translation, valid_quat, sources, constant_part=constant_part)
         if edge in self.facts.edges:
             return  # the same helper reached again with other arguments that do not matter here
         self.facts.edges.append(edge)

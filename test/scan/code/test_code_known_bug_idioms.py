@@ -398,3 +398,23 @@ def test_a_frame_written_out_as_a_parameter_default() -> None:
            '  visualization_msgs::Marker m;\n  m.header.frame_id = frame;\n}\n')
     assert _found(analyze_cpp(cpp, "src/viz.cpp"), "INVALID_FRAME_ID") == [2]
     assert _found(analyze_python(py.replace("'/map'", "'map'"), "scripts/pure_pursuit.py"), "INVALID_FRAME_ID") == []
+
+
+def test_a_broadcast_frame_with_a_slash_enters_the_tree_without_it(tmp_path: Path) -> None:
+    """wato_f1tenth's particle filter sent '/map' -> '/laser' while its launch file published base_link -> laser:
+    tf2 strips the slash on insert, so laser has two parents."""
+    pkg = tmp_path / "pf"
+    (pkg / "launch").mkdir(parents=True)
+    (pkg / "pf").mkdir()
+    (pkg / "package.xml").write_text("<package format=\"3\"><name>pf</name><buildtool_depend>ament_python</buildtool_depend></package>\n")
+    (pkg / "setup.py").write_text("from setuptools import setup\nsetup(name='pf', entry_points={'console_scripts': ['pf = pf.node:main']})\n")
+    (pkg / "pf" / "node.py").write_text(
+        "from geometry_msgs.msg import TransformStamped\n\n\ndef publish_tf(self, pose):\n    t = TransformStamped()\n"
+        "    t.header.frame_id = '/map'\n    t.child_frame_id = '/laser'\n    t.transform.rotation.w = 1.0\n    self.br.sendTransform(t)\n")
+    (pkg / "launch" / "pf.launch.py").write_text(
+        "from launch import LaunchDescription\nfrom launch_ros.actions import Node\n\n\ndef generate_launch_description():\n"
+        "    return LaunchDescription([\n        Node(package='pf', executable='pf'),\n"
+        "        Node(package='tf2_ros', executable='static_transform_publisher', arguments=['0', '0', '0', '0', '0', '0', 'base_link', 'laser']),\n"
+        "    ])\n")
+    found = [(f.code, f.location.file if f.location else None) for f in scan([str(tmp_path)]).findings if f.code == "MULTIPLE_PARENTS_IN_FRAME_TREE"]
+    assert found == [("MULTIPLE_PARENTS_IN_FRAME_TREE", "pf/pf/node.py")]

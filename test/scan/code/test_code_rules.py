@@ -74,7 +74,7 @@ def test_invalid_ids_and_values_from_constants() -> None:
     # each invalid id at the line that writes it out (the line to change), not again at the broadcast
     assert _codes(facts) == [("INVALID_FRAME_ID", _line(text, '"/odom"')), ("INVALID_FRAME_ID", _line(text, '"base link"')), ("INVALID_TRANSFORM", line)]
     (edge,) = facts.edges
-    assert (edge.parent, edge.child, edge.rotation) == ("/odom", "base link", None)  # a zero quaternion is no rotation
+    assert (edge.parent, edge.child, edge.rotation) == ("odom", "base link", None)  # stored as tf2 stores it; a zero quaternion is no rotation
     unit = analyze_cpp(text.replace("rotation.w = 0.0", "rotation.w = 1.0"), "bad.cpp")
     assert unit.edges[0].rotation == (0.0, 0.0, 0.0, 1.0)  # the ids' problem does not hide the rotation
 

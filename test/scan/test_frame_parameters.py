@@ -58,6 +58,24 @@ def test_ros2_launch_parameters_with_python_expression_and_empty_namespace(tmp_p
     assert _invalid(tmp_path) == [("launch/robot.launch.py", 12, ("/odom",))]
 
 
+def test_a_python_expression_that_is_an_f_string_with_nothing_to_fill(tmp_path: Path) -> None:
+    """kitti_odometry_replayer_ros2: PythonExpression(['f"', frame_prefix, '/"']) is f"/" with the empty prefix."""
+    _write(tmp_path, {"launch/robot.launch.py": """
+        from launch import LaunchDescription
+        from launch.substitutions import LaunchConfiguration, PythonExpression
+        from launch_ros.actions import Node
+
+        def generate_launch_description():
+            frame_prefix = LaunchConfiguration('frame_prefix', default='')
+            with_slash = PythonExpression(['f"', frame_prefix, '/"'])
+            return LaunchDescription([
+                Node(package='kitti', executable='replayer',
+                     parameters=[{'odom_frame': PythonExpression(['f"', with_slash, 'odom"'])}]),
+            ])
+        """})
+    assert _invalid(tmp_path) == [("launch/robot.launch.py", 10, ("/odom",))]
+
+
 def test_parameter_yaml_file(tmp_path: Path) -> None:
     _write(tmp_path, {"config/base_controller.yaml": """
         odometry_controller:

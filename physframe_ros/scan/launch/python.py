@@ -154,11 +154,8 @@ class _Interp:
         if name == "PythonExpression":  # only a Python string literal once substituted: '"' + ns + '/odom"'
             parts = self.eval(first or kw.get("expression"), line)
             expr = _concat(parts if isinstance(parts, list) else [parts])
-            try:
-                value = ast.literal_eval(expr) if isinstance(expr, str) else UNKNOWN
-            except (ValueError, SyntaxError, MemoryError, RecursionError):
-                return UNKNOWN
-            return value if isinstance(value, str) else UNKNOWN
+            value = _string_literal(expr) if isinstance(expr, str) else None
+            return value if value is not None else UNKNOWN
         if name in ("ParameterValue", "str", "TextSubstitution", "Path", "PurePath") or name in _SOURCES:
             return self.eval(first or kw.get("value") or kw.get("text") or kw.get("launch_file_path"), line)
         if isinstance(node.func, ast.Attribute) and node.func.attr == "items" and not node.args:  # launch_arguments={...}.items()
@@ -206,6 +203,23 @@ def _concat(parts: list[Any], unknown_ok: bool = False) -> Any:
                 return UNKNOWN
         out.append(p)
     return "".join(out)
+
+
+def _string_literal(expr: str) -> str | None:
+    """The string a Python expression that is a string literal stands for: ``"/odom"``, or an f-string with no
+    field to fill once substituted (``f"/p0"``: kitti_odometry_replayer's prefix); None for anything to evaluate."""
+    try:
+        value = ast.literal_eval(expr)
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        try:
+            tree = ast.parse(expr.strip(), mode="eval")
+        except (SyntaxError, ValueError, MemoryError, RecursionError):
+            return None
+        body = tree.body
+        if isinstance(body, ast.JoinedStr) and all(isinstance(v, ast.Constant) and isinstance(v.value, str) for v in body.values):
+            return "".join(v.value for v in body.values if isinstance(v, ast.Constant) and isinstance(v.value, str))
+        return None
+    return value if isinstance(value, str) else None
 
 
 def _join(parts: list[Any]) -> Any:

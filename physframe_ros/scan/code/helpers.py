@@ -144,7 +144,7 @@ def callers_leave_child_unset(texts: Iterable[str], name: str) -> bool:
     for text in texts:
         for m in re.finditer(rf"(?<![\w~])({re.escape(name)})\s*\(", text):
             start = max(text.rfind(c, 0, m.start()) for c in ";{}") + 1
-            head = _PREPROCESSOR.sub("", text[start : m.start()]).strip()
+            head = _PREPROCESSOR.sub("", text[max(start, m.start() - 400) : m.start()]).strip()  # a statement's head, bounded
             if _DECLARED_HEAD.fullmatch(head) and head.split()[0] not in ("return", "else", "case"):
                 continue  # its definition or a declaration
             if re.match(r"\s*(?:\.|->)", text[_closing(text, m.end()) :]):

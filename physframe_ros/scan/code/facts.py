@@ -421,7 +421,7 @@ class FactSink:
         if parent is None or child is None:
             self.facts.unknown_broadcasts += 1
             self._partial(parent, child, "static" if static else "broadcast", loc)
-        if not parent or not child or parent == child:
+        if not parent or not child or parent.lstrip("/") == child.lstrip("/"):
             return
         valid_quat = quat if quat is not None and invalid_values(None, quat) is None else None
         # the axis verdict is the tree's (core check_tree): it sees the mounts around this edge

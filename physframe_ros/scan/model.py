@@ -59,12 +59,13 @@ class FileFacts:
     camera_sensors: list[CameraSensor] = field(default_factory=list)  # SDF models: cameras judged against every description
 
 
-def parse_document(facts: FileFacts, text: str, what: str, root_tag: str | None = None) -> XmlNode | None:
+def parse_document(facts: FileFacts, text: str, what: str, root_tag: str | None = None, lenient_comments: bool = False) -> XmlNode | None:
     """The root element of an XML file, or None after a PARSE_ERROR on ``facts`` naming the file and line
-    (not well-formed, or a root other than ``root_tag``); ``what`` says what is skipped."""
+    (not well-formed, or a root other than ``root_tag``); ``what`` says what is skipped; ``lenient_comments``: as
+    :func:`parse_xml`, for robot descriptions."""
     rel = facts.path
     try:
-        root = parse_xml(text)
+        root = parse_xml(text, lenient_comments)
     except XmlError as exc:
         facts.findings.append(Finding("PARSE_ERROR", f"{rel}: {exc}; {what} skipped", (), Location(rel, exc.line)))
         return None

@@ -62,8 +62,28 @@ class XmlError(ValueError):
         self.line = line
 
 
-def parse_xml(text: str | bytes) -> XmlNode:
-    """Parse a document; namespaces prefixes are kept in tag names (``xacro:macro``)."""
+# `<!------ banner ------>`: a comment holding "--", which XML forbids and TinyXML (urdfdom, SDFormat) accepts
+_COMMENT = re.compile(r"<!--(.*?)-->", re.DOTALL)
+
+
+def _comments_repaired(text: str) -> str:
+    """``text`` with the dashes inside each comment blanked, lines and columns kept."""
+    return _COMMENT.sub(lambda m: "<!--" + m.group(1).replace("-", " ") + "-->", text)
+
+
+def parse_xml(text: str | bytes, lenient_comments: bool = False) -> XmlNode:
+    """Parse a document; namespaces prefixes are kept in tag names (``xacro:macro``). ``lenient_comments``: a
+    document that only a comment holding "--" makes ill-formed is read as the C++ readers of robot descriptions
+    read it (old Gazebo models draw banners with dashes)."""
+    if lenient_comments:
+        try:
+            return parse_xml(text)
+        except XmlError:
+            decoded = text.decode("utf-8", errors="replace") if isinstance(text, bytes) else text
+            repaired = _comments_repaired(decoded)
+            if repaired == decoded:
+                raise
+            return parse_xml(repaired)
     parser = xml.parsers.expat.ParserCreate()
     stack: list[XmlNode] = []
     root: list[XmlNode] = []

@@ -291,3 +291,32 @@ def test_an_infinite_rpy_is_an_invalid_transform_not_a_crash() -> None:
         </robot>
         """)
     assert [(f.code, f.location and f.location.line) for f in parse_urdf_file(urdf, "r.urdf").findings] == [("INVALID_TRANSFORM", 2)]
+
+
+def test_an_rpy_in_degrees_is_reported_at_its_origin() -> None:
+    """pr2_simulator's dual_link: rpy="0 90 0" turns by 90 rad; 3.1416 and 6.2832 are radians."""
+    text = textwrap.dedent("""\
+        <robot name="r">
+          <link name="link1"/><link name="link2"/><link name="link3"/>
+          <joint name="link2_joint" type="continuous">
+            <parent link="link1"/>
+            <origin xyz="0 0 0" rpy="0 90 0"/>
+            <child link="link2"/>
+          </joint>
+          <joint name="link3_joint" type="fixed">
+            <parent link="link2"/><child link="link3"/><origin rpy="3.1416 0 6.2832"/>
+          </joint>
+        </robot>
+        """)
+    found = [(f.code, f.location.line if f.location else None, f.level.name) for f in parse_urdf_file(text, "urdf/r.urdf").findings]
+    assert found == [("INCORRECT_TRANSFORM", 5, "WARNING")]
+
+
+def test_a_description_whose_comments_hold_dashes_is_read() -> None:
+    """hero_description's amigo SDF draws banners `<!------...------>`: ill-formed XML that SDFormat's and urdfdom's
+    TinyXML read; its plugin's '/base_laser' is checked."""
+    sdf = ('<sdf version="1.4">\n  <model name="amigo">\n    <!-------------- base laser -------------->\n    <link name="base">\n'
+           '      <sensor name="laser" type="ray"><plugin name="laser" filename="libgazebo_ros_laser.so">\n'
+           '        <frameName>/base_laser</frameName>\n      </plugin></sensor>\n    </link>\n  </model>\n</sdf>\n')
+    found = [(f.code, f.location.line if f.location else None) for f in parse_sdf_file(sdf, "sdf/amigo.sdf").findings]
+    assert found == [("INVALID_FRAME_ID", 6)]

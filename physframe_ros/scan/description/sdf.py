@@ -53,7 +53,7 @@ def parse_sdf_file(text: str, rel_path: str) -> FileFacts:
     facts = FileFacts(rel_path, lines=text.count("\n") + 1)
     if rel_path.lower().endswith(".world") and _STAGE_WORLD.match(text):
         return facts  # Stage's .world format (stage_ros), not SDFormat: it holds no tf frames
-    root = parse_document(facts, text, "SDF", "sdf")
+    root = parse_document(facts, text, "SDF", "sdf", lenient_comments=True)
     if root is None:
         return facts
     models = root.findall("model") + [m for w in root.findall("world") for m in w.findall("model")]

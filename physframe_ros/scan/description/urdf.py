@@ -8,10 +8,11 @@ driven by ``joint_states``), their value unknown before the robot runs. ``frame_
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Callable
 
 from ...core.checks import frame_id_problem, transform_findings
-from ...core.findings import Finding, Location
+from ...core.findings import Finding, Location, Severity
 from ...core.rotations import rpy_to_quaternion
 from ...core.tree import Edge
 from ..model import FileFacts, parse_document
@@ -28,7 +29,7 @@ Locator = Callable[[XmlNode], Location]
 
 def parse_urdf_file(text: str, rel_path: str, prefix: str = "") -> FileFacts:
     facts = FileFacts(rel_path, lines=text.count("\n") + 1)
-    root = parse_document(facts, text, "robot description")
+    root = parse_document(facts, text, "robot description", lenient_comments=True)
     if root is None:
         return facts
     edges, findings = robot_edges(root, lambda n: Location(rel_path, n.line), prefix)
@@ -84,6 +85,11 @@ def robot_edges(robot: XmlNode, locate: Locator, prefix: str = "") -> tuple[list
         translation, rotation, problem = _origin(joint.find("origin"))
         if problem:
             findings.append(Finding("PARSE_ERROR", f"{what}: {problem}; its transform is unknown", (), loc))
+        else:
+            origin = joint.find("origin")
+            # a plain URDF's origin is located at its own line; an expanded xacro's at its joint's
+            at = replace(loc, line=origin.line) if origin is not None and loc.line == joint.line else loc
+            findings.extend(_degrees(origin, what, (parent, child), at))
         static = jtype in STATIC_JOINTS
         p = prefix + parent if parent else ""
         c = prefix + child if child else ""
@@ -106,6 +112,24 @@ def _named_at_links(robot: XmlNode, findings: list[Finding], locate: Locator, pr
         if problem:
             out.append(Finding("INVALID_FRAME_ID", f"URDF link '{name}': {problem}", (prefix + name,), locate(ln)))
     return out
+
+
+def _degrees(origin: XmlNode | None, what: str, frames: tuple[str, str], loc: Location) -> list[Finding]:
+    """An rpy angle that is a whole number beyond 2*pi (``rpy="0 90 0"``: pr2_simulator's dual_link) is degrees
+    written where URDF reads radians: 90 rad is a turn of 90 mod 2*pi = 1.04 rad, not a quarter turn."""
+    try:
+        angles = _triple(origin.get("rpy")) if origin is not None else ()
+    except ValueError:
+        return []
+    big = [a for a in angles if 2 * math.pi + 0.01 < abs(a) <= 360 and abs(a - round(a)) < 1e-9]
+    if not big:
+        return []
+    a = big[0]
+    return [Finding(
+        "INCORRECT_TRANSFORM",
+        f"{what}: rpy holds {a:g}, which URDF reads as radians ({a:g} rad turns by {math.degrees(math.remainder(a, 2 * math.pi)):.1f} degrees); "
+        f"it looks like degrees: write {math.radians(a):.6g} (xacro: ${{radians({a:g})}})",
+        frames, loc, severity=Severity.WARNING)]
 
 
 def _link_attr(joint: XmlNode, tag: str) -> str:

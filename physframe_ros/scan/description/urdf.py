@@ -82,11 +82,11 @@ def robot_edges(robot: XmlNode, locate: Locator, prefix: str = "") -> tuple[list
             if link and link not in links:
                 code = "MISSING_FRAME" if role == "parent" else "MISSING_CHILD_FRAME"
                 findings.append(Finding(code, f"{what} names {role} link '{link}', which the robot does not define; urdfdom rejects the model", (link,), loc))
-        translation, rotation, problem = _origin(joint.find("origin"))
+        origin = joint.find("origin")
+        translation, rotation, problem = _origin(origin)
         if problem:
             findings.append(Finding("PARSE_ERROR", f"{what}: {problem}; its transform is unknown", (), loc))
         else:
-            origin = joint.find("origin")
             # a plain URDF's origin is located at its own line; an expanded xacro's at its joint's
             at = replace(loc, line=origin.line) if origin is not None and loc.line == joint.line else loc
             findings.extend(_degrees(origin, what, (parent, child), at))

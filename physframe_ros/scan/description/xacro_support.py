@@ -634,15 +634,22 @@ class _Templates:
 
 
 @lru_cache(maxsize=256)
+def _source_root(abs_path: str, _mtime_ns: int, ctx: ScanContext) -> XmlNode | None:
+    """A description source file's elements as written (before xacro), parsed once for every locator table; None
+    when it cannot be read or parsed."""
+    text = _read_text(abs_path, ctx)
+    try:
+        return parse_xml(text) if text is not None else None
+    except XmlError:
+        return None
+
+
+@lru_cache(maxsize=256)
 def _joint_templates(abs_path: str, _mtime_ns: int, ctx: ScanContext) -> dict[str, _Templates]:
     """Of a source file, by kind (as :func:`_located_kind` gives them): its <joint name=...> and <link name=...>
     elements by their names, and the elements naming a camera plugin's frame (``<frameName>``) by their text. Names
     written out in full are looked up directly (a robot of a thousand links stays fast)."""
-    text = _read_text(abs_path, ctx)
-    try:
-        root = parse_xml(text) if text is not None else None
-    except XmlError:
-        root = None
+    root = _source_root(abs_path, _mtime_ns, ctx)
     if root is None:
         return {}
     literal: dict[str, dict[str, int]] = {}
@@ -674,11 +681,7 @@ def _frame_arguments(abs_path: str, _mtime_ns: int, ctx: ScanContext) -> tuple[f
     """Of a source file: the (macro, parameter) pairs whose parameter alone names a camera plugin's frame
     (``<frameName>${frame_id}</frameName>``), and every macro call's (caller macro or "", macro, attribute,
     value, line)."""
-    text = _read_text(abs_path, ctx)
-    try:
-        root = parse_xml(text) if text is not None and "xacro:" in text else None
-    except XmlError:
-        root = None
+    root = _source_root(abs_path, _mtime_ns, ctx)
     if root is None:
         return frozenset(), ()
     params: set[tuple[str, str]] = set()
@@ -724,6 +727,7 @@ def _mtime(path: str) -> int:
 
 def _joint_locator(abs_files: list[str], main_rel: str, ctx: ScanContext) -> Callable[[XmlNode], Location]:
     stamps = {f: _mtime(f) for f in abs_files}  # a file edited since it was cached is read again
+    frame_calls: list[list[tuple[int, str, int]]] = []  # the files' frame-naming macro arguments, found on first need
 
     def locate(node: XmlNode) -> Location:
         kind = _located_kind(node)
@@ -741,7 +745,9 @@ def _joint_locator(abs_files: list[str], main_rel: str, ctx: ScanContext) -> Cal
                 if pattern.fullmatch(name) and (best is None or score > best[0]):
                     best = (score, f, line)
         if kind == "frame":  # a frame a macro takes whole from its caller: the call's argument is the line to change
-            for i, value, line in _frame_calls([_frame_arguments(f, stamps[f], ctx) for f in abs_files]):
+            if not frame_calls:
+                frame_calls.append(_frame_calls([_frame_arguments(f, stamps[f], ctx) for f in abs_files]))
+            for i, value, line in frame_calls[0]:
                 literal = _TEMPLATE_PART.split(value)
                 score = 2000 + sum(len(p) for p in literal)
                 if re.fullmatch(".*?".join(re.escape(p) for p in literal), name) and (best is None or score > best[0]):

@@ -320,3 +320,17 @@ def test_a_description_whose_comments_hold_dashes_is_read() -> None:
            '        <frameName>/base_laser</frameName>\n      </plugin></sensor>\n    </link>\n  </model>\n</sdf>\n')
     found = [(f.code, f.location.line if f.location else None) for f in parse_sdf_file(sdf, "sdf/amigo.sdf").findings]
     assert found == [("INVALID_FRAME_ID", 6)]
+
+
+def test_a_description_needing_more_undeclared_arguments_than_assumed_is_a_parse_error(tmp_path: Path) -> None:
+    """Past MAX_ASSUMED_ARGS the expansion gives up with xacro's own error, never silently."""
+    from physframe_ros.scan.description.xacro_support import MAX_ASSUMED_ARGS
+
+    names = [f"a{i}" for i in range(MAX_ASSUMED_ARGS + 1)]
+    links = "".join(f'<link name="$(arg {n})"/>' for n in names)
+    (tmp_path / "r.urdf.xacro").write_text(f'<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">{links}</robot>\n')
+    res = expand_robot("r.urdf.xacro", {}, ScanContext(str(tmp_path), {}), "", None)
+    assert [f.code for f in res.findings] == ["PARSE_ERROR"]
+    assert f"a{MAX_ASSUMED_ARGS}" in res.findings[0].message
+    (tmp_path / "r.urdf.xacro").write_text(f'<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">{links[: links.rindex("<link")]}</robot>\n')
+    assert expand_robot("r.urdf.xacro", {}, ScanContext(str(tmp_path), {}), "", None).findings == []

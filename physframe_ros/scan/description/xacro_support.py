@@ -223,8 +223,8 @@ def expand_robot(rel_path: str, args: dict[str, str], ctx: ScanContext, prefix: 
         if plain is not None:  # no xacro in it: read directly, with exact lines
             res.edges, res.findings = plain
             return res
-    args = dict(args)
-    for _ in range(MAX_ASSUMED_ARGS + 1):
+    args, assumed = dict(args), 0
+    while True:
         try:
             robot, included = _expand_cached(abs_path, tuple(sorted(args.items())), _mtime(abs_path), ctx)
             break
@@ -232,12 +232,11 @@ def expand_robot(rel_path: str, args: dict[str, str], ctx: ScanContext, prefix: 
             # `$(arg veh)` with no <xacro:arg> declaring it: whoever runs xacro passes it (duckietown's launch files);
             # expanded with veh:=veh the rest is still checked, its names standing for whatever is passed
             missing = _UNDEFINED_ARG.search(" ".join(str(exc).split()))
-            if missing is None or missing.group(1) in args or len(args) >= 64:
+            if missing is None or missing.group(1) in args or assumed == MAX_ASSUMED_ARGS:
                 res.findings.append(_failure(exc, rel_path, abs_path, ctx, referenced_at))
                 return res
             args[missing.group(1)] = _assumed_value(_read_text(abs_path, ctx) or "", missing.group(1))
-    else:
-        return res
+            assumed += 1
     for f in included:
         rel = ctx.rel(f)
         if rel is not None and rel not in res.files:
@@ -247,7 +246,7 @@ def expand_robot(rel_path: str, args: dict[str, str], ctx: ScanContext, prefix: 
     return res
 
 
-MAX_ASSUMED_ARGS = 8  # undeclared xacro arguments given their own name as a value, per description
+MAX_ASSUMED_ARGS = 8  # undeclared xacro arguments given an assumed value, per description; one more is a PARSE_ERROR
 _UNDEFINED_ARG = re.compile(r"Undefined substitution argument (\w+)")
 
 

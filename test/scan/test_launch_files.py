@@ -36,6 +36,16 @@ def test_tf_ros1_quaternion_form() -> None:
     assert edge is not None and edge.rotation == (0.0, 0.0, 0.7071068, 0.7071068)
 
 
+def test_the_identity_written_w_first_is_a_half_turn_warning() -> None:
+    """zeabus' robot_frame.launch: "0 0 -0.1 1 0 0 0 robot dvl 40" meant the identity and hung the DVL upside down."""
+    edge, findings = static_transform_edge("0 0 -0.1 1 0 0 0 robot dvl 40".split(), "tf", LOC)
+    assert edge is not None and edge.rotation == (1.0, 0.0, 0.0, 0.0)
+    assert [(f.code, f.level.name) for f in findings] == [("INCORRECT_TRANSFORM", "WARNING")]
+    assert "'1 0 0 0' is read as qx qy qz qw, a half turn about x" in findings[0].message
+    for right in ("0 0 -0.1 0 0 0 1 robot dvl 40", "0 0 -0.1 1 0 0 robot dvl 40"):
+        assert static_transform_edge(right.split(), "tf", LOC)[1] == []
+
+
 def test_tf2_ros_trailing_period_is_read_as_quaternion_form_and_reported() -> None:
     edge, findings = static_transform_edge("0 0 0 0 0 0 map odom 100".split(), "tf2_ros1", LOC)
     assert edge is None

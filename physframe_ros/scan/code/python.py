@@ -146,7 +146,8 @@ class _PyFile(FileWalk):
         super().__init__(sink, static_broadcaster_names(text, _STATIC_BROADCASTER), setpoint_publishers(text))
         self.messages = messages
         self.lines = text.split("\n")
-        self.mentions_quaternions = "uat" in text  # Quaternion, quat2mat, from_quat: the swapped-order check's calls
+        # Quaternion, quat2mat, from_quat, tf's sendTransform(t, q, ...): the swapped-order check's calls
+        self.mentions_quaternions = "uat" in text or "sendTransform" in text
         # getCameraInfo gives back what setCameraInfo stored, maybe with a frame, unless a loaded calibration replaced it
         self.camera_info_kept = "setCameraInfo" in text and not camera_info_reloaded([text])
         self.mentions_goals = "Goal" in text  # a navigation goal sent (the lines are joined again only then)

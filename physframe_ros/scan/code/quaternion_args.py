@@ -8,7 +8,9 @@ is read as x, its x as w. The slip is common because both orders look natural.
 
 Read on the arguments' text: only the exact swap between the two conventions is reported, all four
 components named on one source (``q.x``, ``q.x()``, ``q.getX()``, ``q['x']``). Any other order may be a
-deliberate change of axes (NED to ENU swaps x and y) and is left alone.
+deliberate change of axes (NED to ENU swaps x and y) and is left alone. A quaternion written from an angle
+tells its order too: its scalar part is ``cos(θ/2)``, the others ``sin(θ/2)`` times the axis or zero, so
+``Eigen::Quaterniond(0, 0, 0, cos(a / 2))`` (kalman_filter_localization's EKF) puts w in z's slot.
 """
 
 from __future__ import annotations
@@ -42,6 +44,35 @@ def named_order(texts: Sequence[str]) -> str | None:
     return order if len(bases) == 1 and sorted(order) == sorted(XYZW) else None
 
 
+_COS = re.compile(r"^(?:(?:std|math|np|numpy)\s*(?:::|\.)\s*)?cosf?\s*\(")
+_SIN = re.compile(r"\bsinf?\s*\(")
+_ZERO = re.compile(r"^(?:T\s*\(\s*)?0*\.?0*[fFlL]?\s*\)?$")
+
+
+def half_angle_order(texts: Sequence[str]) -> str | None:
+    """The order an angle-built quaternion's arguments imply: one is a bare ``cos(...)`` (the scalar part w), each
+    other holds a ``sin(...)`` or is zero. ``"wxyz"`` when the cosine comes first, ``"xyzw"`` when last; else None."""
+    if len(texts) != 4:
+        return None
+    flat = [" ".join(t.split()) for t in texts]
+    cosines = [i for i, t in enumerate(flat) if _COS.match(t) and _closes_at_end(t, t.index("("))]
+    if len(cosines) != 1 or cosines[0] not in (0, 3):
+        return None
+    if not all(_SIN.search(t) or _ZERO.match(t) for i, t in enumerate(flat) if i != cosines[0]):
+        return None
+    return WXYZ if cosines[0] == 0 else XYZW
+
+
+def _closes_at_end(text: str, open_at: int) -> bool:
+    """The bracket opened at ``open_at`` closes at the text's last character (the text is one call)."""
+    depth = 0
+    for i in range(open_at, len(text)):
+        depth += {"(": 1, ")": -1}.get(text[i], 0)
+        if depth == 0:
+            return i == len(text) - 1
+    return False
+
+
 def _swapped(takes: str, order: str | None) -> bool:
     """The components given in the other convention's order, exactly (any other order may be a change of axes)."""
     return order is not None and {takes, order} == {XYZW, WXYZ}
@@ -62,6 +93,7 @@ class SwappedCall:
     takes: str
     order: str
     line: int
+    by_angle: bool = False  # the order read from where cos(θ/2) stands, not from named components
 
 
 def cpp_swapped(text: str) -> list[SwappedCall]:
@@ -76,10 +108,11 @@ def cpp_swapped(text: str) -> list[SwappedCall]:
             continue
         type_text = re.sub(r"\s+", "", m.group("type") or m.group("type2"))
         takes = WXYZ if type_text.startswith("Eigen") or type_text.startswith("Quaternion") else XYZW
-        order = named_order(args)
+        named = named_order(args)
+        order = named or half_angle_order(args)
         if order is not None and _swapped(takes, order):
             line = 1 + code.count("\n", 0, m.start())
-            out.append(SwappedCall(f"{type_text}({', '.join(' '.join(a.split()) for a in args)})", takes, order, line))
+            out.append(SwappedCall(f"{type_text}({', '.join(' '.join(a.split()) for a in args)})", takes, order, line, named is None))
     return out
 
 
@@ -117,9 +150,12 @@ def python_swapped(call: ast.Call, module: str | None, w_first: bool) -> Swapped
     called name comes from (its import), None when not known; ``w_first``: it is Gohlke's ``transformations``."""
     func = call.func
     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-    if not module:
+    if name == "sendTransform" and len(call.args) >= 2 and isinstance(call.args[1], (ast.List, ast.Tuple)):
+        # tf's (ROS 1) broadcaster: sendTransform(translation, rotation, time, child, parent), rotation x, y, z, w
+        takes, texts = XYZW, [ast.unparse(e) for e in call.args[1].elts]
+    elif not module:
         return None
-    if name == "Quaternion":
+    elif name == "Quaternion":
         if module.split(".")[0] in ("geometry_msgs", "PyKDL"):
             takes = XYZW
         elif module.split(".")[0] in ("pyquaternion", "quaternion"):
@@ -148,17 +184,20 @@ def python_swapped(call: ast.Call, module: str | None, w_first: bool) -> Swapped
         texts = [ast.unparse(e) for e in call.args[0].elts]
     else:
         return None
-    order = named_order(texts)
+    named = named_order(texts)
+    order = named or half_angle_order(texts)
     if order is None or not _swapped(takes, order):
         return None
-    return SwappedCall(ast.unparse(call), takes, order, call.lineno)
+    return SwappedCall(ast.unparse(call), takes, order, call.lineno, named is None)
 
 
 def finding(found: SwappedCall, loc: Location) -> Finding:
     takes, order = found.takes, found.order
+    given = (f"is given one built from an angle in ({', '.join(order)}) order (cos(θ/2), the scalar part w, stands "
+             f"{'first' if order == WXYZ else 'last'})" if found.by_angle else f"is given one quaternion's ({', '.join(order)})")
     return Finding(
         "INCORRECT_TRANSFORM",
-        f"{found.call}: takes a quaternion as ({', '.join(takes)}) but is given one quaternion's ({', '.join(order)}), "
+        f"{found.call}: takes a quaternion as ({', '.join(takes)}) but {given}, "
         f"so its components land in the wrong slots ({', '.join(f'{g} as {t}' for g, t in zip(order, takes))}) and the "
         "rotation is not the one meant. Eigen's constructor, transforms3d and pyquaternion take w first; tf2, "
         "geometry_msgs, tf_transformations and scipy take x, y, z, w",

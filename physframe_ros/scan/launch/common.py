@@ -16,7 +16,7 @@ from typing import Any, Mapping, Sequence
 
 from ...core.checks import frame_id_problem, transform_findings
 from ...core.expected import DataFrame
-from ...core.findings import Finding, Location
+from ...core.findings import Finding, Location, Severity
 from ...core.frame_patterns import is_pattern
 from ...core.rotations import ypr_to_quaternion
 from ...core.tree import Edge
@@ -391,7 +391,20 @@ def _positional(xyz: Sequence[str | None], ypr: Sequence[str | None] | None, qua
         q = [_num(v) for v in quat]
         if all(v is not None for v in q):
             rotation = (q[0], q[1], q[2], q[3])  # type: ignore[assignment]
-    return _edge(parent, child, static, translation, rotation, loc)  # type: ignore[arg-type]
+    edge, findings = _edge(parent, child, static, translation, rotation, loc)  # type: ignore[arg-type]
+    if rotation == (1.0, 0.0, 0.0, 0.0) and parent and child:
+        findings.append(_identity_w_first(parent, child, loc))
+    return edge, findings
+
+
+def _identity_w_first(parent: str, child: str, loc: Location) -> Finding:
+    """The quaternion form given ``1 0 0 0``: read as qx qy qz qw it is a half turn about x, the identity written w
+    first (zeabus' DVL and pressure sensor hung upside down under the robot). A warning: the half turn may be meant."""
+    return Finding(
+        "INCORRECT_TRANSFORM",
+        f"static transform {parent} -> {child}: the quaternion '1 0 0 0' is read as qx qy qz qw, a half turn about x "
+        f"('{child}' upside down), not the identity, which is '0 0 0 1' in this order; if the identity was meant, w comes last",
+        (parent, child), loc, severity=Severity.WARNING)
 
 
 def _edge(parent: str | None, child: str | None, static: bool, translation: tuple[float, float, float] | None,

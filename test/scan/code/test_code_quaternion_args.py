@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from physframe_ros.scan.code import analyze_cpp, analyze_python
-from physframe_ros.scan.code.quaternion_args import named_order
+from physframe_ros.scan.code.quaternion_args import half_angle_order, named_order
 
 AUTOWARE = """\
 std::vector<Eigen::Vector3d> boundingBoxToVertices(
@@ -156,3 +156,78 @@ def test_a_submodule_imported_from_its_package_is_that_submodule() -> None:
 )
 def test_named_order(texts: list[str], order: str | None) -> None:
     assert named_order(texts) == order
+
+
+KALMAN = """\
+void update(const Eigen::VectorXd & dx, double norm_quat)
+{
+  if (norm_quat < 1e-10) {
+    Eigen::Quaterniond dq = Eigen::Quaterniond(0, 0, 0, cos(norm_quat / 2));
+    apply(dq);
+  } else {
+    Eigen::Quaterniond dq = Eigen::Quaterniond(
+      sin(norm_quat / 2) * dx(0) / norm_quat,
+      sin(norm_quat / 2) * dx(1) / norm_quat,
+      sin(norm_quat / 2) * dx(2) / norm_quat,
+      cos(norm_quat / 2));
+    apply(dq);
+  }
+  // right: Eigen w first, tf x, y, z, w; a cosine inside a product decides nothing
+  Eigen::Quaterniond yawq(cos(yawinit / 2), 0, 0, sin(yawinit / 2));
+  tf::Quaternion rotate_(sin(theta_), 0, 0, std::cos(theta_));
+  tf::Quaternion normal(0, v_z * cos(theta / 2), -v_y * cos(theta / 2), sin(theta / 2));
+  Eigen::Quaternion<T> q_x_inv(cos(a[2] / T(2)), -sin(a[2] / T(2)), T(0), T(0));
+}
+"""
+
+
+def test_an_angle_built_quaternion_tells_its_order_by_its_cosine() -> None:
+    """kalman_filter_localization's EKF gave Eigen's w-first constructor (x, y, z, w) built from an angle: cos(θ/2), the
+    scalar part, stood last. The right orders of ethzasl_msf, jsk_recognition and vins_fusion are left alone."""
+    found = _swapped(analyze_cpp(KALMAN, "include/kalman_filter_localization/ekf.hpp"))
+    assert [line for line, _ in found] == [4, 7]
+    assert "but is given one built from an angle in (x, y, z, w) order (cos(θ/2), the scalar part w, stands last)" in found[0][1]
+
+
+MAS = """\
+import rospy
+import tf
+
+
+class PublishTf(object):
+    def __init__(self):
+        self.tf = tf.TransformBroadcaster()
+
+    def execute(self, objects):
+        for i, obj in enumerate(objects):
+            p = obj.pose.pose.position
+            q = obj.pose.pose.orientation
+            self.tf.sendTransform((p.x, p.y, p.z), (q.w, q.x, q.y, q.z),
+                                  rospy.Time.now(), 'object_%i' % i,
+                                  obj.pose.header.frame_id)
+            self.tf.sendTransform((p.x, p.y, p.z), (q.x, q.y, q.z, q.w), rospy.Time.now(), 'ok_%i' % i, 'map')
+"""
+
+
+def test_tf_send_transform_given_a_w_first_tuple() -> None:
+    """mas_common_robotics' object detector broadcast each object with the rotation tuple (q.w, q.x, q.y, q.z); tf's
+    ``sendTransform(translation, rotation, time, child, parent)`` takes x, y, z, w."""
+    found = _swapped(analyze_python(MAS, "mcr_object_detection/ros/scripts/object_detector"))
+    assert [line for line, _ in found] == [13]
+    assert "takes a quaternion as (x, y, z, w) but is given one quaternion's (w, x, y, z)" in found[0][1]
+
+
+@pytest.mark.parametrize(
+    ("texts", "order"),
+    [
+        (["0", "0", "0", "cos(a / 2)"], "xyzw"),
+        (["std::cos(a/2)", "0.0", "0.0", "std::sin(a/2)"], "wxyz"),
+        (["math.cos(a)", "T(0)", "0.f", "math.sin(a)"], "wxyz"),
+        (["cos(a) * b", "0", "0", "sin(a)"], None),
+        (["cos(a)", "x", "0", "sin(a)"], None),
+        (["0", "cos(a)", "0", "sin(a)"], None),
+        (["cos(a)", "0", "0", "cos(b)"], None),
+    ],
+)
+def test_half_angle_order(texts: list[str], order: str | None) -> None:
+    assert half_angle_order(texts) == order

@@ -20,7 +20,7 @@ from ..core.expected import DataFrame, Lookup, Variant
 from ..core.findings import Finding, Location, Severity
 from ..core.frame_patterns import is_pattern, without_placeholders
 from ..core.tree import Edge, components, frames_of
-from .code.optical import CAMERA_DATA, camera_frame_finding
+from .code.optical import CAMERA_DATA, camera_frame_finding, camera_link_finding
 from .discovery import Workspace
 from .executables import ExecutableMap
 from .known_nodes import known_publishes
@@ -275,6 +275,7 @@ def _camera_data_frames(sub: Subsystem, conventions: Conventions) -> list[Findin
         return []
     names = frames_of(sub.edges)
     out = [camera_frame_finding(d.type, "", d.frame, names, sub.edges, conventions, d.location or Location(sub.name), "the tree also has")
+           or camera_link_finding(d.type, d.frame, sub.edges, conventions, d.location or Location(sub.name))
            for d in dict.fromkeys(cameras)]
     return [f for f in out if f is not None]
 

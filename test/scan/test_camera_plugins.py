@@ -66,6 +66,14 @@ def test_camera_plugin_frame_optical_or_not_fixed_by_the_description() -> None:
     assert _found("elsewhere_frame") == []  # not in the description: its rotation is unknown
 
 
+def test_a_camera_plugin_stamping_a_camera_link_the_robot_never_defines() -> None:
+    """car_demo's Prius: each camera on its own ``front_camera_link``, every plugin stamping ``camera_link``, a link
+    the robot does not have. Named as a camera's body frame and placed by nothing: a warning at the plugin's frame."""
+    found = parse_urdf_file(ROBOT.replace("FRAME", "rear_camera_link"), "urdf/bot.urdf").findings
+    assert [(f.code, f.level.name, f.location.line if f.location else None) for f in found] == [("INCORRECT_TRANSFORM", "WARNING", 21)]
+    assert "'rear_camera_link', named as a camera's body frame" in found[0].message
+
+
 def test_a_camera_plugin_in_a_xacro_description_is_checked_and_located(tmp_path) -> None:
     """Through xacro too (the element text survives the expansion); the finding points at the joint's line
     in the source file."""

@@ -591,3 +591,52 @@ def test_a_ros2_launch_argument_giving_a_frame_prefix_a_leading_slash(tmp_path: 
     })
     found = sorted((f.location.line if f.location else None, f.frames) for f in scan([ws], jobs=1).findings if f.code == "INVALID_FRAME_ID")
     assert found == [(2, ("/",)), (4, ("/odom",))]
+
+
+CLOISIM_CAMERA = """\
+#include <sensor_msgs/msg/image.hpp>
+#include <image_transport/image_transport.hpp>
+
+class CameraBase : public rclcpp::Node
+{
+public:
+  CameraBase() : Node("camera"), frame_id_("camera_link") {}
+  void InitializeCameraPublish()
+  {
+    msg_img_.header.frame_id = frame_id_;
+    pub_ = image_transport::create_camera_publisher(this, "image_raw");
+  }
+  void UpdatePublishingData(const sensor_msgs::msg::CameraInfo & info)
+  {
+    msg_img_.header.stamp = now();
+    pub_.publish(msg_img_, info);
+  }
+
+private:
+  std::string frame_id_;
+  sensor_msgs::msg::Image msg_img_;
+  image_transport::CameraPublisher pub_;
+};
+"""
+
+
+def test_camera_data_stamped_with_a_camera_link_no_transform_places(tmp_path: Path) -> None:
+    """cloisim_ros' camera (before e6db391): images stamped ``camera_link``, a camera's body frame by name, with no
+    optical frame anywhere. A warning where the frame is written (line 10), not at the publish in another method;
+    a description that places ``camera_link`` leaves the verdict to the tree."""
+    ws = _write(tmp_path, {"sim_camera/package.xml": _package("sim_camera"), "sim_camera/src/camera_base.cpp": CLOISIM_CAMERA})
+    found = [f for f in scan([ws], jobs=1).findings if f.code == "INCORRECT_TRANSFORM"]
+    assert [(f.level.name, f.location.file if f.location else None, f.location.line if f.location else None) for f in found] == [
+        ("WARNING", "sim_camera/src/camera_base.cpp", 10)]
+    assert "Image data is published in 'camera_link', named as a camera's body frame" in found[0].message
+    (tmp_path / "sim_camera/CMakeLists.txt").write_text("project(sim_camera)\nadd_executable(camera_base src/camera_base.cpp)\n")
+    (tmp_path / "sim_camera/urdf").mkdir()
+    (tmp_path / "sim_camera/urdf/cam.urdf").write_text(
+        '<robot name="cam"><link name="base_link"/><link name="camera_link"/><joint name="j" type="fixed">'
+        '<parent link="base_link"/><child link="camera_link"/><origin rpy="-1.5707963 0 -1.5707963"/></joint></robot>\n')
+    (tmp_path / "sim_camera/launch").mkdir()
+    (tmp_path / "sim_camera/launch/sim.launch").write_text(
+        '<launch>\n  <param name="robot_description" textfile="$(find sim_camera)/urdf/cam.urdf"/>\n'
+        '  <node pkg="robot_state_publisher" type="robot_state_publisher" name="rsp"/>\n'
+        '  <node pkg="sim_camera" type="camera_base" name="camera"/>\n</launch>\n')
+    assert [f for f in scan([ws], jobs=1).findings if f.code == "INCORRECT_TRANSFORM"] == []

@@ -1045,7 +1045,7 @@ class _Run(Walker[Node]):
                 return value
         elif op != "=":
             value = None
-        self.assign(left, value)
+        self.assign(left, value, _line(left))
         return value
 
     def header_written(self, left: Node, right: Node, value: Value) -> None:

@@ -520,7 +520,9 @@ class FactSink:
         if isinstance(value, Record) and value.kind != HEADER:
             stamped = value.get("header.frame_id")
             if isinstance(stamped, str) and stamped:
-                where = self.site(line)
+                # a wrong frame is fixed where it is written: there, when this file wrote it outside a helper call
+                written = value.frame_line and not value.made_by and not self.sites
+                where = self.loc(value.frame_line) if written else self.site(line)
                 data_frame = DataFrame(stamped, value.type_name, where)
                 if data_frame not in self.facts.data_frames:
                     self.facts.data_frames.append(data_frame)

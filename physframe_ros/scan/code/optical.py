@@ -6,15 +6,18 @@ publishes them rotated: image_geometry, depth projection and RViz place every pi
 The body frame's rotation to its optical twin is known from the names (REP-103's ``_optical`` suffix) or,
 when the code broadcasts the edge, from its rotation: an edge that says the two frames share their axes
 (identity) makes the "body" frame optical itself, so nothing is reported. A frame with no optical twin
-named anywhere in the file is never reported: whether it is optical is not known.
+named anywhere in the file is never reported from the file alone: whether it is optical is not known. Across
+a subsystem, a camera link (``camera_link``, ``front_camera_link``: the name camera drivers and descriptions
+give the body frame, x forward) that no transform of the tree places is a warning: nothing makes it optical.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Iterable
 
 from ...core.conventions import OPTICAL, Conventions
-from ...core.findings import Finding, Location
+from ...core.findings import Finding, Location, Severity
 from ...core.rotations import FLU, RDF, OrthoRotation
 from ...core.tree import Edge
 
@@ -22,6 +25,7 @@ from ...core.tree import Edge
 # twin of its frame (a camera's IMU reports in the optical axes, which is why the twin exists).
 CAMERA_DATA = frozenset({"Image", "CompressedImage", "CameraInfo", "Imu"})
 _SUFFIXES = ("_frame", "_link")
+_CAMERA_LINK = re.compile(r"(?:^|[/_])cam(?:era)?(?:_?\d+)?(?:_[a-z0-9]+)*_link$", re.I)
 
 
 def optical_twins(frame: str) -> tuple[str, ...]:
@@ -74,4 +78,21 @@ def camera_frame_finding(
         f"consumers place the data rotated; stamp it with '{twin}'",
         (frame, twin),
         loc,
+    )
+
+
+def camera_link_finding(type_name: str, frame: str, edges: Iterable[Edge], conventions: Conventions, loc: Location) -> Finding | None:
+    """A warning when camera data is stamped with a camera link (``camera_link``: a body frame by name) that no
+    transform of the tree places, so nothing says it is optical; None for other names or a frame the tree places."""
+    if type_name not in CAMERA_DATA or type_name == "Imu" or not _CAMERA_LINK.search(frame):
+        return None
+    if conventions.classify(frame).cls.name == OPTICAL or any(e.child == frame or e.parent == frame for e in edges):
+        return None
+    return Finding(
+        "INCORRECT_TRANSFORM",
+        f"{type_name} data is published in '{frame}', named as a camera's body frame ({FLU}: x forward, y left, z up, as "
+        f"camera drivers and descriptions name their links), and no transform of the tree places it: camera data is in "
+        f"the optical axes, {RDF} (x right, y down, z forward). Stamp it with an optical child of '{frame}' turned by "
+        "rpy (-pi/2, 0, -pi/2), or publish that turn if this link is the optical frame",
+        (frame,), loc, severity=Severity.WARNING,
     )

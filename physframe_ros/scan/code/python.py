@@ -367,7 +367,7 @@ class _Run(Walker[ast.AST]):
                 for i, elt in enumerate(target.elts):
                     self.assign(elt, items[i] if i < len(items) else None)
             else:
-                self.assign(target, value)
+                self.assign(target, value, target.lineno)
 
     # --- names --------------------------------------------------------------------------
     def path(self, node: ast.AST) -> Path | None:

@@ -254,13 +254,13 @@ class Walker(Generic[N]):
             return old  # `params_ = param_listener_->get_params()` refreshes the struct the schema describes
         return value
 
-    def assign(self, target: N, value: Value) -> None:
+    def assign(self, target: N, value: Value, line: int = 0) -> None:
         p = self.path(target)
         if p is not None:
-            self.assign_path(*p, value)
+            self.assign_path(*p, value, line=line)
 
-    def assign_path(self, base: str, fields: list[str], value: Value) -> None:
-        """``base.fields = value`` (a bare ``base`` when there are no fields)."""
+    def assign_path(self, base: str, fields: list[str], value: Value, line: int = 0) -> None:
+        """``base.fields = value`` (a bare ``base`` when there are no fields), written at ``line`` when known."""
         if isinstance(value, Record) and not value.name:
             value.name = ".".join([base, *fields])
         if not fields:
@@ -268,7 +268,10 @@ class Walker(Generic[N]):
             return
         holder = self.lookup(base)
         if isinstance(holder, Record):
-            holder.set(field_of(holder, fields), value)
+            path = field_of(holder, fields)
+            holder.set(path, value)
+            if line and path == "header.frame_id":
+                holder.frame_line = line  # a wrong frame is reported where it is written, the line to change
         elif isinstance(holder, TfValue) and fields == ["rotation"] and isinstance(value, Rot):
             holder.rot = value
 

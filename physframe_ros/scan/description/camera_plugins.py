@@ -22,6 +22,7 @@ from ...core.conventions import OPTICAL, Conventions
 from ...core.findings import Finding, Location
 from ...core.rotations import FLU, IDENTITY, RDF, OrthoRotation
 from ...core.tree import Edge
+from ..code.optical import camera_link_finding
 from ..model import CameraSensor, FileFacts
 from ..xml_lines import XmlNode
 from .sdf_pose import read_pose
@@ -124,6 +125,9 @@ def camera_plugin_findings(robot: XmlNode, edges: list[Edge], locate: Locator, p
         for sensor, el, mount in camera_sensors_of(gz):
             frame = el.text.strip()
             rot = _rotation_to(prefix + link, prefix + frame, edges)
+            if rot is None and prefix + frame not in {f for e in edges for f in (e.parent, e.child)}:
+                # car_demo's Prius: four cameras stamping 'camera_link', a link the robot never defines
+                out.extend(f for f in [camera_link_finding("Image", prefix + frame, edges, conventions, locate(el))] if f is not None)
             if rot is None or (mount.inverse() @ rot).apply(FLU) == RDF:
                 continue
             plugin = locate(el)

@@ -334,12 +334,21 @@ def _is_num(v: str | None) -> bool:
 def _inserted_by_ros1(edge: Edge | None, findings: list[Finding]) -> tuple[Edge | None, list[Finding]]:
     """A ROS 1 static transform as tf2 stores it: BufferCore::setTransform strips a leading '/' from both
     frames (tf's and tf2_ros's publishers alike), so the tf-era fully qualified '/base_link' is the frame
-    'base_link' and no bug; only lookups of a '/' name fail, and those are checked where they are made."""
-    kept = [f for f in findings if not (f.code == "INVALID_FRAME_ID" and f.frames and f.frames[0].startswith("/")
-                                        and frame_id_problem(f.frames[0].lstrip("/")) is None)]
+    'base_link' and the tree works. The slash still goes out on /tf_static as written, and tf2 has deprecated it
+    since Hydro: a hint (info), not an error (openni2_launch, scan_tools and LCAS removed theirs)."""
+    kept = [_tolerated_slash(f) if f.code == "INVALID_FRAME_ID" and f.frames and f.frames[0].startswith("/")
+            and frame_id_problem(f.frames[0].lstrip("/")) is None else f for f in findings]
     if edge is not None:
         edge = replace(edge, parent=edge.parent.lstrip("/") or edge.parent, child=edge.child.lstrip("/") or edge.child)
     return edge, kept
+
+
+def _tolerated_slash(f: Finding) -> Finding:
+    frame = f.frames[0]
+    return f.with_(severity=Severity.INFO, message=(
+        f"frame id '{frame}' has a leading '/': ROS 1 tf2 strips it when storing the transform, so the tree has "
+        f"'{frame.lstrip('/')}', but the slash goes out on /tf_static as written and tf2 deprecates it since Hydro "
+        f"(lookups of '{frame}' fail, ROS 2 rejects it): write '{frame.lstrip('/')}'"))
 
 
 def static_transform_edge(args: Sequence[str | None], flavor: str, loc: Location) -> tuple[Edge | None, list[Finding]]:

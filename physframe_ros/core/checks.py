@@ -14,7 +14,7 @@ from typing import Iterable, Mapping, Sequence
 from .conventions import BASE, OPTICAL, OTHER, SENSOR, WORLD_CLASSES, Conventions
 from .findings import Finding, Location, Severity
 from .frame_patterns import without_placeholders
-from .rotations import DEFAULT_TOLERANCE, IDENTITY, RDF, OrthoRotation, format_rotation
+from .rotations import DEFAULT_TOLERANCE, FLU, IDENTITY, RDF, OrthoRotation, format_rotation
 from .tree import Edge, ancestors, components, cycle_path, parents_by_child, strongly_connected
 
 REP105 = "REP-105 order is earth -> map -> odom -> base_link"
@@ -111,7 +111,7 @@ def check_tree(edges: Iterable[Edge], conventions: Conventions, tolerance: float
         f = axis_finding(e, conventions, tolerance, static_parents) or partial_axis_finding(e, conventions)
         if f:
             out.append(f)
-        f = _optical_twice(e, conventions, tolerance, static_parents)
+        f = _optical_twice(e, conventions, tolerance, static_parents) or _turned_like_optical(e, conventions, tolerance)
         if f:
             out.append(f)
         f = _sensor_null(e, conventions)
@@ -400,6 +400,37 @@ def _optical_twice(edge: Edge, conventions: Conventions, tolerance: float, stati
         (up.parent, edge.parent, edge.child),
         up.location,
         publishers=up.publishers,
+    )
+
+
+_CAMERA_NAME = re.compile(r"cam|kinect|realsense|rgb|depth", re.I)
+
+
+def _turned_like_optical(edge: Edge, conventions: Conventions, tolerance: float) -> Finding | None:
+    """A frame under a camera's body frame turned z forward, as only an optical frame is, but with x and y not
+    right and down (cdt_challenge's ``camera_link -> image_frame`` quaternion 0.5 0.5 0.5 0.5: x left, y up, the
+    image upside down). Frames not named optical are judged only when so turned: nothing else points z forward."""
+    if edge.rotation is None:
+        return None
+    body, child = conventions.classify(edge.parent), conventions.classify(edge.child)
+    if body.cls.name != SENSOR or body.axes != FLU or child.cls.name != OTHER or not _CAMERA_NAME.search(body.base):
+        return None
+    actual = OrthoRotation.from_quaternion(edge.rotation, tolerance)
+    if actual is None:
+        return None
+    got = actual.apply(FLU)
+    if str(got)[2] != "F" or got == RDF:
+        return None
+    turn = FLU.rotation_to(RDF)
+    return Finding(
+        "INCORRECT_TRANSFORM",
+        f"{edge.child} is {got} relative to {edge.parent} (rotation {actual}): turned z forward as an optical frame is, but "
+        f"its axes are {got.describe()}; REP-103 optical frames are x right, y down, z forward, rotation {turn}, {format_rotation(turn.quaternion())}: "
+        "images in it are turned in their plane",
+        (edge.parent, edge.child),
+        edge.location,
+        severity=Severity.WARNING,
+        publishers=edge.publishers,
     )
 
 

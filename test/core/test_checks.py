@@ -174,6 +174,25 @@ def test_optical_rotation_given_twice_is_reported_at_the_body_frame():
     assert check_tree(edges, C) == []
 
 
+def test_a_camera_child_turned_z_forward_but_not_optical_over_all_24_rotations():
+    """cdt_challenge_2021's launch file: camera_link -> image_frame with quaternion 0.5 0.5 0.5 0.5, z forward as an
+    optical frame but x left and y up. Of the 24 rotations exactly the three z-forward ones other than the optical
+    turn are reported; a frame named optical is judged by the convention check, a non-camera parent not at all."""
+    from physframe_ros.core.rotations import ALL_ROTATIONS, FLU
+
+    flagged = []
+    for rot in ALL_ROTATIONS:
+        found = [f for f in check_tree([Edge("camera_link", "image_frame", True, Z, rot.quaternion())], C) if f.code == "INCORRECT_TRANSFORM"]
+        if found:
+            assert found[0].level.name == "WARNING" and "turned z forward as an optical frame is" in found[0].message
+            flagged.append(str(rot.apply(FLU)))
+    assert sorted(flagged) == ["DLF", "LUF", "URF"]
+    (f,) = check_tree([Edge("camera_link", "image_frame", True, Z, (0.5, 0.5, 0.5, 0.5))], C)
+    assert "its axes are x left, y up, z forward" in f.message
+    assert check_tree([Edge("arm_link", "image_frame", True, Z, (0.5, 0.5, 0.5, 0.5))], C) == []
+    assert check_tree([Edge("lidar_link", "points_frame", True, Z, (0.5, 0.5, 0.5, 0.5))], C) == []
+
+
 def test_non_orthogonal_mount_falls_back_to_the_direct_check():
     tilted = (math.sin(0.2), 0, 0, math.cos(0.2))
     edges = [Edge("camera_link", "bracket_link", True, Z, tilted), Edge("bracket_link", "camera_optical_frame", True, Z, I)]

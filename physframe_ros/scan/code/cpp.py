@@ -1869,8 +1869,9 @@ def _message_type(type_text: str) -> bool:
 
 
 def _ros1_message(type_text: str) -> bool:
-    """``geometry_msgs::TransformStamped``, ``nav_msgs::Odometry`` (ROS 1 C++) rather than ``nav_msgs::msg::Odometry``."""
-    return re.match(r"(?:geometry|nav|visualization)_msgs::", type_text) is not None and "::msg::" not in type_text
+    """``geometry_msgs::TransformStamped``, ``nav_msgs::Odometry``, ``sensor_msgs::Imu`` (ROS 1 C++) rather than
+    ``nav_msgs::msg::Odometry``."""
+    return re.match(r"(?:geometry|nav|visualization|sensor)_msgs::", type_text) is not None and "::msg::" not in type_text
 
 
 def _declaration_shape(node: Node, src: bytes) -> tuple[str, str, list[tuple[str, Node, str, Node | None, int]]]:

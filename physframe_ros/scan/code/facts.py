@@ -577,14 +577,19 @@ class FactSink:
                         loc,
                     )
                 )
-        marker = value.type_name == "Marker"
-        pose = "pose.pose.orientation" if value.kind == ODOMETRY else "pose.orientation" if marker else None
-        if pose is not None and value.ros1 and value.local and not value.escaped and _quaternion_never_set(value, pose):
+        marker, imu = value.type_name == "Marker", value.type_name == "Imu"
+        pose = "pose.pose.orientation" if value.kind == ODOMETRY else "pose.orientation" if marker else "orientation" if imu else None
+        # an IMU without an orientation estimate says so with orientation_covariance[0] = -1 (sensor_msgs/Imu)
+        unknown = imu and any(k == "orientation_covariance" or k.startswith("orientation_covariance.") for k in value.fields)
+        if pose is not None and value.ros1 and value.local and not value.escaped and not unknown and _quaternion_never_set(value, pose):
             self.add(Finding(
                 "INVALID_TRANSFORM",
-                f"{_named(value)} (a ROS 1 {value.type_name} built at line {value.line}) is published with its pose orientation "
-                "never assigned: a ROS 1 message's quaternion defaults to (0, 0, 0, 0), which is no rotation; "
+                f"{_named(value)} (a ROS 1 {value.type_name} built at line {value.line}) is published with its "
+                f"{'orientation' if imu else 'pose orientation'} never assigned: a ROS 1 message's quaternion defaults to "
+                "(0, 0, 0, 0), which is no rotation; "
                 + ("RViz assumes the identity and shows 'Uninitialized quaternion' on the marker (set w = 1)" if marker else
+                   "filters (robot_localization, imu_filter_madgwick) read it as a rotation and produce NaN (set it, or mark "
+                   "it unknown with orientation_covariance[0] = -1 as sensor_msgs/Imu asks)" if imu else
                    "consumers (robot_localization, RViz) reject or mangle it (set w = 1 for an unknown heading)"),
                 tuple(f for f in (frame_value(frame), frame_value(value.get("child_frame_id"))) if f),
                 self.loc(line),  # where the message is built and sent, not a call that named constants for it

@@ -289,6 +289,36 @@ def test_a_ros1_marker_published_with_its_orientation_never_set() -> None:
     assert [(f.location.line if f.location else None, f.level.name) for f in facts.findings if f.code == "INVALID_TRANSFORM"] == [(7, "INFO")]
 
 
+QUAD_SDK_IMU = """\
+void RobotInterface::publishImu() {
+  sensor_msgs::Imu msg;
+  msg.header.frame_id = "imu";
+  imu_pub_.publish(msg);
+}
+
+void RawImu::publish(double gx) {
+  sensor_msgs::Imu raw;
+  raw.header.frame_id = "imu";
+  raw.angular_velocity.x = gx;
+  raw.orientation_covariance[0] = -1;
+  raw_pub_.publish(raw);
+  sensor_msgs::msg::Imu ros2;
+  ros2.header.frame_id = "imu";
+  ros2_pub_->publish(ros2);
+}
+"""
+
+
+def test_a_ros1_imu_published_with_its_orientation_never_set() -> None:
+    """quad-sdk's robot interface published a default sensor_msgs/Imu: in ROS 1 its orientation is (0, 0, 0, 0), no
+    rotation (fixed to w = 1). An IMU that marks its orientation unknown (covariance[0] = -1) and ROS 2's (w = 1) are
+    fine."""
+    facts = analyze_cpp(QUAD_SDK_IMU, "spirit_utils/src/robot_interface.cpp")
+    found = [f for f in facts.findings if f.code == "INVALID_TRANSFORM"]
+    assert [(f.location.line if f.location else None, f.level.name) for f in found] == [(4, "WARNING")]
+    assert "orientation_covariance[0] = -1" in found[0].message
+
+
 def test_unknown_types_named_for_feedback_parameters_or_commands_are_not_stamped_data() -> None:
     """A header the code stamps on mavros' Param, roboteq's motor Feedback or mav_msgs' CommandTrajectory says when,
     not where: their use of the header is no evidence of a frame (the paper corpus' mavros, Mini-Lab, rotors)."""

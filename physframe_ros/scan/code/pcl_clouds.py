@@ -17,7 +17,7 @@ _CLOUD_TYPE = r"pcl::PointCloud\s*<[^;<>]*(?:<[^;<>]*>)?[^;<>]*>"
 # `pcl::PointCloud<T>::Ptr map(new pcl::PointCloud<T>())`, `... map = std::make_shared<...>()`, `pcl::PointCloud<T> map;`
 _FRESH = re.compile(
     rf"{_CLOUD_TYPE}\s*::\s*Ptr\s+(\w+)\s*(?:\(\s*new\s+{_CLOUD_TYPE}\s*(?:\(\s*\))?\s*\)|=\s*(?:boost|std)::make_shared\s*<\s*{_CLOUD_TYPE}\s*>\s*\(\s*\))\s*;"
-    rf"|{_CLOUD_TYPE}\s+(\w+)\s*;"
+    rf"|{_CLOUD_TYPE}\s+(\w+(?:\s*,\s*\w+)*)\s*;"  # `pcl::PointCloud<T> cloud, normals;` declares both
 )
 # what a use may be and still leave the header alone (the name's own text is matched before `after`)
 _FILLS = re.compile(
@@ -34,9 +34,9 @@ def frameless_clouds(body: str) -> frozenset[str]:
     code = blank_keeping_lines(body)
     out: set[str] = set()
     for m in _FRESH.finditer(code):
-        name = m.group(1) or m.group(2)
-        if all(_harmless(code, u) for u in re.finditer(rf"(?<![\w.>])\*?\s*{re.escape(name)}\b", code[m.end() :])):
-            out.add(name)
+        for name in re.split(r"\s*,\s*", m.group(1) or m.group(2)):
+            if all(_harmless(code, u) for u in re.finditer(rf"(?<![\w.>])\*?\s*{re.escape(name)}\b", code[m.end() :])):
+                out.add(name)
     return frozenset(out)
 
 

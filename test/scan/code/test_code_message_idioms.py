@@ -703,6 +703,28 @@ void others(const sensor_msgs::PointCloud2& in)
     assert found == [("MISSING_FRAME", 11), ("MISSING_FRAME", 23)]
 
 
+def test_fresh_pcl_clouds_declared_together() -> None:
+    """phoxi_camera (before 'fix normal_map'): ``pcl::PointCloud<pcl::PointXYZ> cloud, normals;`` declares two fresh
+    clouds; the points cloud was framed after its conversion, the normals cloud published with none."""
+    text = """\
+void publish_frame(pho::api::PFrame MyFrame)
+{
+    pcl::PointCloud <pcl::PointXYZ> cloud, normals;
+    cloud.push_back(pcl::PointXYZ(1.0f, 2.0f, 3.0f));
+    normals.push_back(pcl::PointXYZ(0.0f, 0.0f, 1.0f));
+    sensor_msgs::PointCloud2 output_cloud;
+    sensor_msgs::PointCloud2 output_normals;
+    pcl::toROSMsg(cloud, output_cloud);
+    pcl::toROSMsg(normals, output_normals);
+    output_cloud.header.frame_id = "map";
+    pub_cloud.publish(output_cloud);
+    pub_normals.publish(output_normals);
+}
+"""
+    found = [(f.code, f.location.line if f.location else None) for f in analyze_cpp(text, "src/phoxi_camera_node.cpp").findings]
+    assert found == [("MISSING_FRAME", 12)]
+
+
 def test_other_packages_stamped_types_are_known_by_their_package() -> None:
     """Autoware.AI's obj_reproj (before its PR #310): jsk's BoundingBoxArray built by a helper with its boxes
     and no frame. darknet_ros_msgs' BoundingBox has no header at all: the short name alone says nothing."""

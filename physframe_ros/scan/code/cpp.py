@@ -26,6 +26,8 @@ from ...core.findings import Finding, Severity
 from ..frame_ids import frame_id_finding, frame_variable, is_header_field
 from ..model import FileFacts
 from .action_goals import unframed_goals
+from .angle_units import cpp_degrees
+from .angle_units import finding as degrees_finding
 from .angles import RPY_APIS
 from .calls import CALL_DEPTH, STEP_BUDGET, Budget
 from .cpp_macros import blank_macros, first_branches
@@ -294,6 +296,9 @@ class _CppFile(FileWalk):
         if b"Quaternion" in self.src or b"setValue" in self.src:
             for found in cpp_swapped(self.text):
                 self.sink.add(swapped_quaternion_finding(found, self.sink.loc(found.line)))
+        if b"deg" in self.src or b"Deg" in self.src or b"180" in self.src:
+            for degrees in cpp_degrees(self.text):
+                self.sink.add(degrees_finding(degrees, self.sink.loc(degrees.line)))
         self._header_constants()
         self._unwritten_frame_members()
         self._message_members()

@@ -18,6 +18,8 @@ from ...core.findings import Finding
 from ..frame_ids import frame_id_finding, frame_variable
 from ..model import FileFacts
 from .action_goals import unframed_goals
+from .angle_units import finding as degrees_finding
+from .angle_units import python_degrees
 from .angles import RPY_APIS, shifted_components_finding
 from .calls import STEP_BUDGET, Budget
 from .facts import (
@@ -148,6 +150,7 @@ class _PyFile(FileWalk):
         self.lines = text.split("\n")
         # Quaternion, quat2mat, from_quat, tf's sendTransform(t, q, ...): the swapped-order check's calls
         self.mentions_quaternions = "uat" in text or "sendTransform" in text
+        self.mentions_degrees = "deg" in text or "Deg" in text or "180" in text  # an angle in degrees handed to radians
         # getCameraInfo gives back what setCameraInfo stored, maybe with a frame, unless a loaded calibration replaced it
         self.camera_info_kept = "setCameraInfo" in text and not camera_info_reloaded([text])
         self.mentions_goals = "Goal" in text  # a navigation goal sent (the lines are joined again only then)
@@ -210,6 +213,9 @@ class _PyFile(FileWalk):
         self.imports(tree)
         if self.mentions_quaternions:
             self.swapped_quaternions(tree)
+        if self.mentions_degrees:
+            for degrees in python_degrees(tree):
+                self.sink.add(degrees_finding(degrees, self.sink.loc(degrees.line)))
         for goal in unframed_goals("\n".join(self.lines)) if self.mentions_goals else ():
             self.sink.add(Finding("MISSING_FRAME", goal.message(), (), self.sink.loc(goal.line)))
         functions: list[ast.FunctionDef | ast.AsyncFunctionDef] = []

@@ -103,7 +103,7 @@ def cpp_swapped(text: str) -> list[SwappedCall]:
     out: list[SwappedCall] = []
     for m in _CPP_CTOR.finditer(code):
         open_at = m.end() - 1
-        args = _balanced_args(code, open_at)
+        args = balanced_args(code, open_at)
         if args is None or len(args) != 4:
             continue
         type_text = re.sub(r"\s+", "", m.group("type") or m.group("type2"))
@@ -116,7 +116,7 @@ def cpp_swapped(text: str) -> list[SwappedCall]:
     return out
 
 
-def _balanced_args(code: str, open_at: int) -> list[str] | None:
+def balanced_args(code: str, open_at: int) -> list[str] | None:
     """The top-level comma-separated arguments of the bracket opened at ``open_at``, or None if it never closes
     within a statement's reach."""
     depth, start, args = 0, open_at + 1, []

@@ -161,6 +161,7 @@ class _PyFile(FileWalk):
         self.modules: dict[str, str] = {}  # `import tf_transformations as tft`: tft -> tf_transformations
         self.tree = ast.Module(body=[], type_ignores=[])
         self._parents: dict[int, ast.AST] | None = None
+        self.ros1 = False  # a rospy node: its messages' quaternions default to (0, 0, 0, 0), not rclpy's identity
 
     def imports(self, tree: ast.Module) -> None:
         """What the module's imports bind: aliased functions by their own name, and Christoph Gohlke's
@@ -179,6 +180,8 @@ class _PyFile(FileWalk):
                         self.aliases[a.asname] = a.name
                     if node.module == "transformations":
                         self.scalar_first.add(a.asname or a.name)
+        roots = {m.split(".")[0] for m in (*self.modules.values(), *self.origins.values())}
+        self.ros1 = "rospy" in roots and "rclpy" not in roots
 
     def module_of(self, func: ast.expr) -> str | None:
         """The module a called name comes from, by the file's imports (``tft.quat2mat`` with ``import
@@ -530,7 +533,7 @@ class _Run(Walker[ast.AST]):
             if given is not None:
                 rec.set("transforms", self.eval(given))
             return rec
-        rec = Record(kind, c.name, "", c.line, escaped=bool(c.args))  # positional arguments: a copy or unknown fields
+        rec = Record(kind, c.name, "", c.line, escaped=bool(c.args), ros1=self.f.ros1)  # positional arguments: a copy or unknown fields
         for key, value in c.kwargs.items():
             rec.set(key, self.eval(value))
         return rec

@@ -319,6 +319,40 @@ def test_a_ros1_imu_published_with_its_orientation_never_set() -> None:
     assert "orientation_covariance[0] = -1" in found[0].message
 
 
+ROSPY_DEFAULTS = """\
+import rospy
+import tf2_ros
+from geometry_msgs.msg import TransformStamped
+from sensor_msgs.msg import Imu
+
+
+def main(pub, br):
+    t = TransformStamped()
+    t.header.frame_id = "odom"
+    t.child_frame_id = "base_link"
+    t.transform.translation.x = 1.0
+    br.sendTransform(t)
+    imu = Imu()
+    imu.header.frame_id = "imu_link"
+    pub.publish(imu)
+    ok = TransformStamped()
+    ok.header.frame_id = "odom"
+    ok.child_frame_id = "base_footprint"
+    ok.transform.rotation.w = 1.0
+    br.sendTransform(ok)
+"""
+
+
+def test_rospy_messages_default_their_quaternions_to_zero() -> None:
+    """rospy's messages, like roscpp's, default a quaternion to (0, 0, 0, 0): a transform broadcast with no rotation
+    is dropped by tf2, an Imu with no orientation is no rotation. rclpy's default to the identity."""
+    found = [(f.location.line if f.location else None, f.level.name) for f in analyze_python(ROSPY_DEFAULTS, "scripts/odom.py").findings
+             if f.code == "INVALID_TRANSFORM"]
+    assert found == [(12, "ERROR"), (15, "WARNING")]
+    rclpy = ROSPY_DEFAULTS.replace("import rospy", "import rclpy")
+    assert [f for f in analyze_python(rclpy, "scripts/odom.py").findings if f.code == "INVALID_TRANSFORM"] == []
+
+
 def test_unknown_types_named_for_feedback_parameters_or_commands_are_not_stamped_data() -> None:
     """A header the code stamps on mavros' Param, roboteq's motor Feedback or mav_msgs' CommandTrajectory says when,
     not where: their use of the header is no evidence of a frame (the paper corpus' mavros, Mini-Lab, rotors)."""

@@ -174,8 +174,9 @@ def test_python_odometry_child_frame_and_rospy_params() -> None:
         "    pub.publish(good)\n"
     )
     facts = analyze_python(text, "odom.py")
-    assert _codes(facts) == [("MISSING_CHILD_FRAME", 9)]
-    assert facts.findings[0].frames == ("odom",)
+    # the orientations, never set, are rospy's (0, 0, 0, 0): a warning on each odometry
+    assert _codes(facts) == [("INVALID_TRANSFORM", 9), ("INVALID_TRANSFORM", 12), ("MISSING_CHILD_FRAME", 9)]
+    assert next(f for f in facts.findings if f.code == "MISSING_CHILD_FRAME").frames == ("odom",)
 
 
 def test_python_lookup_keywords_and_buffer_transform() -> None:

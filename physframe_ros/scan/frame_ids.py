@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any, Iterator, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 from ..core.checks import frame_id_problem
 from ..core.findings import Finding, Location, Severity
@@ -102,22 +102,49 @@ def slash_joined_finding(source: str, location: Location, where: str) -> Finding
                    "a leading '/': tf2 strips it on insert and rejects it in lookups", (), location)
 
 
-# a prefix joined onto a literal that starts with '/': `tf_prefix + "/os1_sensor"`
-_PREFIX_JOINED = re.compile(r"""^\s*([\w.:>()\[\]-]+?)\s*\+\s*(["'])/""")
+# a prefix joined onto a literal that starts with '/': `tf_prefix + "/os1_sensor"`, and Python's formatting of the
+# same: `"%s/%s" % (prefix, frame_id)` (nmea_navsat_driver), `f"{prefix}/{frame}"`, `"{}/{}".format(prefix, frame)`
+_PREFIX_JOINED = re.compile(
+    r"""^\s*(?:([\w.:>()\[\]-]+?)\s*\+\s*["']/"""
+    r"""|(?P<q>["'])%s/[^"']*(?P=q)\s*%\s*\(?\s*([\w.\[\]]+)"""
+    r"""|f(?P<f>["'])\{([\w.\[\]]+)\}/[^"']*(?P=f)"""
+    r"""|(?P<d>["'])\{\}/[^"']*(?P=d)\s*\.\s*format\s*\(\s*([\w.\[\]]+))"""
+)
+
+
+def _joined_prefix(source: str) -> str | None:
+    """The expression a frame id's text joins a '/' onto, first: ``tf_prefix`` in any form above; else None."""
+    m = _PREFIX_JOINED.match(source)
+    return next((g for g in (m.group(1), m.group(3), m.group(5), m.group(7)) if g), None) if m else None
 
 
 def empty_prefix_finding(source: str, value: Any, location: Location, where: str) -> Finding | None:
     """INVALID_FRAME_ID for ``prefix + "/name"`` where the prefix is known to be empty (a tf_prefix parameter's
     default ``""``): the id is then '/name'. A prefix given a value at run time makes it valid; the default run
     does not."""
-    m = _PREFIX_JOINED.match(source)
-    if m is None or not isinstance(value, str) or not value.startswith("/") or frame_id_problem(value) is None:
+    prefix = _joined_prefix(source)
+    if prefix is None or not isinstance(value, str) or not value.startswith("/") or frame_id_problem(value) is None:
         return None
-    if "prefix" not in _last_part(m.group(1)).lower():
+    if "prefix" not in _last_part(prefix).lower():
         return None  # a robot name or a namespace given by every caller (a constructor's default "") is no prefix left empty
-    return Finding("INVALID_FRAME_ID", f"{where} = {source[:80]}: with {m.group(1)} empty (its default), the frame id is "
+    return Finding("INVALID_FRAME_ID", f"{where} = {source[:80]}: with {prefix} empty (its default), the frame id is "
                    f"'{value}', with a leading '/': tf2 strips it on insert and rejects it in lookups; join the '/' only "
                    "when the prefix is not empty", (value,), location)
+
+
+def maybe_empty_prefix_finding(source: str, empty_at: Callable[[str], int | None], location: Location, where: str) -> Finding | None:
+    """INVALID_FRAME_ID for a prefix joined with '/' whose last assignment on the way to the join is "" (``empty_at``:
+    the line of that assignment for a name, else None), changed only inside a branch (nmea_navsat_driver's ``prefix =
+    ""``, then ``prefix = "/%s" % prefix`` if a tf_prefix parameter exists): the id starts with '/' when it stays empty."""
+    prefix = _joined_prefix(source)
+    if prefix is None or "prefix" not in _last_part(prefix).lower():
+        return None
+    line = empty_at(prefix)
+    if line is None:
+        return None
+    return Finding("INVALID_FRAME_ID", f"{where} = {source[:80]}: {prefix} is \"\" from line {line} on and changes only "
+                   "inside a branch, so the frame id starts with '/' when it stays empty: tf2 strips it on insert and rejects "
+                   "it in lookups; join the '/' only when the prefix is not empty", (), location)
 
 
 # the node's namespace or fully qualified name, which start with '/': getNamespace() (roscpp), get_namespace() (rclcpp,
@@ -178,7 +205,7 @@ def tests_prefix(source: str, condition: str) -> bool:
     """A condition that tests the prefix or namespace ``source`` joins (``!ns.empty()``, ``if tf_prefix``,
     ``getNamespace() == "/"``): the empty case is handled, and the joined-prefix findings do not apply."""
     m = _NAME_JOINED.match(source)
-    name = _last_part(m.group(1)) if m else ""
+    name = _last_part(m.group(1) if m else _joined_prefix(source) or "")
     return (bool(name) and re.search(rf"\b{re.escape(name)}\b", condition) is not None) or _NAMESPACE_CALL.search(condition) is not None
 
 

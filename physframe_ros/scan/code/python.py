@@ -15,7 +15,7 @@ from typing import Callable, Sequence
 
 from ...core.conventions import Conventions
 from ...core.findings import Finding
-from ..frame_ids import frame_id_finding, frame_variable
+from ..frame_ids import empty_prefix_finding, frame_id_finding, frame_variable, maybe_empty_prefix_finding
 from ..model import FileFacts
 from .action_goals import unframed_goals
 from .angle_units import finding as degrees_finding
@@ -293,10 +293,7 @@ class _Run(Walker[ast.AST]):
         return "\n".join(self.f.lines[self.span[0] - 1 : self.span[1]]) if self.span[0] > 0 else ""
 
     def function_text(self, node: ast.AST) -> str:
-        parents = self.f.parents()
-        up = parents.get(id(node))
-        while up is not None and not isinstance(up, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            up = parents.get(id(up))
+        up = self.enclosing_function(node)
         if up is None:
             return ""
         texts = self.f.function_texts
@@ -338,8 +335,42 @@ class _Run(Walker[ast.AST]):
         return []
 
     def s_return(self, node: ast.Return) -> list[ast.stmt]:
-        self.results.append(self.eval(node.value) if node.value is not None else None)
+        value = self.eval(node.value) if node.value is not None else None
+        self.results.append(value)
+        if self.emit and node.value is not None and (value is None or (isinstance(value, str) and value.startswith("/"))):
+            # a frame getter joining an empty prefix (nmea_navsat_driver's get_frame_id: "%s/%s" % (prefix, frame_id))
+            fn = self.enclosing_function(node)
+            if fn is not None and frame_variable(fn.name):
+                sink, text, where = self.f.sink, self.text(node.value), f"{fn.name}() returns"
+                sink.add(empty_prefix_finding(text, value, sink.loc(node.lineno), where) if value is not None else
+                         maybe_empty_prefix_finding(text, lambda name: self.empty_before(node, name), sink.loc(node.lineno), where))
         return []
+
+    def empty_before(self, node: ast.stmt, name: str) -> int | None:
+        """The line of the assignment ``name = ""`` that is the last one to ``name`` in the blocks leading to ``node``
+        (assignments nested in a branch before it do not count: they run only on some paths); None otherwise."""
+        parents = self.f.parents()
+        child: ast.AST = node
+        up = parents.get(id(node))
+        while up is not None and not isinstance(up, ast.Module):
+            for body in (getattr(up, f, None) for f in ("body", "orelse", "finalbody")):
+                if not isinstance(body, list) or child not in body:
+                    continue
+                for stmt in reversed(body[: body.index(child)]):
+                    if isinstance(stmt, ast.Assign) and any(ast.unparse(t) == name for t in stmt.targets):
+                        empty = isinstance(stmt.value, ast.Constant) and stmt.value.value == ""
+                        return stmt.lineno if empty else None
+            if isinstance(up, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                return None
+            child, up = up, parents.get(id(up))
+        return None
+
+    def enclosing_function(self, node: ast.AST) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        parents = self.f.parents()
+        up = parents.get(id(node))
+        while up is not None and not isinstance(up, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            up = parents.get(id(up))
+        return up
 
     def s_if(self, node: ast.If | ast.While) -> list[ast.stmt]:
         self.eval(node.test)

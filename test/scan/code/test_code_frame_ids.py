@@ -103,7 +103,56 @@ def test_percent_formatting_builds_a_frame_id() -> None:
         "    u.child_frame_id = '%s/%d' % (prefix, 3)\n"
         "    br.sendTransform(u)\n"
     )
-    assert _invalid(analyze_python(text, "driver.py")) == [(9, ("/gps",))]
+    assert _invalid(analyze_python(text, "driver.py")) == [(8, ("/gps",))]  # where the id is built, the line to change
+
+
+NMEA_GET_FRAME_ID = """\
+import rospy
+
+
+class RosNMEADriver(object):
+    @staticmethod
+    def get_frame_id():
+        frame_id = rospy.get_param('~frame_id', 'gps')
+        if frame_id[0] != "/":
+            prefix = ""
+            prefix_param = rospy.search_param('tf_prefix')
+            if prefix_param:
+                prefix = rospy.get_param(prefix_param)
+                if prefix[0] != "/":
+                    prefix = "/%s" % prefix
+            return "%s/%s" % (prefix, frame_id)
+        else:
+            return frame_id
+
+    @staticmethod
+    def get_fixed_frame_id():
+        frame_id = rospy.get_param('~frame_id', 'gps')
+        prefix = ""
+        prefix_param = rospy.search_param('tf_prefix')
+        if prefix_param:
+            prefix = rospy.get_param(prefix_param)
+            return "%s/%s" % (prefix, frame_id)
+        else:
+            return frame_id
+"""
+
+
+def test_a_frame_getter_joining_a_prefix_left_empty_on_some_path() -> None:
+    """nmea_navsat_driver's get_frame_id before its fix: ``prefix = ""`` changed only inside a branch, then
+    ``"%s/%s" % (prefix, frame_id)``: '/gps' when no tf_prefix exists. Its fix joins only where the prefix was read."""
+    found = analyze_python(NMEA_GET_FRAME_ID, "src/libnmea_navsat_driver/driver.py").findings
+    assert [(f.code, f.location.line if f.location else None) for f in found] == [("INVALID_FRAME_ID", 15)]
+    assert 'prefix is "" from line 9 on and changes only inside a branch' in found[0].message
+
+
+def test_prefix_joins_in_every_python_form() -> None:
+    from physframe_ros.scan.frame_ids import _joined_prefix
+
+    for text in ('tf_prefix + "/base"', '"%s/%s" % (tf_prefix, f)', "'%s/base' % self.tf_prefix", 'f"{prefix}/{frame}"',
+                 '"{}/{}".format(prefix, frame)'):
+        assert _joined_prefix(text) is not None, text
+    assert _joined_prefix('"%s_%s" % (prefix, f)') is None and _joined_prefix('"base"') is None
 
 
 # carla ros-bridge's sensor.py (before PR #117): the transform is filled in a method that returns it, and

@@ -223,17 +223,21 @@ def expand_robot(rel_path: str, args: dict[str, str], ctx: ScanContext, prefix: 
         if plain is not None:  # no xacro in it: read directly, with exact lines
             res.edges, res.findings = plain
             return res
-    args, assumed = dict(args), 0
+    args, assumed, absent = dict(args), 0, None
     while True:
         try:
-            robot, included = _expand_cached(abs_path, tuple(sorted(args.items())), _mtime(abs_path), ctx)
+            robot, included = _expand_cached(abs_path, tuple(sorted(args.items())), _mtime(abs_path), ctx, absent is not None)
             break
         except Exception as exc:  # xacro raises many kinds; all mean "this description could not be built"
+            # a package outside the scan (a sensor's description): the robot is built without what it gives, once
+            if isinstance(_cause(exc), _UnresolvedPackage) and absent is None:
+                absent = exc
+                continue
             # `$(arg veh)` with no <xacro:arg> declaring it: whoever runs xacro passes it (duckietown's launch files);
             # expanded with veh:=veh the rest is still checked, its names standing for whatever is passed
             missing = _UNDEFINED_ARG.search(" ".join(str(exc).split()))
             if missing is None or missing.group(1) in args or assumed == MAX_ASSUMED_ARGS:
-                res.findings.append(_failure(exc, rel_path, abs_path, ctx, referenced_at))
+                res.findings.append(_failure(absent or exc, rel_path, abs_path, ctx, referenced_at))
                 return res
             args[missing.group(1)] = _assumed_value(_read_text(abs_path, ctx) or "", missing.group(1))
             assumed += 1
@@ -243,6 +247,10 @@ def expand_robot(rel_path: str, args: dict[str, str], ctx: ScanContext, prefix: 
             res.files.append(rel)
     locate = _joint_locator([ctx.abs_str(f) for f in res.files], rel_path, ctx)
     res.edges, res.findings = robot_edges(robot, locate, prefix)
+    if absent is not None:
+        # links the left-out macros would have made are unknown, not missing
+        res.findings = [_failure(absent, rel_path, abs_path, ctx, referenced_at, built=True),
+                        *(f for f in res.findings if f.code not in ("MISSING_FRAME", "MISSING_CHILD_FRAME"))]
     return res
 
 
@@ -276,13 +284,17 @@ def _plain_urdf(abs_path: str, rel_path: str, prefix: str, ctx: ScanContext) -> 
     return facts.edges, facts.findings
 
 
-def _failure(exc: Exception, rel_path: str, abs_path: str, ctx: ScanContext, referenced_at: Location | None) -> Finding:
+def _failure(exc: Exception, rel_path: str, abs_path: str, ctx: ScanContext, referenced_at: Location | None,
+             built: bool = False) -> Finding:
+    """The PARSE_ERROR for a description xacro could not build; ``built``: it was built without the package named."""
     cause = _cause(exc)
     if isinstance(cause, _UnresolvedPackage):
         where = _find_text_line(abs_path, f"{cause.package})", ctx) or Location(rel_path, None)
+        outcome = ("the robot is checked without what its files give (links they add are unknown)" if built
+                   else "its joints are not checked")
         return Finding(
             "PARSE_ERROR",
-            f"{rel_path}: xacro needs package '{cause.package}', which is not in the scanned tree; its joints are not checked "
+            f"{rel_path}: xacro needs package '{cause.package}', which is not in the scanned tree; {outcome} "
             "(scan the workspace that holds it too)",
             (), _relocate(where, ctx))
     loc = referenced_at or Location(rel_path, getattr(exc, "lineno", None))
@@ -313,19 +325,22 @@ def _cause(exc: BaseException) -> BaseException:
 
 
 @lru_cache(maxsize=32)
-def _expand_cached(abs_path: str, args: tuple[tuple[str, str], ...], _mtime_ns: int, ctx: ScanContext) -> tuple[XmlNode, list[str]]:
+def _expand_cached(abs_path: str, args: tuple[tuple[str, str], ...], _mtime_ns: int, ctx: ScanContext,
+                   absent: bool = False) -> tuple[XmlNode, list[str]]:
     """One expansion per description and argument set: many launch files load the same robot."""
-    return _expand(abs_path, dict(args), ctx)
+    return _expand(abs_path, dict(args), ctx, absent=absent)
 
 
-def _expand(abs_path: str, args: dict[str, str], ctx: ScanContext, text: str | None = None) -> tuple[XmlNode, list[str]]:
-    """``abs_path`` expanded, or ``text`` expanded as if it were that file (includes resolve from its folder)."""
+def _expand(abs_path: str, args: dict[str, str], ctx: ScanContext, text: str | None = None,
+            absent: bool = False) -> tuple[XmlNode, list[str]]:
+    """``abs_path`` expanded, or ``text`` expanded as if it were that file (includes resolve from its folder).
+    ``absent``: packages not in the tree are left out (their includes read nothing, their macros' calls are dropped)."""
     import xml.dom.minidom
 
     import xacro
 
     with ExitStack() as stack:
-        for target, name, value in _sandbox(xacro, ctx, _Budget()):
+        for target, name, value in _sandbox(xacro, ctx, _Budget(), absent):
             stack.enter_context(_patched(target, name, value))
         with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
             if text is None:
@@ -396,9 +411,13 @@ class _Budget:
             raise _Limit(what)
 
 
-def _sandbox(xacro: Any, ctx: ScanContext, budget: _Budget) -> list[tuple[Any, str, Any]]:
+# where `$(find pkg)` points for a package not in the tree, when the robot is built without it: no file is there
+_ABSENT = os.path.join(os.sep, "\x00absent")
+
+
+def _sandbox(xacro: Any, ctx: ScanContext, budget: _Budget, absent: bool = False) -> list[tuple[Any, str, Any]]:
     """The replacements that make xacro read only the scanned tree and evaluate only through
-    :mod:`.safe_eval`: (module, name, value)."""
+    :mod:`.safe_eval`: (module, name, value). ``absent``: a package not in the tree is left out."""
     import xml.dom.minidom
 
     import xacro.substitution_args as sa
@@ -431,6 +450,8 @@ def _sandbox(xacro: Any, ctx: ScanContext, budget: _Budget) -> list[tuple[Any, s
             names = sorted(glob.glob(spec))[:MAX_XACRO_FILES]
             if not names:
                 xacro.warning(xacro.include_no_matches_msg.format(spec))
+        elif absent and spec.startswith(_ABSENT):
+            names = []  # a file of a package not in the tree: its macros' calls are dropped (see macro_call)
         else:
             names = [spec]
         for name in names:
@@ -498,8 +519,19 @@ def _sandbox(xacro: Any, ctx: ScanContext, budget: _Budget) -> list[tuple[Any, s
     def find(package: str) -> str:
         d = ctx.package_dir(package)
         if d is None:
+            if absent:
+                return os.path.join(_ABSENT, package)
             raise _UnresolvedPackage(package)
         return d
+
+    def macro_call(node: Any, macros: Any, symbols: Any) -> Any:
+        try:
+            return original_macro_call(node, macros, symbols)
+        except xacro.XacroException as exc:
+            if not absent or not str(exc).startswith("unknown macro name"):
+                raise
+            xacro.replace_node(node, by=None)  # a macro of a package not in the tree: what it builds is unknown
+            return True
 
     def resolve(arg_str: Any, context: Any = None, filename: Any = None) -> Any:
         if isinstance(arg_str, str):
@@ -520,9 +552,11 @@ def _sandbox(xacro: Any, ctx: ScanContext, budget: _Budget) -> list[tuple[Any, s
         return str(evaluate(s, _ArgNames(functions, args, sa.convert_value)))
 
     original_parse, original_resolve, original_resolve_macro = xacro.parse, sa.resolve_args, xacro.resolve_macro
+    original_macro_call = xacro.handle_macro_call
     return [
         (xacro, "parse", parse), (xacro, "get_include_files", include_files), (xacro, "load_yaml", load_yaml),
         (xacro, "safe_eval", safe_eval), (xacro, "eval_text", eval_text), (xacro, "resolve_macro", resolve_macro),
+        (xacro, "handle_macro_call", macro_call),
         (xacro, "_global_symbols", _xacro_globals(xacro, load_yaml)), (xacro, "all_includes", []),
         (sa, "_eval", arg_eval), (sa, "resolve_args", resolve),
         (sa, "_eval_find", find), (sa, "_eval_env", env), (sa, "_eval_optenv", optenv),

@@ -15,7 +15,7 @@ from typing import Callable, Sequence
 
 from ...core.conventions import Conventions
 from ...core.findings import Finding
-from ..frame_ids import empty_prefix_finding, frame_id_finding, frame_variable, maybe_empty_prefix_finding
+from ..frame_ids import empty_prefix_finding, frame_id_finding, frame_variable, maybe_empty_prefix_finding, tests_prefix
 from ..model import FileFacts
 from .action_goals import unframed_goals
 from .angle_units import finding as degrees_finding
@@ -340,8 +340,10 @@ class _Run(Walker[ast.AST]):
         if self.emit and node.value is not None and (value is None or (isinstance(value, str) and value.startswith("/"))):
             # a frame getter joining an empty prefix (nmea_navsat_driver's get_frame_id: "%s/%s" % (prefix, frame_id))
             fn = self.enclosing_function(node)
-            if fn is not None and frame_variable(fn.name):
-                sink, text, where = self.f.sink, self.text(node.value), f"{fn.name}() returns"
+            text = self.text(node.value)
+            # `if len(prefix): return "%s/%s" % (prefix, frame_id)` handles the empty case
+            if fn is not None and frame_variable(fn.name) and not any(tests_prefix(text, c) for c in self.conditions(node)):
+                sink, where = self.f.sink, f"{fn.name}() returns"
                 sink.add(empty_prefix_finding(text, value, sink.loc(node.lineno), where) if value is not None else
                          maybe_empty_prefix_finding(text, lambda name: self.empty_before(node, name), sink.loc(node.lineno), where))
         return []

@@ -125,6 +125,13 @@ class RosNMEADriver(object):
         else:
             return frame_id
 
+    def get_ros2_frame_id(self):
+        frame_id = self.declare_parameter('frame_id', 'gps').value
+        prefix = self.declare_parameter('tf_prefix', '').value
+        if len(prefix):
+            return '%s/%s' % (prefix, frame_id)
+        return frame_id
+
     @staticmethod
     def get_fixed_frame_id():
         frame_id = rospy.get_param('~frame_id', 'gps')
@@ -140,7 +147,8 @@ class RosNMEADriver(object):
 
 def test_a_frame_getter_joining_a_prefix_left_empty_on_some_path() -> None:
     """nmea_navsat_driver's get_frame_id before its fix: ``prefix = ""`` changed only inside a branch, then
-    ``"%s/%s" % (prefix, frame_id)``: '/gps' when no tf_prefix exists. Its fix joins only where the prefix was read."""
+    ``"%s/%s" % (prefix, frame_id)``: '/gps' when no tf_prefix exists. Its fix joins only where the prefix was read;
+    its ROS 2 branch joins only when ``len(prefix)``."""
     found = analyze_python(NMEA_GET_FRAME_ID, "src/libnmea_navsat_driver/driver.py").findings
     assert [(f.code, f.location.line if f.location else None) for f in found] == [("INVALID_FRAME_ID", 15)]
     assert 'prefix is "" from line 9 on and changes only inside a branch' in found[0].message

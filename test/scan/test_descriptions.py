@@ -329,6 +329,27 @@ def test_an_rpy_in_degrees_is_reported_at_its_origin() -> None:
     assert found == [("INCORRECT_TRANSFORM", 5, "WARNING")]
 
 
+def test_an_rpy_in_degrees_in_a_xacro_macro_is_reported_at_its_origin(tmp_path: Path) -> None:
+    """pr2_simulator's dual_link.urdf.xacro: the joint is written in a macro; its <origin>, 5 lines below the joint,
+    is the line to change."""
+    (tmp_path / "dual_link.urdf.xacro").write_text(textwrap.dedent("""\
+        <robot name="dual" xmlns:xacro="http://www.ros.org/wiki/xacro">
+          <link name="link1"/><link name="link2"/>
+          <xacro:macro name="arm" params="name">
+            <joint name="${name}_joint" type="fixed">
+              <parent link="link1"/>
+              <child link="link2"/>
+              <axis xyz="0 1 0"/>
+              <origin xyz="0 0 0.5" rpy="0 90 0"/>
+            </joint>
+          </xacro:macro>
+          <xacro:arm name="link2"/>
+        </robot>
+        """))
+    res = expand_robot("dual_link.urdf.xacro", {}, ScanContext(str(tmp_path), {}), "", None)
+    assert [(f.code, f.location and f.location.line) for f in res.findings] == [("INCORRECT_TRANSFORM", 8)]
+
+
 def test_a_description_whose_comments_hold_dashes_is_read() -> None:
     """hero_description's amigo SDF draws banners `<!------...------>`: ill-formed XML that SDFormat's and urdfdom's
     TinyXML read; its plugin's '/base_laser' is checked."""

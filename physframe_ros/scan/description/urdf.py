@@ -56,8 +56,10 @@ def _xacro_built(name: str) -> bool:
     return "${" in name or "$(" in name
 
 
-def robot_edges(robot: XmlNode, locate: Locator, prefix: str = "") -> tuple[list[Edge], list[Finding]]:
-    """Edges and per-joint problems of a ``<robot>`` element."""
+def robot_edges(robot: XmlNode, locate: Locator, prefix: str = "",
+                origin_of: Callable[[Location], Location] | None = None) -> tuple[list[Edge], list[Finding]]:
+    """Edges and per-joint problems of a ``<robot>`` element. ``origin_of``: where the ``<origin>`` of the joint
+    located at a place is written (an expanded xacro's elements other than joints keep no line of their own)."""
     edges: list[Edge] = []
     findings: list[Finding] = []
     if robot.tag != "robot":
@@ -87,8 +89,8 @@ def robot_edges(robot: XmlNode, locate: Locator, prefix: str = "") -> tuple[list
         if problem:
             findings.append(Finding("PARSE_ERROR", f"{what}: {problem}; its transform is unknown", (), loc))
         else:
-            # a plain URDF's origin is located at its own line; an expanded xacro's at its joint's
-            at = replace(loc, line=origin.line) if origin is not None and loc.line == joint.line else loc
+            # a plain URDF's origin is located at its own line; an expanded xacro's where its source writes it
+            at = replace(loc, line=origin.line) if origin is not None and loc.line == joint.line else origin_of(loc) if origin_of else loc
             findings.extend(_degrees(origin, what, (parent, child), at))
         static = jtype in STATIC_JOINTS
         p = prefix + parent if parent else ""

@@ -246,7 +246,7 @@ def expand_robot(rel_path: str, args: dict[str, str], ctx: ScanContext, prefix: 
         if rel is not None and rel not in res.files:
             res.files.append(rel)
     locate = _joint_locator([ctx.abs_str(f) for f in res.files], rel_path, ctx)
-    res.edges, res.findings = robot_edges(robot, locate, prefix)
+    res.edges, res.findings = robot_edges(robot, locate, prefix, lambda loc: _origin_of(loc, ctx))
     if absent is not None:
         # links the left-out macros would have made are unknown, not missing
         res.findings = [_failure(absent, rel_path, abs_path, ctx, referenced_at, built=True),
@@ -756,6 +756,16 @@ def _mtime(path: str) -> int:
         return os.stat(path).st_mtime_ns
     except OSError:
         return 0
+
+
+def _origin_of(joint: Location, ctx: ScanContext) -> Location:
+    """Where the source file writes the ``<origin>`` of the ``<joint>`` element at ``joint`` (pr2_simulator's
+    ``rpy="0 90 0"``, the line to change); the joint's own place when it has none of its own."""
+    abs_path = ctx.abs_str(joint.file)
+    root = _source_root(abs_path, _mtime(abs_path), ctx)
+    el = next((j for j in root.iter() if j.line == joint.line and _located_kind(j) == "joint"), None) if root is not None else None
+    origin = el.find("origin") if el is not None else None
+    return replace(joint, line=origin.line) if origin is not None else joint
 
 
 def _joint_locator(abs_files: list[str], main_rel: str, ctx: ScanContext) -> Callable[[XmlNode], Location]:

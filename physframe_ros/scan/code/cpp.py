@@ -679,10 +679,16 @@ class _Run(Walker[Node]):
         ``pointMatcherTransformationToOdomMsg``, that nothing in its package calls)."""
         rec = self.results[0] if self.results else None
         if (not isinstance(rec, Record) or any(r is not rec for r in self.results) or rec.type_name not in ("Odometry", "TransformStamped")
-                or not rec.local or rec.escaped or not self.span[0] <= rec.line <= self.span[1]
-                or rec.get("header.frame_id") is UNSET or rec.get("child_frame_id") is not UNSET):
+                or not rec.local or rec.escaped or not self.span[0] <= rec.line <= self.span[1] or rec.get("header.frame_id") is UNSET):
             return
-        line = self.copies.written.get(rec.name)
+        child = rec.get("child_frame_id")
+        if child == "" and rec.child_line:  # oxts_ros2_driver's wrap_odometry: `msg.child_frame_id = "";`, the line to change
+            line: int | None = rec.child_line
+            how = 'child_frame_id set to ""'
+        elif child is UNSET:
+            line, how = self.copies.written.get(rec.name), "child_frame_id never set"
+        else:
+            return
         name = _function_name(self.fn, self.f.src) if self.fn is not None else None
         package = self.f.package
         if line is None or name is None or package is None:
@@ -692,8 +698,8 @@ class _Run(Walker[Node]):
         why = ("tf2 rejects a transform whose child_frame_id is empty" if rec.type_name == "TransformStamped"
                else "an odometry's twist is given in its child_frame_id, so no subscriber can tell which frame it is in")
         self.f.sink.add(Finding(
-            "MISSING_CHILD_FRAME", f"{rec.type_name} '{rec.name}' gets its header.frame_id here, and {name}() returns it with "
-            f"child_frame_id never set, which no caller in the package sets either: {why}. Set child_frame_id here, or take "
+            "MISSING_CHILD_FRAME", f"{rec.type_name} '{rec.name}' gets its header.frame_id in {name}(), which returns it with "
+            f"{how}, and no caller in the package sets it either: {why}. Set child_frame_id here, or take "
             "it as a parameter", (), self.f.sink.loc(line), severity=Severity.WARNING))
 
     def parameters(self, params: list[tuple[int, str, str, Node | None]], args: tuple[Value, ...]) -> None:
@@ -730,6 +736,8 @@ class _Run(Walker[Node]):
 
     def s_return(self, node: Node) -> Sequence[Node]:
         value = node.named_children[0] if node.named_child_count else None
+        if value is not None and (value.type == "null" or value.type == "identifier" and _text(value, self.f.src) == "NULL"):
+            return ()  # `return nullptr;` when there is nothing to give: no message, not an unknown one
         self.results.append(self.eval(value) if value is not None else None)
         return ()
 

@@ -256,6 +256,7 @@ class Record:
     ros1: bool = False  # a ROS 1 C++ message: a quaternion never set is (0, 0, 0, 0), not the identity
     made_by: str = ""  # the helper of another file that built it (``generateOdometryMsg() in include/x.hpp``)
     frame_line: int = 0  # the line of this file that last wrote header.frame_id (0: not written here, or not known)
+    child_line: int = 0  # the same for child_frame_id
 
     def set(self, path: str, value: Value) -> None:
         inner = self._owned(path, create=True)

@@ -272,6 +272,8 @@ class Walker(Generic[N]):
             holder.set(path, value)
             if line and path == "header.frame_id":
                 holder.frame_line = line  # a wrong frame is reported where it is written, the line to change
+            elif line and path == "child_frame_id":
+                holder.child_line = line
         elif isinstance(holder, TfValue) and fields == ["rotation"] and isinstance(value, Rot):
             holder.rot = value
 

@@ -400,6 +400,73 @@ def test_a_helper_returns_odometry_framed_but_with_no_child_frame() -> None:
     assert _found(analyze_cpp(library, "src/conversion.cpp", package=_sources()), "MISSING_CHILD_FRAME") == [9]
 
 
+OXTS_WRAPPER = """\
+std_msgs::msg::Header RosNComWrapper::wrap_header_ncom_time(const NComRxC *nrx)
+{
+  auto header = std_msgs::msg::Header();
+  header.frame_id = "WGS84";
+  return header;
+}
+
+nav_msgs::msg::Odometry RosNComWrapper::wrap_odometry(const NComRxC *nrx)
+{
+  auto msg = nav_msgs::msg::Odometry();
+  msg.header = RosNComWrapper::wrap_header_ncom_time(nrx);
+
+  msg.child_frame_id = "";
+  msg.pose.pose.position.x = nrx->mLat;
+  return msg;
+}
+"""
+
+OXTS_NODE = """\
+void NComPublisherNode::odometry() {
+  auto msgOdometry = RosNComWrapper::wrap_odometry(this->nrx);
+  pubOdometry_->publish(msgOdometry);
+}
+"""
+
+
+def test_a_helper_returns_odometry_with_its_child_frame_set_empty() -> None:
+    """oxts_ros2_driver's wrap_odometry: ``msg.child_frame_id = "";`` and the node publishes what it returns. Reported
+    at that line, the one to change."""
+    facts = analyze_cpp(OXTS_WRAPPER, "src/ros_ncom_wrapper.cpp", package=_sources(OXTS_NODE))
+    found = [f for f in facts.findings if f.code == "MISSING_CHILD_FRAME"]
+    assert [(f.location.line if f.location else None, f.level.name) for f in found] == [(13, "WARNING")]
+    assert 'returns it with child_frame_id set to ""' in found[0].message
+
+
+REDTAIL = """\
+sensor_msgs::Image::ConstPtr CaffeRos::computeOutputs()
+{
+    if (cur_img_ == nullptr)
+        return nullptr;
+    auto img = *cur_img_;
+    auto out_msg = boost::make_shared<sensor_msgs::Image>();
+    out_msg->header.stamp.sec  = img.header.stamp.sec;
+    out_msg->header.stamp.nsec = img.header.stamp.nsec;
+    out_msg->encoding = "32FC1";
+    return out_msg;
+}
+
+void CaffeRos::spin()
+{
+    while (ros::ok())
+    {
+        auto out_msg = computeOutputs();
+        if (out_msg != nullptr)
+            output_pub_.publish(out_msg);
+    }
+}
+"""
+
+
+def test_a_helper_returning_a_message_or_nullptr_gives_the_message() -> None:
+    """redtail's caffe_ros: computeOutputs() returns nullptr when there is no image yet, else an Image given only the
+    source's stamp; spin() publishes it with no frame. ``return nullptr`` is no message, not an unknown one."""
+    assert _found(analyze_cpp(REDTAIL, "ros/packages/caffe_ros/src/caffe_ros.cpp"), "MISSING_FRAME") == [19]
+
+
 def test_a_helper_whose_callers_set_the_child_frame_is_no_finding() -> None:
     given = UNITREE_DRIVER.replace("    odom_pub_", "    odometryStateMsg.child_frame_id = base_frame_id_;\n    odom_pub_")
     assert _found(analyze_cpp(UNITREE_CONVERSION, "include/unitree_ros/conversion.hpp", package=_sources(given)), "MISSING_CHILD_FRAME") == []

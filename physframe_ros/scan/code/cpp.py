@@ -736,7 +736,7 @@ class _Run(Walker[Node]):
 
     def s_return(self, node: Node) -> Sequence[Node]:
         value = node.named_children[0] if node.named_child_count else None
-        if value is not None and (value.type == "null" or value.type == "identifier" and _text(value, self.f.src) == "NULL"):
+        if value is not None and (value.type == "null" or (value.type == "identifier" and _text(value, self.f.src) == "NULL")):
             return ()  # `return nullptr;` when there is nothing to give: no message, not an unknown one
         self.results.append(self.eval(value) if value is not None else None)
         return ()

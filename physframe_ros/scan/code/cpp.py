@@ -1167,8 +1167,27 @@ class _Run(Walker[Node]):
             self.euler_slots(call.name, call.args, call.line)
         return self.function_call(node, call)
 
+    def into_frame(self, call: Call[Node], frame_at: int, out_at: int) -> Value:
+        """laser_geometry's ``transformLaserScanToPointCloud(target, scan, cloud, tf)``, pcl_ros'
+        ``transformPointCloud(target, in, out, tf)``: the output is stamped with the target frame, as if written here
+        (localmap_creator's ``"/base_link"`` went out as the cloud's frame)."""
+        for i, a in enumerate(call.args):
+            if i != out_at:
+                self.eval(a)
+        out, frame = call.args[out_at], call.args[frame_at]
+        p = self.path(out)
+        value = self.eval(frame)
+        if p is not None and isinstance(self.lookup(p[0]), Record):
+            self.assign_path(p[0], [*p[1], "header", "frame_id"], value, call.line)
+            if self.emit:
+                self.frame_checked(f"{_text(out, self.f.src)}.header.frame_id", frame, value, frame.type in _STRING_LITERALS, call.line)
+        return None
+
     def function_call(self, node: Node, call: Call[Node]) -> Value:
         name, args = call.name, call.args
+        # pcl_ros' (target, in, out, listener) form; its (target, transform, in, out) form leaves `out` in `in`'s frame
+        if name == "transformPointCloud" and len(args) == 4 and _LISTENER.search(_text(args[3], self.f.src)):
+            return self.into_frame(call, 0, 2)
         if name == "toPCL" and len(args) == 2 and self.emit:  # pcl_conversions::toPCL(header, cloud.header) copies the frame_id too
             p = self.path(args[1])
             if p is not None and p[1][-1:] == ["header"] and _empty_header(self.eval(args[0])):
@@ -1296,6 +1315,8 @@ class _Run(Walker[Node]):
         special = self.api(call)
         if not isinstance(special, Missing):
             return special
+        if call.name == "transformLaserScanToPointCloud" and call.n >= 4:
+            return self.into_frame(call, 0, 2)
         receiver = call.receiver
         if call.name.startswith("set__") and call.n == 1 and receiver is not None:
             return self.field_setter(call, receiver)
@@ -1879,6 +1900,9 @@ def _message_type(type_text: str) -> bool:
     short = _short_type(type_text)
     return ("_msgs::" in type_text and "<" not in type_text and short not in _NO_FRAME_NEEDED and not short.endswith(_STAMP_ONLY_SUFFIXES)
             and not short.startswith("Command"))  # mav_msgs' CommandTrajectory: a command, whose consumer reads no frame
+
+
+_LISTENER = re.compile(r"(?i)listener|buffer|\btf_?\b|tf_$")
 
 
 def _ros1_message(type_text: str) -> bool:

@@ -490,3 +490,33 @@ def test_frame_keys_read_from_a_configuration_with_a_literal_default() -> None:
     facts = analyze_python(PLUGIN_CONFIG, "joy_pose_6d.py")
     assert [(f.code, f.location and f.location.line, f.frames) for f in facts.findings] == [
         ("INVALID_FRAME_ID", 3, ("/map",)), ("INVALID_FRAME_ID", 7, ("/world",))]
+
+
+LOCALMAP_SCAN2PCL = """\
+void SCAN_TO_PCL::scanCallback(const sensor_msgs::LaserScan::ConstPtr& scan){
+	sensor_msgs::PointCloud2 cloud;
+	try{
+		projector_.transformLaserScanToPointCloud("/base_link", *scan, cloud, tfListener_);
+		point_cloud_publisher_.publish(cloud);
+	}
+	catch(tf::TransformException ex){
+		ROS_ERROR("%s",ex.what());
+	}
+	sensor_msgs::PointCloud2 good;
+	projector_.transformLaserScanToPointCloud("base_link", *scan, good, tfListener_);
+	pub_.publish(good);
+	sensor_msgs::PointCloud2 out;
+	pcl_ros::transformPointCloud("/odom", good, out, listener_);
+	pub_.publish(out);
+	pcl_ros::transformPointCloud("/odom", transform, good, out);
+}
+"""
+
+
+def test_a_cloud_transformed_into_a_target_frame_is_stamped_with_it() -> None:
+    """localmap_creator's scan2pcl: laser_geometry's transformLaserScanToPointCloud("/base_link", ...) stamps the
+    cloud it publishes '/base_link'; pcl_ros' transformPointCloud(target, in, out, listener) alike. Its (target,
+    transform, in, out) form leaves the output in the input's frame."""
+    facts = analyze_cpp(LOCALMAP_SCAN2PCL, "src/scan2pcl.cpp")
+    assert _invalid(facts) == [(4, ("/base_link",)), (14, ("/odom",))]
+    assert [(d.frame, d.location.line if d.location else None) for d in facts.data_frames] == [("/base_link", 4), ("base_link", 11), ("/odom", 14)]

@@ -470,3 +470,28 @@ def _sensor_null(edge: Edge, conventions: Conventions) -> Finding | None:
         edge.location,
         publishers=edge.publishers,
     )
+
+
+def camera_axes(name: str, parents: Mapping[str, Edge], conventions: Conventions, tolerance: float = DEFAULT_TOLERANCE
+                ) -> tuple[str, OrthoRotation] | None:
+    """REP-103 for camera data stamped in ``name`` (not named optical): the first FLU frame above it and its rotation
+    from there, when every rotation on the way is a known orthogonal one and the result is not the optical turn
+    (RDF); None when it is optical, or not known. ``parents``: each frame's one parent edge."""
+    if conventions.classify(name).cls.name == OPTICAL:
+        return None  # named optical: the tree check judges its rotation
+    rotation, frame, path = IDENTITY, name, [name]
+    for _ in range(len(parents) + 1):
+        e = parents.get(frame)
+        if e is None or e.rotation is None:
+            return None
+        step = OrthoRotation.from_quaternion(e.rotation, tolerance)
+        if step is None or e.parent in path:
+            return None
+        rotation, frame = step @ rotation, e.parent
+        info = conventions.classify(frame)
+        if info.cls.name not in (OTHER, OPTICAL) and info.axes == FLU:
+            break
+        path.append(frame)
+    else:
+        return None
+    return None if rotation.apply(FLU) == RDF else (frame, rotation)

@@ -19,10 +19,9 @@ from bisect import bisect_left, bisect_right, insort
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Iterable, Mapping
 
-from .checks import frame_id_problem
-from .conventions import OPTICAL, OTHER
+from .checks import camera_axes, frame_id_problem
 from .findings import Finding, Severity, TimeSpan
-from .rotations import FLU, IDENTITY, RDF, OrthoRotation
+from .rotations import FLU, IDENTITY, RDF
 from .stamped import Header, StampedType, read_header_cdr, read_header_ros1
 from .tfstate import MAX_PUBLISHERS_PER_EDGE, TfState, _Event
 from .tree import Edge, components
@@ -261,27 +260,11 @@ class DataState:
 
     def _not_optical(self, rec: TopicRecord, name: str, tree: _Tree) -> Finding | None:
         """REP-103: camera data is in an optical frame, RDF relative to the FLU body frame above it."""
-        conv = self.tf.conventions
-        if conv.classify(name).cls.name == OPTICAL:
-            return None  # named optical: the tree check judges its rotation
-        rotation, frame, path = IDENTITY, name, [name]
-        for _ in range(len(tree.parents) + 1):
-            e = tree.parents.get(frame)
-            if e is None or e.rotation is None:
-                return None
-            step = OrthoRotation.from_quaternion(e.rotation, self.tf.config.tolerance)
-            if step is None or e.parent in path:
-                return None
-            rotation, frame = step @ rotation, e.parent
-            info = conv.classify(frame)
-            if info.cls.name not in (OTHER, OPTICAL) and info.axes == FLU:
-                break
-            path.append(frame)
-        else:
+        found = camera_axes(name, tree.parents, self.tf.conventions, self.tf.config.tolerance)
+        if found is None:
             return None
+        frame, rotation = found
         axes = rotation.apply(FLU)
-        if axes == RDF:
-            return None
         optical = f"{name.removesuffix('_link')}_optical_frame"
         return Finding(
             "INCORRECT_TRANSFORM",

@@ -12,14 +12,15 @@ from __future__ import annotations
 import os
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Mapping
 
-from ..core.checks import check_tree, static_dynamic_conflicts
+from ..core.checks import camera_axes, check_tree, static_dynamic_conflicts
 from ..core.conventions import Conventions
 from ..core.expected import DataFrame, Lookup, Variant
 from ..core.findings import Finding, Location, Severity
 from ..core.frame_patterns import is_pattern, without_placeholders
-from ..core.tree import Edge, components, frames_of
+from ..core.rotations import FLU, IDENTITY, RDF
+from ..core.tree import Edge, components, frames_of, parents_by_child
 from .code.optical import CAMERA_DATA, camera_frame_finding, camera_link_finding
 from .discovery import Workspace
 from .executables import ExecutableMap
@@ -274,10 +275,34 @@ def _camera_data_frames(sub: Subsystem, conventions: Conventions) -> list[Findin
     if not cameras:
         return []
     names = frames_of(sub.edges)
+    parents = {child: edges[0] for child, edges in parents_by_child(sub.edges).items() if len(edges) == 1}
     out = [camera_frame_finding(d.type, "", d.frame, names, sub.edges, conventions, d.location or Location(sub.name), "the tree also has")
            or camera_link_finding(d.type, d.frame, sub.edges, conventions, d.location or Location(sub.name))
+           or _placed_not_optical(d, parents, conventions, Location(sub.name))
            for d in dict.fromkeys(cameras)]
     return [f for f in out if f is not None]
+
+
+def _placed_not_optical(d: DataFrame, parents: Mapping[str, Edge], conventions: Conventions, fallback: Location) -> Finding | None:
+    """Camera data stamped in a frame the subsystem's tree places with known rotations, not optical relative to the
+    body frame above it (the live check's rule on the declared tree): a launch file's ``usb_cam`` given
+    ``camera_link`` that the description fixes unturned under ``base_link``."""
+    if d.type not in CAMERA_DATA or d.type == "Imu":
+        return None
+    found = camera_axes(d.frame, parents, conventions)
+    if found is None:
+        return None
+    body, rotation = found
+    edge = parents[d.frame]
+    where = f"{edge.sources[0]}" if edge.sources else "the tree"
+    return Finding(
+        "INCORRECT_TRANSFORM",
+        f"{d.type} data is stamped in '{d.frame}', which the tree ({where}) makes {rotation.apply(FLU)} relative to {FLU} "
+        f"'{body}' ({'no rotation' if rotation == IDENTITY else f'rotation {rotation}'}); REP-103: camera data is in an optical "
+        f"frame, {RDF} (x right, y down, z forward) relative to the body: stamp it with a child of '{d.frame}' turned by "
+        "rpy (-pi/2, 0, -pi/2)",
+        (body, d.frame), d.location or fallback,
+    )
 
 
 def _two_ways_across_files(edges: list[Edge]) -> list[Edge]:

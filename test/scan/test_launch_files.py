@@ -643,3 +643,34 @@ def test_camera_data_stamped_with_a_camera_link_no_transform_places(tmp_path: Pa
         '  <node pkg="robot_state_publisher" type="robot_state_publisher" name="rsp"/>\n'
         '  <node pkg="sim_camera" type="camera_base" name="camera"/>\n</launch>\n')
     assert [f for f in scan([ws], jobs=1).findings if f.code == "INCORRECT_TRANSFORM"] == []
+
+
+def test_a_camera_driver_stamping_a_frame_the_tree_places_unturned(tmp_path: Path) -> None:
+    """usb_cam given camera_frame_id 'front_cam', which the robot's description fixes under base_link with no
+    rotation and no optical child: the images are FLU by the tree (the live monitor's rule, on the declared tree).
+    A description that turns the frame by the optical rotation is right."""
+    urdf = """
+        <robot name="boat">
+          <link name="base_link"/><link name="front_cam"/>
+          <joint name="front_cam_joint" type="fixed">
+            <parent link="base_link"/><child link="front_cam"/><origin xyz="1 0 0.5" rpy="ROTATION"/>
+          </joint>
+        </robot>
+        """
+    launch = """
+        <launch>
+          <param name="robot_description" textfile="$(find boat)/urdf/boat.urdf"/>
+          <node pkg="robot_state_publisher" type="robot_state_publisher" name="rsp"/>
+          <node pkg="usb_cam" type="usb_cam_node" name="front">
+            <param name="camera_frame_id" value="front_cam"/>
+          </node>
+        </launch>
+        """
+    ws = _write(tmp_path, {"boat/package.xml": _package("boat", catkin=True), "boat/urdf/boat.urdf": urdf.replace("ROTATION", "0 0 0"),
+                           "boat/launch/bringup.launch": launch})
+    found = [f for f in scan([ws], jobs=1).findings if f.code == "INCORRECT_TRANSFORM"]
+    assert [(f.location.file if f.location else None, f.location.line if f.location else None, f.frames) for f in found] == [
+        ("boat/launch/bringup.launch", 5, ("base_link", "front_cam"))]
+    assert "which the tree (boat/urdf/boat.urdf:3) makes FLU relative to FLU 'base_link' (no rotation)" in found[0].message
+    (tmp_path / "boat/urdf/boat.urdf").write_text(urdf.replace("ROTATION", "-1.5707963 0 -1.5707963"))
+    assert [f for f in scan([ws], jobs=1).findings if f.code == "INCORRECT_TRANSFORM"] == []

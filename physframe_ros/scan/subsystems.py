@@ -51,6 +51,7 @@ class Subsystem:
     common: list[Edge] = field(default_factory=list)  # the edges every variant runs
     data_frames: list[DataFrame] = field(default_factory=list)  # frames its code and launch files stamp on data
     choice: dict[str, str] = field(default_factory=dict)  # the launch arguments and environment the user chose (--arg, --env)
+    partial_robot: bool = False  # a robot it loads was built without a package outside the tree
 
     @property
     def complete(self) -> bool:
@@ -59,7 +60,7 @@ class Subsystem:
         A package's loose files never are: they run beside nodes the scan does not see."""
         if self.description:
             return True
-        return self.launched and not self.unknown_nodes and not self.unknown_broadcasts
+        return self.launched and not self.unknown_nodes and not self.unknown_broadcasts and not self.partial_robot
 
     def to_dict(self) -> dict[str, object]:
         return {"name": self.name, "files": self.files, "frames": frames_of(self.edges)}
@@ -235,6 +236,7 @@ def _assemble(name: str, launched: bool, members: dict[str, FileFacts]) -> Subsy
         sub.lookups.extend(f.lookups)
         sub.findings.extend(f.findings)
         sub.data_frames.extend(f.data_frames)
+        sub.partial_robot = sub.partial_robot or f.partial
         sub.unknown_broadcasts += f.unknown_broadcasts
     sub.edges = merge_edges(edges)
     sub.common = merge_edges(sub.common)

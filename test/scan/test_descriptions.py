@@ -372,3 +372,32 @@ def test_a_description_needing_more_undeclared_arguments_than_assumed_is_a_parse
     assert f"a{MAX_ASSUMED_ARGS}" in res.findings[0].message
     (tmp_path / "r.urdf.xacro").write_text(f'<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">{links[: links.rindex("<link")]}</robot>\n')
     assert expand_robot("r.urdf.xacro", {}, ScanContext(str(tmp_path), {}), "", None).findings == []
+
+
+def test_a_joint_template_is_located_in_the_macro_the_robot_calls(tmp_path: Path) -> None:
+    """reemc_description: back_camera.urdf.xacro and stereo_camera.urdf.xacro write the same joint template
+    `${name}_optical_frame_joint`; the robot calls only the stereo macro, so its joint is located there."""
+    for macro in ("back_camera", "stereo_camera"):
+        (tmp_path / f"{macro}.urdf.xacro").write_text(textwrap.dedent(f"""\
+            <robot xmlns:xacro="http://www.ros.org/wiki/xacro">
+              <xacro:macro name="{macro}" params="name parent">
+                <link name="${{name}}_link"/>
+                <joint name="${{name}}_optical_frame_joint" type="fixed">
+                  <parent link="${{parent}}"/>
+                  <child link="${{name}}_link"/>
+                  <origin xyz="0 0 0" rpy="0 90 0"/>
+                </joint>
+              </xacro:macro>
+            </robot>
+            """))
+    (tmp_path / "robot.urdf.xacro").write_text(textwrap.dedent("""\
+        <robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">
+          <xacro:include filename="back_camera.urdf.xacro"/>
+          <xacro:include filename="stereo_camera.urdf.xacro"/>
+          <link name="head_link"/>
+          <xacro:stereo_camera name="stereo" parent="head_link"/>
+        </robot>
+        """))
+    res = expand_robot("robot.urdf.xacro", {}, ScanContext(str(tmp_path), {}), "", None)
+    assert [(f.code, f.location and f.location.file, f.location and f.location.line) for f in res.findings] == [
+        ("INCORRECT_TRANSFORM", "stereo_camera.urdf.xacro", 7)]

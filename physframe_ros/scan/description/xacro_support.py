@@ -56,6 +56,7 @@ class XacroResult:
     edges: list[Edge] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     files: list[str] = field(default_factory=list)  # relative paths of the xacro files read
+    partial: bool = False  # built without a package outside the tree: not the whole robot
 
 
 def parse_xacro_file(text: str, rel_path: str, ctx: ScanContext) -> FileFacts:
@@ -66,6 +67,7 @@ def parse_xacro_file(text: str, rel_path: str, ctx: ScanContext) -> FileFacts:
     res = expand_robot(rel_path, {}, ctx, "", None)
     facts.edges.extend(res.edges)
     facts.findings.extend(res.findings)
+    facts.partial = res.partial
     _switch_variants(text, rel_path, ctx, facts)
     if not res.edges and "xacro:macro" in text:
         facts.findings.extend(macro_findings(text, rel_path, ctx))
@@ -249,6 +251,7 @@ def expand_robot(rel_path: str, args: dict[str, str], ctx: ScanContext, prefix: 
     res.edges, res.findings = robot_edges(robot, locate, prefix, lambda loc: _origin_of(loc, ctx))
     if absent is not None:
         # links the left-out macros would have made are unknown, not missing
+        res.partial = True
         res.findings = [_failure(absent, rel_path, abs_path, ctx, referenced_at, built=True),
                         *(f for f in res.findings if f.code not in ("MISSING_FRAME", "MISSING_CHILD_FRAME"))]
     return res
@@ -664,6 +667,7 @@ class _Templates:
 
     literal: dict[str, int]
     patterns: tuple[tuple[re.Pattern[str], int, int], ...]
+    macros: dict[int, str]  # by line: the macro an element is written in ("" outside any)
 
 
 @lru_cache(maxsize=256)
@@ -687,7 +691,8 @@ def _joint_templates(abs_path: str, _mtime_ns: int, ctx: ScanContext) -> dict[st
         return {}
     literal: dict[str, dict[str, int]] = {}
     patterns: dict[str, list[tuple[re.Pattern[str], int, int]]] = {}
-    for j in root.iter():
+    macros: dict[int, str] = {}
+    for j, macro in _with_macro(root):
         kind = _located_kind(j)
         if kind == "joint" and j.find("parent") is None and j.find("child") is None:
             continue  # a joint reference (a transmission's), not a kinematic joint
@@ -697,11 +702,33 @@ def _joint_templates(abs_path: str, _mtime_ns: int, ctx: ScanContext) -> dict[st
         if not name:
             continue
         parts = _TEMPLATE_PART.split(name)
+        macros[j.line] = macro
         if len(parts) == 1:
             literal.setdefault(kind, {}).setdefault(name, j.line)
         else:
             patterns.setdefault(kind, []).append((re.compile(".*?".join(re.escape(p) for p in parts)), sum(len(p) for p in parts), j.line))
-    return {k: _Templates(literal.get(k, {}), tuple(patterns.get(k, ()))) for k in {*literal, *patterns}}
+    return {k: _Templates(literal.get(k, {}), tuple(patterns.get(k, ())), macros) for k in {*literal, *patterns}}
+
+
+def _with_macro(root: XmlNode) -> Iterator[tuple[XmlNode, str]]:
+    """Every element with the name of the xacro macro it is written in ("" outside any), in document order."""
+    stack = [(root, "")]
+    while stack:
+        el, macro = stack.pop()
+        yield el, macro
+        inner = el.get("name") or "" if el.tag == "xacro:macro" else macro
+        stack.extend((c, inner) for c in reversed(el.children))
+
+
+@lru_cache(maxsize=256)
+def _called_macros(abs_path: str, _mtime_ns: int, ctx: ScanContext) -> frozenset[str]:
+    """The macros a source file calls (``<xacro:name .../>``, ``<xacro:call macro="name"/>``)."""
+    root = _source_root(abs_path, _mtime_ns, ctx)
+    if root is None:
+        return frozenset()
+    called = {el.tag[len("xacro:"):] for el in root.iter() if el.tag.startswith("xacro:") and el.tag[len("xacro:"):] not in _NOT_CALLS}
+    called |= {el.get("macro") or "" for el in root.iter() if el.tag == "xacro:call"}
+    return frozenset(called)
 
 
 # `<frameName>${frame_id}</frameName>`: a camera frame that is a macro parameter, written at the macro's calls
@@ -772,9 +799,13 @@ def _joint_locator(abs_files: list[str], main_rel: str, ctx: ScanContext) -> Cal
     stamps = {f: _mtime(f) for f in abs_files}  # a file edited since it was cached is read again
     frame_calls: list[list[tuple[int, str, int]]] = []  # the files' frame-naming macro arguments, found on first need
 
+    called: list[frozenset[str]] = []  # the macros the files call, found on first need
+
     def locate(node: XmlNode) -> Location:
         kind = _located_kind(node)
         name = node.text.strip() if kind == "frame" else node.get("name") or ""
+        if not called:
+            called.append(frozenset().union(*(_called_macros(f, stamps[f], ctx) for f in abs_files)))
         best: tuple[int, str, int] | None = None
         for f in abs_files:
             found = _joint_templates(f, stamps[f], ctx).get(kind or "")
@@ -785,6 +816,10 @@ def _joint_locator(abs_files: list[str], main_rel: str, ctx: ScanContext) -> Cal
                     best = (1000 + len(name), f, found.literal[name])
                 continue
             for pattern, score, line in found.patterns:
+                # a template of a macro something calls beats the same template in a macro nothing calls (reemc's
+                # stereo_camera and back_camera macros write the same `${name}_optical_frame_joint`)
+                macro = found.macros.get(line, "")
+                score += 500 if not macro or macro in called[0] else 0
                 if pattern.fullmatch(name) and (best is None or score > best[0]):
                     best = (score, f, line)
         if kind == "frame":  # a frame a macro takes whole from its caller: the call's argument is the line to change

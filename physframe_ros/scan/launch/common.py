@@ -195,6 +195,7 @@ def add_description(desc: DescriptionRef, facts: FileFacts, ctx: ScanContext, lo
             "PARSE_ERROR", f"robot_description file '{desc.path}' is not in the scanned tree; its joints are not checked", (), loc))
         return
     res = expand_robot(rel, dict(desc.args), ctx, prefix, loc)
+    facts.partial = facts.partial or res.partial  # a robot built without a package: its tree is not whole
     facts.edges.extend(res.edges)
     facts.findings.extend(_prefix_findings(res.findings, prefix, loc))
     for f in res.files:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import re
 from collections import defaultdict
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Iterator, Mapping, Sequence
 
 from .conventions import BASE, OPTICAL, OTHER, SENSOR, WORLD_CLASSES, Conventions
 from .findings import Finding, Location, Severity
@@ -440,19 +440,27 @@ def _accumulate(
     """(anchor, rotation anchor -> edge.child, frames passed) up static orthogonal edges through
     unclassified frames; None when the chain breaks (dynamic or non-orthogonal edge, a loop)
     or the anchor's relation to the child is free."""
-    frame, path = edge.parent, [edge.parent]
-    for _ in range(len(static_parents) + 1):
-        up = static_parents.get(frame)
+    for frame, carried, path in _rotated_ancestors(edge.parent, rotation, static_parents, tolerance):
+        if conventions.classify(frame).cls.name != OTHER:
+            return (frame, carried, path[::-1]) if conventions.expected_rotation(frame, edge.child) else None
+    return None
+
+
+def _rotated_ancestors(start: str, rotation: OrthoRotation, parents: Mapping[str, Edge], tolerance: float
+                       ) -> Iterator[tuple[str, OrthoRotation, list[str]]]:
+    """Each frame above ``start`` with ``rotation`` carried up to it and the frames passed before it, while every edge
+    on the way has a known orthogonal rotation; the walk ends at a root, an unknown or tilted rotation, or a loop."""
+    frame, path = start, [start]
+    for _ in range(len(parents) + 1):
+        up = parents.get(frame)
         if up is None or up.rotation is None:
-            return None
+            return
         step = OrthoRotation.from_quaternion(up.rotation, tolerance)
         if step is None or up.parent in path:
-            return None
+            return
         rotation, frame = step @ rotation, up.parent
-        if conventions.classify(frame).cls.name != OTHER:
-            return (frame, rotation, path[::-1]) if conventions.expected_rotation(frame, edge.child) else None
+        yield frame, rotation, path
         path.append(frame)
-    return None
 
 
 def _sensor_null(edge: Edge, conventions: Conventions) -> Finding | None:
@@ -479,19 +487,8 @@ def camera_axes(name: str, parents: Mapping[str, Edge], conventions: Conventions
     (RDF); None when it is optical, or not known. ``parents``: each frame's one parent edge."""
     if conventions.classify(name).cls.name == OPTICAL:
         return None  # named optical: the tree check judges its rotation
-    rotation, frame, path = IDENTITY, name, [name]
-    for _ in range(len(parents) + 1):
-        e = parents.get(frame)
-        if e is None or e.rotation is None:
-            return None
-        step = OrthoRotation.from_quaternion(e.rotation, tolerance)
-        if step is None or e.parent in path:
-            return None
-        rotation, frame = step @ rotation, e.parent
+    for frame, rotation, _ in _rotated_ancestors(name, IDENTITY, parents, tolerance):
         info = conventions.classify(frame)
         if info.cls.name not in (OTHER, OPTICAL) and info.axes == FLU:
-            break
-        path.append(frame)
-    else:
-        return None
-    return None if rotation.apply(FLU) == RDF else (frame, rotation)
+            return None if rotation.apply(FLU) == RDF else (frame, rotation)
+    return None

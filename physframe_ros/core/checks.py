@@ -484,11 +484,16 @@ def camera_axes(name: str, parents: Mapping[str, Edge], conventions: Conventions
                 ) -> tuple[str, OrthoRotation] | None:
     """REP-103 for camera data stamped in ``name`` (not named optical): the first FLU frame above it and its rotation
     from there, when every rotation on the way is a known orthogonal one and the result is not the optical turn
-    (RDF); None when it is optical, or not known. ``parents``: each frame's one parent edge."""
-    if conventions.classify(name).cls.name == OPTICAL:
+    (RDF); None when it is optical, or not known. ``parents``: each frame's one parent edge. Only a camera's own
+    body frame fixes the rotation: the data frame named as one (``camera_link``), or one above it. Under the robot's
+    body a frame of no class is mounted at any angle (a downward camera), and under a world frame it has a pose."""
+    own = conventions.classify(name).cls.name
+    if own == OPTICAL:
         return None  # named optical: the tree check judges its rotation
     for frame, rotation, _ in _rotated_ancestors(name, IDENTITY, parents, tolerance):
         info = conventions.classify(frame)
         if info.cls.name not in (OTHER, OPTICAL) and info.axes == FLU:
-            return None if rotation.apply(FLU) == RDF else (frame, rotation)
+            if info.cls.name in WORLD_CLASSES or SENSOR not in (own, info.cls.name) or rotation.apply(FLU) == RDF:
+                return None
+            return frame, rotation
     return None

@@ -230,3 +230,20 @@ def test_a_slam_system_fixed_frame_named_for_its_sensor_is_no_sensor_mount():
     # ae-scoot's hmap_slam.launch: laser_scan_matcher's own world frame glued above map
     assert check_tree([Edge("scan_matcher", "map", True, Z, I)], C) == []
     assert check_tree([Edge("camera_init", "map", True, Z, I)], C) == []
+
+
+def test_camera_axes_judge_only_what_a_camera_body_fixes():
+    """REP-103 from the tree, as the live data check and the scan use it: a frame named as a camera body or hung
+    under one must be optical; a frame of no class under the robot body is a mount at any angle (iarc's downward
+    camera), and one under a world frame has a pose (a calibration demo's `world -> usb_cam`)."""
+    from physframe_ros.core.checks import camera_axes
+
+    def parents(*edges):
+        return {e.child: e for e in edges}
+
+    yaw = (0.0, 0.0, 1.0, 0.0)
+    assert camera_axes("orsens_camera", parents(Edge("base_link", "orsens_camera", True, Z, I)), C)[0] == "base_link"
+    assert camera_axes("image", parents(Edge("base_link", "camera_link", True, Z, I), Edge("camera_link", "image", True, Z, I)), C)[0] == "camera_link"
+    assert camera_axes("image", parents(Edge("base_link", "camera_link", True, Z, I), Edge("camera_link", "image", True, Z, OPT)), C) is None
+    assert camera_axes("usb_cam", parents(Edge("world", "usb_cam", True, Z, I)), C) is None
+    assert camera_axes("bottom_view", parents(Edge("base_link", "bottom_view", True, Z, yaw)), C) is None

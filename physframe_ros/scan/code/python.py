@@ -338,15 +338,21 @@ class _Run(Walker[ast.AST]):
         value = self.eval(node.value) if node.value is not None else None
         self.results.append(value)
         if self.emit and node.value is not None and (value is None or (isinstance(value, str) and value.startswith("/"))):
-            # a frame getter joining an empty prefix (nmea_navsat_driver's get_frame_id: "%s/%s" % (prefix, frame_id))
-            fn = self.enclosing_function(node)
-            text = self.text(node.value)
-            # `if len(prefix): return "%s/%s" % (prefix, frame_id)` handles the empty case
-            if fn is not None and frame_variable(fn.name) and not any(tests_prefix(text, c) for c in self.conditions(node)):
-                sink, where = self.f.sink, f"{fn.name}() returns"
-                sink.add(empty_prefix_finding(text, value, sink.loc(node.lineno), where) if value is not None else
-                         maybe_empty_prefix_finding(text, lambda name: self.empty_before(node, name), sink.loc(node.lineno), where))
+            self.frame_returned(node, node.value, value)
         return []
+
+    def frame_returned(self, node: ast.Return, returned: ast.expr, value: Value) -> None:
+        """A frame getter returning a prefix joined with '/' where the prefix may be empty (nmea_navsat_driver's
+        get_frame_id: "%s/%s" % (prefix, frame_id)); `if len(prefix): return ...` handles the empty case."""
+        fn = self.enclosing_function(node)
+        if fn is None or not frame_variable(fn.name):
+            return
+        text = self.text(returned)
+        if any(tests_prefix(text, c) for c in self.conditions(node)):
+            return
+        sink, where = self.f.sink, f"{fn.name}() returns"
+        sink.add(empty_prefix_finding(text, value, sink.loc(node.lineno), where) if value is not None else
+                 maybe_empty_prefix_finding(text, lambda name: self.empty_before(node, name), sink.loc(node.lineno), where))
 
     def empty_before(self, node: ast.stmt, name: str) -> int | None:
         """The line of the assignment ``name = ""`` that is the last one to ``name`` in the blocks leading to ``node``

@@ -1192,7 +1192,7 @@ class _Run(Walker[Node]):
             p = self.path(args[1])
             if p is not None and p[1][-1:] == ["header"] and _empty_header(self.eval(args[0])):
                 self.copies.overwrite(".".join([p[0], *p[1][:-1]]), call.line, f"'{_text(node, self.f.src)}'")
-        if name == "toROSMsg" and len(args) == 2 and self.from_frameless_cloud(args[0]):
+        if name in ("toROSMsg", "fromPCL") and len(args) == 2 and self.from_frameless_cloud(args[0]):
             # the message takes the cloud's empty header: its frame is what the function sets after the call
             msg = self.message_arg(args[1])
             if msg is not None:

@@ -725,6 +725,34 @@ void publish_frame(pho::api::PFrame MyFrame)
     assert found == [("MISSING_FRAME", 12)]
 
 
+def test_a_cloud_loaded_from_a_pcd_file_has_no_frame() -> None:
+    """pcl_apps' PCD loader (before its PR #51): a pcl::PCLPointCloud2 loaded from a PCD file, which holds no frame,
+    converted with fromPCL and published. A cloud filled from a message (toPCL) carries that message's frame."""
+    text = """\
+PcdLoaderComponent::PcdLoaderComponent(const rclcpp::NodeOptions & options)
+: Node("pcd_loader", options)
+{
+  pcl::PCLPointCloud2 cloud;
+  int result = pcl::io::loadPCDFile(file_path, cloud);
+  if (result == 0) {
+    sensor_msgs::msg::PointCloud2 msg;
+    pcl_conversions::fromPCL(cloud, msg);
+    pub_->publish(msg);
+  }
+}
+void Relay::callback(const sensor_msgs::msg::PointCloud2 & in)
+{
+  pcl::PCLPointCloud2 cloud;
+  pcl_conversions::toPCL(in, cloud);
+  sensor_msgs::msg::PointCloud2 out;
+  pcl_conversions::fromPCL(cloud, out);
+  pub_->publish(out);
+}
+"""
+    found = [(f.code, f.location.line if f.location else None) for f in analyze_cpp(text, "src/pcd_loader_component.cpp").findings]
+    assert found == [("MISSING_FRAME", 9)]
+
+
 def test_other_packages_stamped_types_are_known_by_their_package() -> None:
     """Autoware.AI's obj_reproj (before its PR #310): jsk's BoundingBoxArray built by a helper with its boxes
     and no frame. darknet_ros_msgs' BoundingBox has no header at all: the short name alone says nothing."""

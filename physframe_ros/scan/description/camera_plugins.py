@@ -125,10 +125,14 @@ def camera_plugin_findings(robot: XmlNode, edges: list[Edge], locate: Locator, p
         for sensor, el, mount in camera_sensors_of(gz):
             frame = el.text.strip()
             rot = _rotation_to(prefix + link, prefix + frame, edges)
-            if rot is None and prefix + frame not in {f for e in edges for f in (e.parent, e.child)}:
-                # car_demo's Prius: four cameras stamping 'camera_link', a link the robot never defines
-                out.extend(f for f in [camera_link_finding("Image", prefix + frame, edges, conventions, locate(el))] if f is not None)
-            if rot is None or (mount.inverse() @ rot).apply(FLU) == RDF:
+            if rot is None:
+                # car_demo's Prius: four cameras stamping 'camera_link', a link the robot never defines (a frame the
+                # robot places, behind a movable joint, is left alone there)
+                unplaced = camera_link_finding("Image", prefix + frame, edges, conventions, locate(el))
+                if unplaced is not None:
+                    out.append(unplaced)
+                continue
+            if (mount.inverse() @ rot).apply(FLU) == RDF:
                 continue
             plugin = locate(el)
             # the line to change: the joint that turns a direct child the wrong way, else the plugin's frame

@@ -89,9 +89,10 @@ def robot_edges(robot: XmlNode, locate: Locator, prefix: str = "",
         if problem:
             findings.append(Finding("PARSE_ERROR", f"{what}: {problem}; its transform is unknown", (), loc))
         else:
-            # a plain URDF's origin is located at its own line; an expanded xacro's where its source writes it
-            at = replace(loc, line=origin.line) if origin is not None and loc.line == joint.line else origin_of(loc) if origin_of else loc
-            findings.extend(_degrees(origin, what, (parent, child), at))
+            for f in _degrees(origin, what, (parent, child), loc):
+                # a plain URDF's origin is located at its own line; an expanded xacro's where its source writes it
+                at = replace(loc, line=origin.line) if origin is not None and loc.line == joint.line else origin_of(loc) if origin_of else loc
+                findings.append(f.with_(location=at))
         static = jtype in STATIC_JOINTS
         p = prefix + parent if parent else ""
         c = prefix + child if child else ""

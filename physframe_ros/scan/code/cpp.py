@@ -1364,7 +1364,26 @@ class _Run(Walker[Node]):
             for a in call.args:  # arguments may hold lambdas (timer callbacks) and nested tf calls
                 self.eval(a)
                 self.escape(a, keeps)
+            self.frame_arguments(call.name, call.args)
         return None
+
+    def frame_arguments(self, name: str, args: Sequence[Node]) -> None:
+        """A string literal passed where a function or constructor of the package takes a frame (lidar_localization's
+        ``std::make_shared<CloudPublisher>(nh, topic, "/velo_link", 100)``, its parameter ``frame_id``): a frame id,
+        checked where it is written whatever the function does with it."""
+        package = self.f.package
+        if not self.emit or package is None or not args:
+            return
+        for i, parameter in package.frame_parameters(name, len(args)):
+            arg = args[i]
+            if arg.type not in _STRING_LITERALS:
+                continue
+            value, line = self.eval(arg), arg.start_point[0] + 1
+            sink = self.f.sink
+            if any(f.code == "INVALID_FRAME_ID" and f.frames == (value,) and f.location is not None and f.location.line == line
+                   for f in sink.facts.findings):
+                continue  # the walk of the function already reported it here
+            sink.add(frame_id_finding(value, sink.loc(line), f"argument '{parameter}' of {name}()"))
 
     def field_setter(self, call: Call[Node], receiver: Node) -> Value:
         """rosidl's generated setters, ``msg.header.set__frame_id(id)``: the field assignment they stand for."""
@@ -1675,6 +1694,7 @@ class _Run(Walker[Node]):
         for a in c.args:
             self.escape(a)
         values = tuple(_constant(self.eval(a)) for a in c.args)
+        self.frame_arguments(c.name, c.args)
         if target is None or (target[0] is not self.f and not _returns_message(target[1], target[0].src)):
             return None  # another file's helper matters here only for the message it returns or fills
         lib, fn = target
@@ -1766,6 +1786,7 @@ class _Run(Walker[Node]):
         if short in ("string", "basic_string"):
             return self.eval(args[0]) if n == 1 else None
         values = [self.eval(a) for a in args]  # evaluated whatever the type: lambdas in them are walked
+        self.frame_arguments(short, args)
         if is_realtime_publisher(short):
             msg_type = message_type(type_text)
             msg = self.default(_short_type(msg_type), "msg_", line, False, msg_type) if msg_type else None

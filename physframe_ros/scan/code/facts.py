@@ -474,8 +474,8 @@ class FactSink:
     def member_published(self, rec: Record, name: str, line: int, texts: list[str], where: str | None = None) -> None:
         """A message held in member ``name``, published here, whose frame no method of the file (nor its headers:
         ``texts``, whose writes the walks may not show) ever sets: a warning, another file of the class may set it.
-        No other file can set a message declared at file scope of a source file (``where`` "file"), nor a member of a
-        class declared in a source file (``where`` "source"): an error then."""
+        No other file can set a message declared at file scope of a source file (``where`` "file"), a Python module's
+        global (``where`` "module"), nor a member of a class declared in a source file (``where`` "source"): an error then."""
         frame_unset = rec.get("header.frame_id") is UNSET and not mentions_header(texts, name)
         child_unset = rec.kind in (ODOMETRY, TRANSFORM) and rec.get("child_frame_id") is UNSET and not mentions_field(texts, name, "child_frame_id")
         for unset, code, fld in ((frame_unset, "MISSING_FRAME", "header.frame_id"), (child_unset, "MISSING_CHILD_FRAME", "child_frame_id")):
@@ -484,6 +484,9 @@ class FactSink:
             if where == "file":
                 what = (f"{rec.type_name} '{name}' (declared at file scope, line {rec.line}) is published with {fld} "
                         "set nowhere in this file: it goes out empty")
+            elif where == "module":
+                what = (f"{rec.type_name} '{name}' (a module global, built at line {rec.line}) is published with {fld} set "
+                        "nowhere in this file: it goes out empty")
             elif where == "class":
                 what = (f"{rec.type_name} member '{name}' (built at line {rec.line}) is published with {fld} set by no "
                         "method of this file: it goes out empty (if a class in another file sets it, ignore this)")
@@ -493,7 +496,7 @@ class FactSink:
             else:
                 what = (f"{rec.type_name} member '{name}' is published with {fld} set by no method of this file or its "
                         "headers: it goes out empty (if another file of the class sets it, ignore this)")
-            self.add(Finding(code, what, (), self.loc(line), severity=None if where in ("file", "source") else Severity.WARNING))
+            self.add(Finding(code, what, (), self.loc(line), severity=None if where in ("file", "module", "source") else Severity.WARNING))
 
     def pushed_pose(self, value: Any, container: str, line: int) -> None:
         """``plan.poses.push_back(pose)``: a stamped pose stored into a path with its frame never set. Reported where

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
+from ..frame_ids import names_frame, snake_case
 from .facts import TreeMessages, message_kind
 from .headers import blank_keeping_lines
 from .param_schemas import parse_schemas
@@ -60,6 +61,58 @@ def declared_parameters(texts: Iterable[str]) -> dict[str, str]:
     return {name: next(iter(defaults)) for name, defaults in found.items() if len(defaults) == 1 and "" not in defaults}
 
 
+# a definition whose parameter list names a frame: `CloudPublisher::CloudPublisher(ros::NodeHandle& nh, std::string
+# frame_id, size_t buff)` (an initializer list may follow before the body)
+_FRAME_DEFINITION = re.compile(r"\b(\w+)[ \t]*\(([^(){};]*[fF]rame[^(){};]*)\)\s*(?:const\s*)?(?:override\s*)?(?::[^{;]*)?\{")
+_PARAMETER = re.compile(r"\s*(?:const\s+)?[\w:]+(?:\s*<[\w:<>, ]*>)?(?:\s*const)?[\s*&]+(\w+)\s*(=[^,]*)?\s*")
+_KEYWORDS = frozenset({"if", "while", "for", "switch", "catch", "return", "sizeof"})
+
+
+@dataclass(frozen=True)
+class FrameParameters:
+    """One definition's parameters, by position, and which of them name a frame (``frame_id``, ``parentFrame``)."""
+
+    names: tuple[str, ...]
+    required: int  # the parameters before the first with a default
+    frames: tuple[int, ...]
+
+    def takes(self, n_args: int) -> bool:
+        return self.required <= n_args <= len(self.names)
+
+
+def frame_parameter_index(texts: Iterable[str]) -> dict[str, list[FrameParameters]]:
+    """Function or constructor name -> its definitions in ``texts`` (comments and literals blanked) whose parameters
+    name a frame: what a call site passes there is a frame id, however the function uses it."""
+    out: dict[str, list[FrameParameters]] = {}
+    for text in texts:
+        for m in _FRAME_DEFINITION.finditer(text):
+            if m.group(1) in _KEYWORDS:
+                continue
+            parts = _split_top_level(m.group(2))
+            params = [_PARAMETER.fullmatch(p) for p in parts]
+            if not parts or any(p is None for p in params):
+                continue  # not a parameter list: a call, a condition
+            names = tuple(p.group(1) for p in params if p is not None)
+            defaults = [p.group(2) is not None for p in params if p is not None]
+            required = defaults.index(True) if True in defaults else len(names)
+            frames = tuple(i for i, n in enumerate(names) if names_frame(snake_case(n)))
+            if frames:
+                out.setdefault(m.group(1), []).append(FrameParameters(names, required, frames))
+    return out
+
+
+def _split_top_level(params: str) -> list[str]:
+    """A parameter list split at its commas, not at those inside template arguments (``std::map<a, b> m``)."""
+    parts, depth, start = [], 0, 0
+    for i, c in enumerate(params):
+        depth += {"<": 1, ">": -1}.get(c, 0)
+        if c == "," and depth == 0:
+            parts.append(params[start:i])
+            start = i + 1
+    parts.append(params[start:])
+    return [p for p in parts if p.strip()] if params.strip() else []
+
+
 @dataclass
 class PackageSources:
     """The package's other C++ sources, read on first use (``read`` gives their texts)."""
@@ -73,6 +126,7 @@ class PackageSources:
     _mentions: dict[str, bool] = field(default_factory=dict, repr=False)
     _leaves: dict[str, bool] = field(default_factory=dict, repr=False)
     _code: str | None = field(default=None, repr=False)
+    _frame_parameters: dict[str, list[FrameParameters]] | None = field(default=None, repr=False)
 
     def helper(self, name: str) -> str | None:
         if self._helpers is None:
@@ -98,6 +152,14 @@ class PackageSources:
         if word not in self._mentions:
             self._mentions[word] = any(word in text for text in self.read())
         return self._mentions[word]
+
+    def frame_parameters(self, name: str, n_args: int) -> tuple[tuple[int, str], ...]:
+        """The positions (and names) of the parameters naming a frame that every definition of ``name`` taking
+        ``n_args`` arguments agrees on; none when no such definition is found or they disagree (overloads)."""
+        if self._frame_parameters is None:
+            self._frame_parameters = frame_parameter_index([self.code()])
+        found = {tuple((i, d.names[i]) for i in d.frames if i < n_args) for d in self._frame_parameters.get(name, ()) if d.takes(n_args)}
+        return found.pop() if len(found) == 1 else ()
 
     def code(self) -> str:
         """All the C++ sources of the package in one text, comments and string literals blanked (read once)."""

@@ -24,7 +24,10 @@ _MARKERS = re.compile(
     r"_msgs(?:::msg)?::(?:" + _DATA_TYPES + r")\b|_msgs\.msg\b[^\n]*\b(?:" + _DATA_TYPES + r")\b|"
     # a constant named for a frame written out with a leading '/' (`#define K2_TF_RGB_FRAME "/head_mount..."` in a
     # header of definitions only): the invalid id is reported where it is written
-    r"[Ff][Rr][Aa][Mm][Ee]\w*(?:\[\])?[ \t]*=?[ \t]*\"/"
+    r"[Ff][Rr][Aa][Mm][Ee]\w*(?:\[\])?[ \t]*=?[ \t]*\"/|"
+    # a frame-like name written with a leading '/', maybe handed to a function of the package that takes a frame
+    # (`make_shared<CloudPublisher>(nh, topic, "/velo_link", 100)`)
+    r"\"/(?:\w+_(?:link|frame)|map|odom|world)\""
 )
 
 

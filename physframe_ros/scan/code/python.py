@@ -68,14 +68,14 @@ from .values import (
     rot_mul,
     tf_message,
 )
-from .walker import MATH, MISSING, SHARED_API, Call, FileWalk, Missing, Path, Result, Walker, apply_math
+from .walker import MATH, MISSING, SHARED_API, Call, FileWalk, Missing, Path, Result, Scope, Walker, apply_math
 
 _RELEVANT = re.compile(
     r"sendTransform|lookup_?[tT]ransform|can_?[tT]ransform|ransform|publish|frame|quaternion|Quaternion|euler|"
     r"param|Stamped|Odometry|NavSatFix|Scan|Imu|Cloud|Image|array|matrix|Rotation|mat2|quat|orientation"
 )
 # Functions that may give attributes or parameters their values: only these are walked in the first pass.
-_LEARNS = re.compile(r"param|self\.\w+\s*(?::[^=\n]*)?=[^=]")
+_LEARNS = re.compile(r"param|self\.\w+\s*(?::[^=\n]*)?=[^=]|\bglobal\s")
 _STATIC_BROADCASTER = re.compile(r"((?:self\.)?\w+)\s*(?::\s*[\w.]+\s*)?=\s*[\w.]*StaticTransformBroadcaster\s*\(")
 # cv_bridge conversions: the message they return has an empty header (cv_bridge has no frame to give it)
 # and camera_info_manager_py's getCameraInfo(): the calibration file it loads holds no frame
@@ -238,7 +238,7 @@ class _PyFile(FileWalk):
             _Run(self, emit=False, env=self.globals).block(tree.body)
             for fn in relevant:
                 if _LEARNS.search(self.source(fn)):
-                    _Run(self, emit=False).block(reachable(fn.body))
+                    _Run(self, emit=False, declared=fn).block(reachable(fn.body))
             self.member_names = {id(v): name for name, v in self.members.items() if isinstance(v, Record) and v.kind in (ODOMETRY, TRANSFORM, STAMPED)}
             top = _Run(self, emit=True, env=self.globals)
             top.block(tree.body)
@@ -251,16 +251,18 @@ class _PyFile(FileWalk):
             self.sink.parse_error(1, f"analysis stopped after {STEP_BUDGET} steps; later functions not analysed")
 
     def _check_published_members(self) -> None:
-        """Once every method is walked: a member message (``self._odom_msg = Odometry()`` in ``__init__``) published
-        with a frame no method of the file sets, and never replaced whole by one that may carry it."""
+        """Once every method is walked: a member message (``self._odom_msg = Odometry()`` in ``__init__``), or a module
+        global one (rebuilt under ``global`` or built at module level), published with a frame no function of the file
+        sets, and never replaced whole by one that may carry it."""
         if not self.published_members:
             return
         text = "\n".join(self.lines)
         for rec, line in self.published_members:
             name = self.member_names[id(rec)]
-            if self.members.get(name) is not rec or rec.escaped or name in self.unknown_members or _assigned_whole(name, text):
+            held = self.members.get(name) if name in self.members else self.globals.get(name)  # a module global: globals
+            if held is not rec or rec.escaped or name in self.unknown_members or _assigned_whole(name, text):
                 continue
-            self.sink.member_published(rec, name, line, [text], "class")
+            self.sink.member_published(rec, name, line, [text], "class" if name.startswith("self.") else "module")
 
     def source(self, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
         return "\n".join(self.lines[fn.lineno - 1 : fn.end_lineno or fn.lineno])
@@ -269,7 +271,7 @@ class _PyFile(FileWalk):
         """Analyse a function (reporting) once per distinct constant arguments, memoising its result."""
 
         def analyse() -> Value:
-            run = _Run(self, emit=True)
+            run = _Run(self, emit=True, declared=fn)
             run.span = (fn.lineno, fn.end_lineno or fn.lineno)
             run.env.update(_defaults(fn, run, self.sink))
             run.env.update(bound)
@@ -283,11 +285,23 @@ class _PyFile(FileWalk):
 class _Run(Walker[ast.AST]):
     f: _PyFile
 
+    def __init__(self, file: _PyFile, emit: bool, env: Scope | None = None, declared: ast.AST | None = None) -> None:
+        super().__init__(file, emit, env)
+        # `global odom_msg` in the function walked: a message it builds there is the module's, which another function
+        # (a timer) may publish; it is learnt like a class member, from the first pass
+        self.declared_global = frozenset(n for g in ast.walk(declared) if isinstance(g, ast.Global) for n in g.names) if declared else frozenset()
+
     def text(self, node: ast.AST | None) -> str:
         return ast.unparse(node) if node is not None else ""
 
+    def published(self, value: Value, call: Call[ast.AST]) -> None:
+        if (not self.module and isinstance(value, Record) and value.kind in (ODOMETRY, TRANSFORM, STAMPED)
+                and self.f.globals.get(value.name) is value):
+            self.f.member_names.setdefault(id(value), value.name)  # built at module level, published by a function
+        super().published(value, call)
+
     def is_member(self, name: str) -> bool:
-        return not self.module and name.startswith("self.")
+        return not self.module and (name.startswith("self.") or name in self.declared_global)
 
     def walked_text(self) -> str:
         return "\n".join(self.f.lines[self.span[0] - 1 : self.span[1]]) if self.span[0] > 0 else ""
@@ -954,8 +968,8 @@ _OPS: dict[type, str] = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"
 
 def _assigned_whole(name: str, text: str) -> bool:
     """``self.odom = msg`` somewhere: the member is replaced by a message that may carry its frames; a fresh one
-    built with no arguments (``self.odom = Odometry()``) carries none."""
-    pattern = re.compile(rf"(?<![\w.]){re.escape(name)}\s*=(?!=)\s*([\w.]+\(\s*\)\s*(?:#.*)?$)?", re.MULTILINE)
+    built with no arguments (``self.odom = Odometry()``) carries none, nor does ``None``."""
+    pattern = re.compile(rf"(?<![\w.]){re.escape(name)}\s*=(?!=)\s*((?:[\w.]+\(\s*\)|None)\s*(?:#.*)?$)?", re.MULTILINE)
     return any(m.group(1) is None for m in pattern.finditer(text))
 
 

@@ -342,3 +342,48 @@ def test_a_member_returned_by_a_getter_of_the_class_and_published_by_main() -> N
     # limo_ros' mpu6050_imu: main publishes what the class's getter returns, a member whose frame nothing sets
     facts = analyze_cpp(LIMO_IMU, "mpu6050_imu.cpp")
     assert [(f.code, f.location and f.location.line) for f in facts.findings] == [("MISSING_FRAME", 25)]
+
+
+# gkv_ros_driver's parser (before its fix): module globals rebuilt by the subscriber callback under `global`, and
+# published by timer callbacks; the odometry never gets a child frame. A module-level message framed by a function
+# and one framed nowhere, published by a function.
+GKV = """\
+import rospy
+from nav_msgs.msg import Odometry
+from sensor_msgs.msg import Imu
+
+odom_msg = None
+imu_msg = None
+status = Imu()
+framed = Imu()
+
+def callback(data):
+    global odom_msg, imu_msg
+    odom_msg = Odometry()
+    odom_msg.header.stamp = rospy.Time.now()
+    odom_msg.header.frame_id = 'gkv_odom_link'
+    imu_msg = Imu()
+    imu_msg.header.frame_id = 'gkv_imu_link'
+    framed.header.frame_id = 'gkv_imu_link'
+
+def publish_odom_msg(_):
+    global odom_msg
+    if odom_msg:
+        pub_odom.publish(odom_msg)
+
+def publish_imu_msg(_):
+    if imu_msg:
+        pub_imu.publish(imu_msg)
+        pub_imu.publish(status)
+        pub_imu.publish(framed)
+"""
+
+
+def test_python_module_globals_published_by_another_function() -> None:
+    facts = analyze_python(GKV, "scripts/gkv_custom_data_parser.py")
+    found = sorted((f.code, f.location.line if f.location else None, f.message) for f in facts.findings if f.code.startswith("MISSING"))
+    assert [(code, line) for code, line, _ in found] == [("MISSING_CHILD_FRAME", 22), ("MISSING_FRAME", 27)]
+    assert "Odometry 'odom_msg' (a module global, built at line 12) is published with child_frame_id set nowhere in this file" in found[0][2]
+    assert "Imu 'status' (a module global, built at line 7)" in found[1][2]
+    fixed = GKV.replace("    imu_msg = Imu()", "    odom_msg.child_frame_id = 'base_footprint'\n    status.header.frame_id = 'gkv'\n    imu_msg = Imu()")
+    assert [f for f in analyze_python(fixed, "scripts/gkv_custom_data_parser.py").findings if f.code.startswith("MISSING")] == []

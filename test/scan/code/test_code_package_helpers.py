@@ -147,3 +147,58 @@ void Node::publishStereo()
 }
 """
     assert _codes(analyze_cpp(node, "src/node.cpp", helpers=[("src/tools/sl_tools.cpp", tools)])) == []
+
+
+# lidar_localization (Ren Qian's framework, forked as modular_mapping_and_localization_framework) before its tf2
+# fix: publisher and listener wrappers of the package take the frames as constructor parameters, and the flows
+# pass them written out with a leading '/'; topics beside them keep theirs.
+CLOUD_PUBLISHER_CPP = """\
+#include "lidar_localization/publisher/cloud_publisher.hpp"
+namespace lidar_localization {
+CloudPublisher::CloudPublisher(ros::NodeHandle& nh,
+                               std::string topic_name,
+                               std::string frame_id,
+                               size_t buff_size)
+    :nh_(nh), frame_id_(frame_id) {
+    publisher_ = nh_.advertise<sensor_msgs::PointCloud2>(topic_name, buff_size);
+}
+void CloudPublisher::Publish(CloudData::CLOUD_PTR&  cloud_ptr_input, double time) {
+    sensor_msgs::PointCloud2Ptr cloud_ptr_output(new sensor_msgs::PointCloud2());
+    pcl::toROSMsg(*cloud_ptr_input, *cloud_ptr_output);
+    cloud_ptr_output->header.frame_id = frame_id_;
+    publisher_.publish(*cloud_ptr_output);
+}
+}
+"""
+TF_LISTENER_CPP = """\
+namespace lidar_localization {
+TFListener::TFListener(ros::NodeHandle& nh, std::string base_frame_id, std::string child_frame_id)
+    :nh_(nh), base_frame_id_(base_frame_id), child_frame_id_(child_frame_id) {
+}
+}
+"""
+FLOW_CPP = """\
+#include "lidar_localization/data_pretreat/data_pretreat_flow.hpp"
+namespace lidar_localization {
+DataPretreatFlow::DataPretreatFlow(ros::NodeHandle& nh, std::string cloud_topic) {
+    cloud_sub_ptr_ = std::make_shared<CloudSubscriber>(nh, "/kitti/velo/pointcloud", 100000);
+    lidar_to_imu_ptr_ = std::make_shared<TFListener>(nh, "/imu_link", "velo_link");
+    cloud_pub_ptr_ = std::make_shared<CloudPublisher>(nh, cloud_topic, "/velo_link", 100);
+    CloudPublisher other(nh, "/other", "velo link", 1);
+}
+}
+"""
+
+
+def test_a_literal_passed_where_a_package_constructor_takes_a_frame(tmp_path: Path) -> None:
+    root = write_tree(tmp_path / "pkg", {
+        "package.xml": "<package format='2'><name>lidar_localization</name></package>",
+        "src/publisher/cloud_publisher.cpp": CLOUD_PUBLISHER_CPP,
+        "src/tf_listener/tf_listener.cpp": TF_LISTENER_CPP,
+        "src/data_pretreat/data_pretreat_flow.cpp": FLOW_CPP,
+    })
+    found = [(f.code, f.location.line if f.location else None, f.frames, f.message) for f in scan([root], jobs=1).findings]
+    assert [(code, line, frames) for code, line, frames, _ in found] == [
+        ("INVALID_FRAME_ID", 5, ("/imu_link",)), ("INVALID_FRAME_ID", 6, ("/velo_link",)), ("INVALID_FRAME_ID", 7, ("velo link",))]
+    assert found[1][3].startswith("argument 'frame_id' of CloudPublisher(): frame id '/velo_link' has a leading '/'")
+    assert found[0][3].startswith("argument 'base_frame_id' of TFListener()")

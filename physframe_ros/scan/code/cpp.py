@@ -1264,6 +1264,12 @@ class _Run(Walker[Node]):
             return "" if c.name == "string" else MISSING  # `std::string()`: the empty string
         value = self.eval(c.args[0])
         if c.name == "toMsg" and c.n == 2:
+            package = self.f.package
+            if (c.callee == "toMsg" and self.message_arg(c.args[1]) is not None and package is not None
+                    and package.leaves_frames("toMsg", 2)):
+                # realsense_hardware_interface's own `toMsg(rs2_imu, imu)` overloads fill the data, never the header
+                self.escape(c.args[1], keeps_frames=True)
+                return None
             self.assign(c.args[1], value)
         return value
 

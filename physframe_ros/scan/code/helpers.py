@@ -138,14 +138,16 @@ class PackageSources:
             self._parameters = declared_parameters(self.read())
         return self._parameters
 
-    def leaves_frames(self, name: str) -> bool:
+    def leaves_frames(self, name: str, n_args: int | None = None) -> bool:
         """Every definition of function ``name`` in the package's sources (one per class: petra's two
-        ``correlatePeople``) is found and none writes a header or a frame field: a message handed to it keeps
-        its frames. False when no definition is found, or one may write them."""
-        if name not in self._leaves:
-            bodies = function_bodies(self.read(), name)
-            self._leaves[name] = bool(bodies) and not any(_may_frame_parameters(b) for b in bodies)
-        return self._leaves[name]
+        ``correlatePeople``; with ``n_args``, the overloads taking that many arguments) is found and none writes a
+        header or a frame field: a message handed to it keeps its frames. False when no definition is found, or
+        one may write them."""
+        key = f"{name}/{n_args}"
+        if key not in self._leaves:
+            bodies = [b for b in function_bodies(self.read(), name) if n_args is None or _arity(b) == n_args]
+            self._leaves[key] = bool(bodies) and not any(_may_frame_parameters(b) for b in bodies)
+        return self._leaves[key]
 
     def mentions(self, word: str) -> bool:
         """Some C++ source of the package holds ``word`` (``setCameraInfo``)."""
@@ -172,6 +174,11 @@ class PackageSources:
         if self._schemas is None:
             self._schemas = parse_schemas(self.read_yaml())
         return self._schemas
+
+
+def _arity(definition: str) -> int:
+    """How many parameters a function definition's text declares."""
+    return len(_split_top_level(definition[definition.find("(") + 1 : definition.find(")")]))
 
 
 def _may_frame_parameters(definition: str) -> bool:

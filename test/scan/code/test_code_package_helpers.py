@@ -202,3 +202,52 @@ def test_a_literal_passed_where_a_package_constructor_takes_a_frame(tmp_path: Pa
         ("INVALID_FRAME_ID", 5, ("/imu_link",)), ("INVALID_FRAME_ID", 6, ("/velo_link",)), ("INVALID_FRAME_ID", 7, ("velo link",))]
     assert found[1][3].startswith("argument 'frame_id' of CloudPublisher(): frame id '/velo_link' has a leading '/'")
     assert found[0][3].startswith("argument 'base_frame_id' of TFListener()")
+
+
+# realsense_hardware_interface before its fix: the package's own two-argument toMsg overloads fill an Imu's data
+# and never its header; the five-argument one frames an Odometry. An Imu filled by one and published goes out
+# with no frame.
+RS2_UTIL_CPP = """\
+#include "realsense_hardware_interface/util.hpp"
+namespace realsense_hardware_interface
+{
+void toMsg(const rs2_quaternion & quat, geometry_msgs::msg::Quaternion & msg)
+{
+  msg.x = quat.x;
+  msg.w = quat.w;
+}
+void toMsg(const rs2_imu & imu, sensor_msgs::msg::Imu & msg)
+{
+  toMsg(imu.orientation, msg.orientation);
+  msg.angular_velocity.x = imu.angular_velocity.x;
+}
+void toMsg(const rs2_pose & pose, const std::string & joint, const std::string & frame, rclcpp::Time stamp, nav_msgs::msg::Odometry & msg)
+{
+  msg.header.frame_id = frame;
+  msg.child_frame_id = joint;
+}
+}
+"""
+RS2_IMU_CPP = """\
+#include "realsense_hardware_interface/rs2_imu_publisher.hpp"
+namespace realsense_hardware_interface
+{
+controller_interface::return_type Rs2ImuPublisher::update()
+{
+  const auto rs2_imu = handle_->getValue();
+  sensor_msgs::msg::Imu imu;
+  toMsg(rs2_imu, imu);
+  imu_pub_->publish(imu);
+  return controller_interface::return_type::OK;
+}
+}
+"""
+
+
+def test_a_message_filled_by_the_package_own_to_msg_overload_keeps_its_empty_header(tmp_path: Path) -> None:
+    files = {"package.xml": "<package format='3'><name>realsense_hardware_interface</name></package>",
+             "src/util.cpp": RS2_UTIL_CPP, "src/rs2_imu_publisher.cpp": RS2_IMU_CPP}
+    found = [(f.code, f.location.line if f.location else None) for f in scan([write_tree(tmp_path / "a", files)], jobs=1).findings]
+    assert found == [("MISSING_FRAME", 9)]
+    framed = {**files, "src/util.cpp": RS2_UTIL_CPP.replace("  msg.angular_velocity.x", "  msg.header.frame_id = imu.frame;\n  msg.angular_velocity.x")}
+    assert scan([write_tree(tmp_path / "b", framed)], jobs=1).findings == []

@@ -16,7 +16,7 @@ from typing import Callable, Iterable, Mapping
 
 from ..core.checks import camera_axes, check_tree, static_dynamic_conflicts
 from ..core.conventions import Conventions
-from ..core.expected import DataFrame, Lookup, Variant
+from ..core.expected import DataFrame, Lookup, PartialEdge, Variant
 from ..core.findings import Finding, Location, Severity
 from ..core.frame_patterns import is_pattern, without_placeholders
 from ..core.rotations import FLU, IDENTITY, RDF
@@ -50,6 +50,8 @@ class Subsystem:
     variants: dict[tuple[tuple[str, str], ...], list[Edge]] = field(default_factory=dict)
     common: list[Edge] = field(default_factory=list)  # the edges every variant runs
     data_frames: list[DataFrame] = field(default_factory=list)  # frames its code and launch files stamp on data
+    # its code's broadcasts to a known child from a parent known only at run time (a map frame read from a service)
+    open_broadcasts: list[PartialEdge] = field(default_factory=list)
     choice: dict[str, str] = field(default_factory=dict)  # the launch arguments and environment the user chose (--arg, --env)
     partial_robot: bool = False  # a robot it loads was built without a package outside the tree
 
@@ -175,6 +177,7 @@ def _by_argument(top: str, top_facts: FileFacts, facts: dict[str, FileFacts], ex
     sub.lookups = list(dict.fromkeys(lk for r in runs.values() for lk in r.lookups))
     sub.findings = list({f.key: f for r in runs.values() for f in r.findings}.values())
     sub.data_frames = list(dict.fromkeys(d for r in runs.values() for d in r.data_frames))
+    sub.open_broadcasts = list(dict.fromkeys(b for r in runs.values() for b in r.open_broadcasts))
     sub.unknown_broadcasts = max(r.unknown_broadcasts for r in runs.values())
     return sub
 
@@ -236,6 +239,7 @@ def _assemble(name: str, launched: bool, members: dict[str, FileFacts]) -> Subsy
         sub.lookups.extend(f.lookups)
         sub.findings.extend(f.findings)
         sub.data_frames.extend(f.data_frames)
+        sub.open_broadcasts.extend(pe for pe in f.partial_edges if pe.kind == "broadcast" and pe.parent is None and pe.child)
         sub.partial_robot = sub.partial_robot or f.partial
         sub.unknown_broadcasts += f.unknown_broadcasts
     sub.edges = merge_edges(edges)
@@ -264,6 +268,8 @@ def check_subsystems(subsystems: Iterable[Subsystem], conventions: Conventions) 
         for f in _unreachable(sub, joined):
             out.setdefault(f.key, f)
         for f in static_dynamic_conflicts(_two_ways_across_files(sub.edges)):
+            out.setdefault(f.key, f)
+        for f in _fixed_and_broadcast(sub) if sub.launched else ():
             out.setdefault(f.key, f)
         for f in _camera_data_frames(sub, conventions):
             out.setdefault(f.key, f)
@@ -305,6 +311,41 @@ def _placed_not_optical(d: DataFrame, parents: Mapping[str, Edge], conventions: 
         "rpy (-pi/2, 0, -pi/2)",
         (body, d.frame), d.location or fallback,
     )
+
+
+def _in_launch_file(loc: Location | None) -> bool:
+    name = os.path.basename(loc.file) if loc is not None else ""
+    return name.endswith(".launch") or ".launch." in name
+
+
+def _fixed_and_broadcast(sub: Subsystem) -> Iterable[Finding]:
+    """A fixed transform a launch file publishes (static_transform_publisher; tf's sends it on /tf at its period) to a
+    child that a node the same launch starts also broadcasts on /tf, from the same parent or from one known only at run
+    time (rvc_commander's placeholder map -> odom_link beside its localisation node's map correction): tf2 takes
+    whichever came last, and lookups through the child jump between the fixed and the estimated value. A pair on
+    /tf_static and /tf is static_dynamic_conflicts' finding; another known parent, check_tree's two parents."""
+    broadcasts = [(b.child, None, b.location) for b in sub.open_broadcasts]
+    for e in sub.edges:
+        if not e.static:
+            broadcasts.extend((e.child, e.parent, s) for s in e.sources if not _in_launch_file(s))
+    for e in sub.edges:
+        if not any(_in_launch_file(s) for s in e.sources):
+            continue
+        found = next(((parent, where) for child, parent, where in broadcasts
+                      if child == e.child and (parent is None or (parent == e.parent and not e.static))), None)
+        if found is None:
+            continue
+        parent, where = found
+        whose = "" if parent is not None else f" (its parent is known only at run time: if it is not '{e.parent}', {e.child} has two parents)"
+        yield Finding(
+            "STATIC_DYNAMIC_CONFLICT",
+            f"transform {e.parent} -> {e.child} is published fixed here and {e.child} is also broadcast by a node this launch "
+            f"starts{f' at {where}' if where is not None else ''}{whose}: tf2 takes whichever came last, so lookups through "
+            f"{e.child} jump between the fixed and the broadcast value; drop the fixed one (a placeholder) or the broadcast",
+            (e.parent, e.child),
+            next(s for s in e.sources if _in_launch_file(s)),
+            severity=Severity.WARNING,
+        )
 
 
 def _two_ways_across_files(edges: list[Edge]) -> list[Edge]:

@@ -277,3 +277,48 @@ def test_mount_chain_axis_verdict_is_the_trees(tmp_path: Path) -> None:
     [finding] = [f for f in scan([tmp_path], jobs=1).findings if f.code == "INCORRECT_TRANSFORM"]
     assert finding.frames == ("camera_link", "tilt_bracket", "camera_optical_frame")
     assert "relative to camera_link (through tilt_bracket)" in finding.message
+
+
+def test_a_fixed_transform_beside_a_node_broadcasting_the_same_child_is_a_conflict(tmp_path: Path) -> None:
+    """rvc_commander's localisation launch (before its fix): tf's static_transform_publisher map -> odom_link, and the
+    Monte Carlo localisation node it starts broadcasting the map correction to odom_link from the map frame a
+    service gives at run time. The fix commented the placeholder out."""
+    from physframe_ros.scan.scanner import scan
+
+    launch = textwrap.dedent("""\
+        <launch>
+            <node pkg="tf" type="static_transform_publisher" name="map_to_odom" args="0 0 0 0 0 0 map odom_link 30" />
+            <node pkg="rvc_commander" name="mcl" type="mcl.py" output="screen"/>
+        </launch>
+        """)
+    node = textwrap.dedent("""\
+        #!/usr/bin/env python
+        import rospy
+        import tf
+        from tf.transformations import quaternion_from_euler
+
+        class MCL:
+            def __init__(self, map_parameter):
+                self.map_frame_id = map_parameter.header.frame_id
+                self.odom_frame_id = rospy.get_param("~odom_frame_id", "odom_link")
+                self.tf_broadcaster = tf.TransformBroadcaster()
+
+            def publish_map_to_odom(self, x, y, theta):
+                q = quaternion_from_euler(0.0, 0.0, theta)
+                self.tf_broadcaster.sendTransform((x, y, 0.0), q, rospy.Time.now(), self.odom_frame_id, self.map_frame_id)
+        """)
+    files = {
+        "rvc_commander/package.xml": "<package><name>rvc_commander</name><buildtool_depend>catkin</buildtool_depend></package>",
+        "rvc_commander/CMakeLists.txt": "cmake_minimum_required(VERSION 2.8.3)\nproject(rvc_commander)\n",
+        "rvc_commander/launch/mcl.launch": launch,
+        "rvc_commander/scripts/mcl.py": node,
+    }
+    root = write_tree(tmp_path / "ws", files)
+    found = [f for f in scan([root], jobs=1).findings if f.code == "STATIC_DYNAMIC_CONFLICT"]
+    assert [(f.frames, f.location.file if f.location else None, f.location.line if f.location else None) for f in found] == [
+        (("map", "odom_link"), "rvc_commander/launch/mcl.launch", 2)]
+    assert "broadcast by a node this launch starts at rvc_commander/scripts/mcl.py:14" in found[0].message
+    assert "its parent is known only at run time" in found[0].message
+    placeholder = '<node pkg="tf" type="static_transform_publisher" name="map_to_odom" args="0 0 0 0 0 0 map odom_link 30" />'
+    fixed = write_tree(tmp_path / "fixed", {**files, "rvc_commander/launch/mcl.launch": launch.replace(placeholder, f"<!-- {placeholder} -->")})
+    assert [f for f in scan([fixed], jobs=1).findings if f.code == "STATIC_DYNAMIC_CONFLICT"] == []

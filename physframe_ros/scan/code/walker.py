@@ -98,6 +98,7 @@ class FileWalk(BoundedCalls):
         self.sink.finish({v for scope in scopes for v in scope.values() if isinstance(v, str) and v})
 
 
+_NUMBER_LITERAL = re.compile(r"\s*[-+]?\d+(?:\.\d*)?[uUlLfF]*\s*")
 # a string literal wrapped in a string constructor: `std::string("/world")`, `string{"/map"}`
 _WRAPPED_LITERAL = re.compile(r"""\s*(?:std\s*::\s*)?string\s*[({]\s*"[^"\n]*"\s*[)}]\s*""")
 
@@ -304,6 +305,13 @@ class Walker(Generic[N]):
         if slot is not None:
             owner = ".".join([p[0], *p[1][: -2 + slot]])
             self.named_frames.setdefault(owner, [None, None])[slot] = (self.text(source), line)
+            if isinstance(value, float) and _NUMBER_LITERAL.fullmatch(self.text(source)):
+                self.f.sink.add(Finding(
+                    "INVALID_FRAME_ID",
+                    f"{shown_path(p)} = {self.text(source)}: a number written into a frame id (C++'s std::string takes it as the "
+                    f"one character with that code, Python's message fails to serialise): write the frame's name",
+                    (), self.f.sink.loc(line)))
+                return
         self.frame_checked(shown_path(p), source, value, literal, line)
 
     def frame_checked(self, where: str, source: N, value: Value, literal: bool, line: int) -> None:

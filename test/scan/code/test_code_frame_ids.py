@@ -520,3 +520,27 @@ def test_a_cloud_transformed_into_a_target_frame_is_stamped_with_it() -> None:
     facts = analyze_cpp(LOCALMAP_SCAN2PCL, "src/scan2pcl.cpp")
     assert _invalid(facts) == [(4, ("/base_link",)), (14, ("/odom",))]
     assert [(d.frame, d.location.line if d.location else None) for d in facts.data_frames] == [("/base_link", 4), ("base_link", 11), ("/odom", 14)]
+
+
+# cnc-turtlebots' DriveSearchPattern behaviour (before its fix): a move_base goal's frame id assigned the number 1,
+# which std::string takes as the character 0x01. A number into a field merely named for a frame (an index) is not one.
+SEARCH_PATTERN = """\
+#include <move_base_msgs/MoveBaseAction.h>
+void DriveSearchPattern::run(void* msg)
+{
+    move_base_msgs::MoveBaseGoal goal;
+    goal.target_pose.pose.orientation.w = 1;
+    goal.target_pose.header.frame_id = 1;
+    goal.target_pose.header.stamp = ros::Time::now();
+    int frame_id = 1;
+    send(goal);
+}
+"""
+
+
+def test_a_number_written_into_a_frame_id() -> None:
+    found = [(f.code, f.location.line if f.location else None, f.message) for f in analyze_cpp(SEARCH_PATTERN, "src/DriveSearchPattern.cpp").findings]
+    assert [(code, line) for code, line, _ in found] == [("INVALID_FRAME_ID", 6)]
+    assert found[0][2].startswith("goal.target_pose.header.frame_id = 1: a number written into a frame id")
+    python = "from geometry_msgs.msg import PoseStamped\np = PoseStamped()\np.header.frame_id = 0\npub.publish(p)\n"
+    assert [(f.code, f.location.line if f.location else None) for f in analyze_python(python, "x.py").findings] == [("INVALID_FRAME_ID", 3)]

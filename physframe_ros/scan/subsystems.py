@@ -324,7 +324,7 @@ def _fixed_and_broadcast(sub: Subsystem) -> Iterable[Finding]:
     time (rvc_commander's placeholder map -> odom_link beside its localisation node's map correction): tf2 takes
     whichever came last, and lookups through the child jump between the fixed and the estimated value. A pair on
     /tf_static and /tf is static_dynamic_conflicts' finding; another known parent, check_tree's two parents."""
-    broadcasts = [(b.child, None, b.location) for b in sub.open_broadcasts]
+    broadcasts: list[tuple[str | None, str | None, Location | None]] = [(b.child, None, b.location) for b in sub.open_broadcasts]
     for e in sub.edges:
         if not e.static:
             broadcasts.extend((e.child, e.parent, s) for s in e.sources if not _in_launch_file(s))

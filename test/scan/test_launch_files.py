@@ -46,6 +46,24 @@ def test_the_identity_written_w_first_is_a_half_turn_warning() -> None:
         assert static_transform_edge(right.split(), "tf", LOC)[1] == []
 
 
+def test_angles_named_for_other_axes_in_the_yaw_pitch_roll_form(tmp_path: Path) -> None:
+    """lolo_common's upload_lolo_auv.launch (before its fix): the spawn pose's roll, pitch, yaw handed on in that
+    order to static_transform_publisher, which takes yaw first."""
+    launch = """<launch>
+  <arg name="roll" default="0.0"/>
+  <arg name="pitch" default="0.0"/>
+  <arg name="yaw" default="0.0"/>
+  <node pkg="tf" type="static_transform_publisher" name="world_map_bc" args="0 0 0 $(arg roll) $(arg pitch) $(arg yaw) world lolo/map 50" />
+  <node pkg="tf" type="static_transform_publisher" name="world_odom_bc" args="0 0 0 $(arg yaw) $(arg pitch) $(arg roll) world lolo/odom 50" />
+</launch>
+"""
+    root = _write(tmp_path / "lolo", {"package.xml": _package("lolo_common", catkin=True), "launch/upload.launch": launch})
+    found = [(f.code, f.location.line if f.location else None, f.message) for f in scan([root], jobs=1).findings if f.code == "INCORRECT_TRANSFORM"]
+    assert [(code, line) for code, line, _ in found] == [("INCORRECT_TRANSFORM", 5)]
+    assert "'$(arg roll)' (a roll) is in the yaw slot; '$(arg yaw)' (a yaw) is in the roll slot" in found[0][2]
+    assert "takes (yaw, pitch, roll), the angles about (Z, Y, X)" in found[0][2]
+
+
 def test_tf2_ros_trailing_period_is_read_as_quaternion_form_and_reported() -> None:
     edge, findings = static_transform_edge("0 0 0 0 0 0 map odom 100".split(), "tf2_ros1", LOC)
     assert edge is None

@@ -38,7 +38,10 @@ def _angle_of(text: str) -> str | None:
     return names.pop() if len(names) == 1 else None
 
 
-def euler_slot_finding(api: str, args: list[str], loc: Location) -> Finding | None:
+_AXIS_OF = {"roll": "X", "pitch": "Y", "yaw": "Z"}
+
+
+def euler_slot_finding(api: str, args: list[str], loc: Location, slots: tuple[str, str, str] | None = None) -> Finding | None:
     """An angle named for one axis passed in another axis' slot of an Euler API (``setRPY(msg->theta, 0, 0)``,
     ``setRPY(yaw, roll, pitch)``), or tf's ``setEuler(heading, 0, 0)`` (its first argument turns about Y)."""
     if len(args) != 3:
@@ -55,7 +58,7 @@ def euler_slot_finding(api: str, args: list[str], loc: Location) -> Finding | No
                 severity=Severity.WARNING,
             )
         return None
-    slots = RPY_APIS.get(api)
+    slots = slots or RPY_APIS.get(api)
     if slots is None:
         return None
     wrong: list[str] = []
@@ -70,8 +73,8 @@ def euler_slot_finding(api: str, args: list[str], loc: Location) -> Finding | No
         return None
     return Finding(
         "INCORRECT_TRANSFORM",
-        f"{api}({', '.join(args)}): {'; '.join(wrong)}; {api} takes ({', '.join(slots)}) about (X, Y, Z) fixed axes, so the "
-        "rotation turns about the wrong axes",
+        f"{api}({', '.join(args)}): {'; '.join(wrong)}; {api} takes ({', '.join(slots)}), the angles about "
+        f"({', '.join(_AXIS_OF[a] for a in slots)}), so the rotation turns about the wrong axes",
         (),
         loc,
         severity=Severity.WARNING,

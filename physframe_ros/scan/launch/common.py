@@ -20,6 +20,7 @@ from ...core.findings import Finding, Location, Severity
 from ...core.frame_patterns import is_pattern
 from ...core.rotations import ypr_to_quaternion
 from ...core.tree import Edge
+from ..code.angles import euler_slot_finding
 from ..code.facts import reversed_name_finding
 from ..context import ScanContext, choice_names, choice_pattern, choices_as_placeholders
 from ..description.xacro_support import expand_robot
@@ -73,6 +74,7 @@ class NodeSpec:
     param_lines: dict[str, int] = field(default_factory=dict)  # where each parameter is written, when known
     complete: bool = False  # every parameter the node gets is known (no file or value the scan did not read)
     rosparams: dict[str, Any] = field(default_factory=dict)  # ROS 1 inline <rosparam> values, checked at their own lines
+    written: list[str] = field(default_factory=list)  # the arguments as written, before substitution (`$(arg roll)`)
 
 
 def add_node(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, ros_version: int) -> None:
@@ -105,6 +107,7 @@ def add_node(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, ros_version: in
             edge, findings = static_transform_from_parameters(params, loc)
         else:
             edge, findings = static_transform_edge(spec.arguments, flavor, loc)
+            findings.extend(_named_angles(spec, flavor, loc))
         if ros_version == 1:
             edge, findings = _inserted_by_ros1(edge, findings)
         facts.findings.extend(findings)
@@ -299,6 +302,11 @@ def description_from_command(words: Sequence[str | None]) -> DescriptionRef | No
 _SHELL_PLAIN = re.compile(r"[^'\"\\\x0b\x0c\x1c-\x1f]*")
 
 
+def written_words(text: str | None) -> list[str]:
+    """An ``args`` attribute's words as written, a substitution (``$(arg roll)``) one word."""
+    return re.findall(r"(?:\$\([^()]*\)|[^\s$]|\$(?!\())+", text or "")
+
+
 def shell_split(text: str) -> list[str]:
     """``shlex.split(text)`` (ValueError on an unclosed quote), without shlex for plain text."""
     if text.isascii() and _SHELL_PLAIN.fullmatch(text):
@@ -405,6 +413,17 @@ def _positional(xyz: Sequence[str | None], ypr: Sequence[str | None] | None, qua
     if rotation == (1.0, 0.0, 0.0, 0.0) and parent and child:
         findings.append(_identity_w_first(parent, child, loc))
     return edge, findings
+
+
+def _named_angles(spec: NodeSpec, flavor: str, loc: Location) -> list[Finding]:
+    """The yaw, pitch, roll form given angles named for other axes (lolo_common's ``$(arg roll) $(arg pitch)
+    $(arg yaw)`` where the tool takes yaw first): judged on the arguments as written."""
+    n = len(spec.arguments)
+    ypr = n == 9 if flavor == "tf" else n == 8
+    if not ypr or len(spec.written) != n:
+        return []
+    found = euler_slot_finding("static_transform_publisher", spec.written[3:6], loc, ("yaw", "pitch", "roll"))
+    return [found] if found is not None else []
 
 
 def _identity_w_first(parent: str, child: str, loc: Location) -> Finding:

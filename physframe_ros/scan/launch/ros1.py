@@ -16,7 +16,7 @@ from ..context import ScanContext
 from ..frame_ids import parameter_findings
 from ..model import FileFacts, parse_document
 from ..xml_lines import XmlNode
-from .common import ARGUMENT, RSP_EXECUTABLES, DescriptionRef, NodeSpec, add_description, add_include, add_node, description_from_command
+from .common import ARGUMENT, RSP_EXECUTABLES, DescriptionRef, NodeSpec, add_description, add_include, add_node, description_from_command, written_words
 from .params_yaml import yaml_frame_findings
 from .substitutions import Substituter, truth
 from .xml_yaml import is_ros2_xml, parse_ros2_xml
@@ -180,6 +180,7 @@ def _node(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, sco
         param_lines=lines,
         complete=complete and not scope.param_files,
         rosparams=rosparams,
+        written=written_words(el.get("args")),
     )
     add_node(spec, facts, ctx, ros_version=1)
 

@@ -10,7 +10,7 @@ from ..context import ScanContext
 from ..frame_ids import parameter_findings
 from ..model import FileFacts, LaunchedNode
 from ..xml_lines import XmlNode
-from .common import ARGUMENT, NodeSpec, add_include, add_node, description_from_command, split_command
+from .common import ARGUMENT, NodeSpec, add_include, add_node, description_from_command, split_command, written_words
 from .substitutions import COMMAND_MARK, Substituter
 
 
@@ -47,7 +47,7 @@ def _walk_xml(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter)
             params = {p.get("name") or "": param_value(sub(p.get("value"))) for p in written}
             add_node(NodeSpec(sub(child.get("pkg")), sub(child.get("exec")), child.line, sub(child.get("name")) or "",
                               sub.tokens(child.get("args")), params, child.attr_line("args") if child.get("args") else None,
-                              {p.get("name") or "": p.line for p in written}),
+                              {p.get("name") or "": p.line for p in written}, written=written_words(child.get("args"))),
                      facts, ctx, ros_version=2)
 
 

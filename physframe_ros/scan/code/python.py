@@ -35,6 +35,8 @@ from .facts import (
 )
 from .python2 import as_python3
 from .quaternion_args import finding as swapped_quaternion_finding
+from .raw_counts import finding as raw_counts_finding
+from .raw_counts import python_raw_quaternions
 from .quaternion_args import python_swapped
 from .values import (
     HEADER,
@@ -153,6 +155,7 @@ class _PyFile(FileWalk):
         self.mentions_degrees = "deg" in text or "Deg" in text or "180" in text  # an angle in degrees handed to radians
         # getCameraInfo gives back what setCameraInfo stored, maybe with a frame, unless a loaded calibration replaced it
         self.camera_info_kept = "setCameraInfo" in text and not camera_info_reloaded([text])
+        self.mentions_unpack = "unpack" in text  # a device's raw registers unpacked (into a quaternion?)
         self.mentions_goals = "Goal" in text  # a navigation goal sent (the lines are joined again only then)
         self.functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef | None] = {}
         self.aliases: dict[str, str] = {}  # `from m import f as g`: g -> f
@@ -219,6 +222,9 @@ class _PyFile(FileWalk):
         if self.mentions_degrees:
             for degrees in python_degrees(tree):
                 self.sink.add(degrees_finding(degrees, self.sink.loc(degrees.line)))
+        if self.mentions_unpack:
+            for raw in python_raw_quaternions(tree):
+                self.sink.add(raw_counts_finding(raw, self.sink.loc(raw.line)))
         for goal in unframed_goals("\n".join(self.lines)) if self.mentions_goals else ():
             self.sink.add(Finding("MISSING_FRAME", goal.message(), (), self.sink.loc(goal.line)))
         functions: list[ast.FunctionDef | ast.AsyncFunctionDef] = []

@@ -201,3 +201,33 @@ void publish(tf2_ros::StaticTransformBroadcaster & br)
     assert [f.code for f in verdicts(facts)] == ["INCORRECT_TRANSFORM"]  # the inverse of the right rotation
     fixed = analyze_cpp(text.replace("optical_rotation().inverse()", "optical_rotation()"), "camera.cpp")
     assert verdicts(fixed) == [] and fixed.edges[0].static
+
+
+# bosch_imu_driver's node (before its fix): the BNO055's fused quaternion registers copied as raw 16-bit counts,
+# beside acceleration and rates divided by their scale factors; the fix divides by 2^14. A float unpacked ('f')
+# and a scaled count are not reported.
+BNO055 = """\
+import struct as st
+import rospy
+from sensor_msgs.msg import Imu
+
+imu_data = Imu()
+imu_data.header.frame_id = 'imu_link'
+imu_data.orientation.w = float(st.unpack('h', st.pack('BB', buf[24], buf[25]))[0])
+imu_data.orientation.x = float(st.unpack('h', st.pack('BB', buf[26], buf[27]))[0])
+imu_data.orientation.y = float(st.unpack('h', st.pack('BB', buf[28], buf[29]))[0])
+imu_data.orientation.z = float(st.unpack('h', st.pack('BB', buf[30], buf[31]))[0])
+imu_data.linear_acceleration.x = float(st.unpack('h', st.pack('BB', buf[32], buf[33]))[0]) / acc_fact
+pub_data.publish(imu_data)
+scaled = Imu()
+scaled.orientation.w = float(st.unpack('h', st.pack('BB', buf[24], buf[25]))[0]) / 16384.0
+floats = Imu()
+floats.orientation.w = st.unpack('<f', raw[0:4])[0]
+"""
+
+
+def test_a_quaternion_filled_with_raw_integer_counts() -> None:
+    found = [(f.code, f.location.line if f.location else None, f.message) for f in analyze_python(BNO055, "nodes/bosch_imu_node.py").findings
+             if f.code == "INVALID_TRANSFORM"]
+    assert [(code, line) for code, line, _ in found] == [("INVALID_TRANSFORM", 7)]
+    assert found[0][2].startswith("imu_data.orientation takes raw integer counts as the device sends them")

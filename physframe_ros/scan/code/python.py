@@ -35,9 +35,9 @@ from .facts import (
 )
 from .python2 import as_python3
 from .quaternion_args import finding as swapped_quaternion_finding
+from .quaternion_args import python_swapped
 from .raw_counts import finding as raw_counts_finding
 from .raw_counts import python_raw_quaternions
-from .quaternion_args import python_swapped
 from .values import (
     HEADER,
     IDENTITY_ROT,

@@ -108,7 +108,7 @@ def _dispatch(text: str, rel: str, kind: str, ctx: ScanContext, launch_args: dic
         package = _package_sources(ctx, pkg) if pkg is not None else None
         return analyze_cpp(text, rel, headers=headers, helpers=helpers, package=package)
     if kind == "python":
-        return analyze_python(text, rel, messages=TreeMessages(*tree_message_types(ctx)))
+        return analyze_python(text, rel, messages=TreeMessages(*tree_message_types(ctx)), modules=_python_modules(rel, ctx))
     if kind == "launch_py":
         if not mentions_tf(text):
             return parse_launch_py_file(text, rel, ctx, launch_args)
@@ -161,6 +161,28 @@ MAX_HELPER_BYTES = 2 << 20  # text of other files read per C++ file for the help
 def _is_file(root: str, rel: str) -> bool:
     """Whether ``rel`` is a file under ``root``: the files of a package ask for the same headers."""
     return os.path.isfile(os.path.join(root, rel))
+
+
+def _python_modules(rel: str, ctx: ScanContext) -> Callable[[str], tuple[str, str] | None]:
+    """The modules of the file's package by their dotted names as imported: ``pkg.conversion`` is
+    ``<package>/pkg/conversion.py`` (ament_python), ``<package>/src/pkg/conversion.py`` (catkin) or a module
+    beside the file; a name found nowhere in the package is another package's."""
+    pkg = package_of(rel, ctx.packages.values())
+    roots = [os.path.dirname(rel), *([pkg, os.path.join(pkg, "src")] if pkg is not None else [])]
+
+    def find(module: str) -> tuple[str, str] | None:
+        parts = module.split(".")
+        for root in roots:
+            for candidate in (os.path.join(root, *parts) + ".py", os.path.join(root, *parts, "__init__.py")):
+                candidate = os.path.normpath(candidate)
+                if candidate != rel and _is_file(ctx.root, candidate):
+                    try:
+                        return candidate, decode_source(ctx.read_bytes(candidate), "python")
+                    except OSError:
+                        return None  # unreadable, outside the tree or too large: its functions stay unknown
+        return None
+
+    return find
 
 
 @lru_cache(maxsize=8)

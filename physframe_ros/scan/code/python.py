@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import math
 import re
+from dataclasses import replace
 from typing import Callable, Sequence
 
 from ...core.conventions import Conventions
@@ -88,18 +89,23 @@ _LOOKUPS = {"lookup_transform", "lookupTransform", "can_transform", "canTransfor
 
 
 
+#: A module of the scanned package by its dotted name as imported (``pkg.conversion``): its path and text, or None.
+ModuleSource = Callable[[str], "tuple[str, str] | None"]
+
+
 def analyze_python(text: str, rel_path: str, conventions: Conventions | None = None, tree: ast.Module | None = None,
-                   messages: TreeMessages | None = None) -> FileFacts:
+                   messages: TreeMessages | None = None, modules: ModuleSource | None = None) -> FileFacts:
     """Frame facts of one Python file. Never raises: failures become a PARSE_ERROR finding.
     ``tree``: the file's syntax tree when the caller has parsed it already (it is only read); ``messages``: the
-    stamped message types the scanned tree defines."""
+    stamped message types the scanned tree defines; ``modules``: the package's other modules, for the functions
+    the file imports from them."""
     lines = text.count("\n") + 1
     sink = FactSink(rel_path, lines, conventions)
     try:
         if tree is None:
             tree, text = _parse(text, rel_path, sink)
         if tree is not None:
-            _PyFile(text, sink, messages or TreeMessages()).run(tree)
+            _PyFile(text, sink, messages or TreeMessages(), modules).run(tree)
     except Exception as exc:  # a scanner must survive any input; report it and move on
         sink.parse_error(1, f"Python analysis failed ({type(exc).__name__}: {exc}); file skipped")
     return sink.facts
@@ -146,9 +152,11 @@ def _dotted(node: ast.AST) -> str:
 
 
 class _PyFile(FileWalk):
-    def __init__(self, text: str, sink: FactSink, messages: TreeMessages) -> None:
+    def __init__(self, text: str, sink: FactSink, messages: TreeMessages, modules: ModuleSource | None = None) -> None:
         super().__init__(sink, static_broadcaster_names(text, _STATIC_BROADCASTER), setpoint_publishers(text))
         self.messages = messages
+        self.module_source = modules
+        self.library: dict[str, _PyFile | None] = {}  # dotted module name -> that module of the package, read
         self.lines = text.split("\n")
         # Quaternion, quat2mat, from_quat, tf's sendTransform(t, q, ...): the swapped-order check's calls
         self.mentions_quaternions = "uat" in text or "sendTransform" in text
@@ -227,18 +235,7 @@ class _PyFile(FileWalk):
                 self.sink.add(raw_counts_finding(raw, self.sink.loc(raw.line)))
         for goal in unframed_goals("\n".join(self.lines)) if self.mentions_goals else ():
             self.sink.add(Finding("MISSING_FRAME", goal.message(), (), self.sink.loc(goal.line)))
-        functions: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
-        stack: list[ast.stmt] = list(tree.body)
-        while stack:  # statements only: expressions cannot hold a def
-            node = stack.pop()
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                functions.append(node)
-                self.functions[node.name] = None if node.name in self.functions else node
-            for block in _STATEMENT_BLOCKS:
-                stack.extend(getattr(node, block, ()))
-            for handler in getattr(node, "handlers", ()):
-                stack.extend(handler.body)
-        functions.sort(key=lambda f: f.lineno)
+        functions = self.collect_functions(tree)
         relevant = [f for f in functions if _RELEVANT.search(self.source(f))]
         try:
             _Run(self, emit=False, env=self.globals).block(tree.body)
@@ -255,6 +252,48 @@ class _PyFile(FileWalk):
             self.finish()
         except Budget:
             self.sink.parse_error(1, f"analysis stopped after {STEP_BUDGET} steps; later functions not analysed")
+
+    def collect_functions(self, tree: ast.Module) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+        """Every function and method of the module, in line order; ``functions`` maps a name defined once to it."""
+        functions: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
+        stack: list[ast.stmt] = list(tree.body)
+        while stack:  # statements only: expressions cannot hold a def
+            node = stack.pop()
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                functions.append(node)
+                self.functions[node.name] = None if node.name in self.functions else node
+            for block in _STATEMENT_BLOCKS:
+                stack.extend(getattr(node, block, ()))
+            for handler in getattr(node, "handlers", ()):
+                stack.extend(handler.body)
+        functions.sort(key=lambda f: f.lineno)
+        return functions
+
+    def imported_function(self, name: str) -> tuple[_PyFile, ast.FunctionDef | ast.AsyncFunctionDef] | None:
+        """A function the file imports from another module of its package (soccer_vision_3d_rviz_markers'
+        ``from soccer_vision_3d_rviz_markers.conversion import field_boundary_to_marker``), defined there once:
+        that module is read (not walked) on first use."""
+        module = self.origins.get(name)
+        if module is None or self.module_source is None:
+            return None
+        if module not in self.library:
+            self.library[module] = None
+            found = self.module_source(module)
+            if found is not None:
+                try:
+                    tree = ast.parse(found[1], filename=found[0])
+                except (SyntaxError, ValueError, RecursionError, MemoryError):
+                    tree = None
+                if tree is not None:
+                    other = _PyFile(found[1], FactSink(found[0], 0), self.messages)
+                    other.tree = tree
+                    other.imports(tree)
+                    other.collect_functions(tree)
+                    _Run(other, emit=False, env=other.globals).block(tree.body)  # its constants
+                    self.library[module] = other
+        lib = self.library[module]
+        fn = lib.functions.get(self.aliases.get(name, name)) if lib is not None else None
+        return (lib, fn) if lib is not None and fn is not None else None
 
     def _check_published_members(self) -> None:
         """Once every method is walked: a member message (``self._odom_msg = Odometry()`` in ``__init__``), or a module
@@ -606,10 +645,30 @@ class _Run(Walker[ast.AST]):
         for value in [*values, *named.values()]:
             if isinstance(value, Record):
                 value.escaped = True
+        if fn is None and receiver is None and self.emit:
+            return self.imported_call(c, values, named)
         if fn is None or not is_own or not self.emit:
             return None
         bound = _bind(fn, values, named, skip_self=receiver is not None)
         return self.enter(c.line, bool(bound), lambda: self.f.call(fn, bound))
+
+    def imported_call(self, c: Call[ast.AST], values: list[Value], named: dict[str, Value]) -> Value:
+        """A function of another module of the package: walked there; a message it returns counts as built at the
+        call, and a finding about it names the function and its module ("built at line 70 by
+        field_boundary_to_marker() in soccer_vision_3d_rviz_markers/conversion.py")."""
+        found = self.f.imported_function(c.name)
+        if found is None:
+            return None
+        lib, fn = found
+        lib.steps = self.f.steps  # its walk counts against this file's budget
+        try:
+            result = lib.call(fn, _bind(fn, values, named, skip_self=False))
+        finally:
+            self.f.steps = lib.steps
+            lib.sink.facts.findings.clear()  # what it reports is its own file's, found when that file is scanned
+        if isinstance(result, Record):
+            return replace(result, name="", line=c.line, local=True, made_by=f"{c.name}() in {lib.sink.facts.path}")
+        return fresh(result)
 
     # methods on a value (the _METHODS table)
     def m_parameter_value(self, c: Call[ast.AST], obj: Value) -> Result:

@@ -251,3 +251,58 @@ def test_a_message_filled_by_the_package_own_to_msg_overload_keeps_its_empty_hea
     assert found == [("MISSING_FRAME", 9)]
     framed = {**files, "src/util.cpp": RS2_UTIL_CPP.replace("  msg.angular_velocity.x", "  msg.header.frame_id = imu.frame;\n  msg.angular_velocity.x")}
     assert scan([write_tree(tmp_path / "b", framed)], jobs=1).findings == []
+
+
+# soccer_vision_3d_rviz_markers (before its fix): the node publishes markers that functions of the package's
+# conversion module build and never frame; the fix copies the incoming message's header into each marker.
+CONVERSION_PY = """\
+from visualization_msgs.msg import Marker
+
+
+def field_boundary_to_marker(msg):
+    marker = Marker()
+    marker.type = Marker.LINE_STRIP
+    marker.points = msg.points
+    return marker
+
+
+def framed_marker(msg):
+    marker = Marker()
+    marker.header = msg.header
+    return marker
+"""
+VISUALIZER_PY = """\
+import rclpy
+from rclpy.node import Node
+from soccer_vision_3d_rviz_markers.conversion import field_boundary_to_marker, framed_marker
+from visualization_msgs.msg import Marker
+
+
+class SoccerVision3DMarkers(Node):
+
+    def field_boundary_cb(self, msg):
+        marker = field_boundary_to_marker(msg)
+        self.field_boundary_publisher.publish(marker)
+
+    def framed_cb(self, msg):
+        self.framed_publisher.publish(framed_marker(msg))
+
+    def stamped_cb(self, msg):
+        marker = field_boundary_to_marker(msg)
+        marker.header.frame_id = 'base_footprint'
+        self.stamped_publisher.publish(marker)
+"""
+
+
+def test_a_message_built_by_a_function_imported_from_another_module_of_the_package(tmp_path: Path) -> None:
+    root = write_tree(tmp_path / "soccer_vision_3d_rviz_markers", {
+        "package.xml": "<package format='3'><name>soccer_vision_3d_rviz_markers</name><export><build_type>ament_python</build_type></export></package>",
+        "setup.py": "from setuptools import setup\nsetup(name='soccer_vision_3d_rviz_markers')\n",
+        "soccer_vision_3d_rviz_markers/__init__.py": "",
+        "soccer_vision_3d_rviz_markers/conversion.py": CONVERSION_PY,
+        "soccer_vision_3d_rviz_markers/visualizer.py": VISUALIZER_PY,
+    })
+    found = [(f.code, f.location.file if f.location else None, f.location.line if f.location else None, f.message)
+             for f in scan([root], jobs=1).findings]
+    assert [(code, file, line) for code, file, line, _ in found] == [("MISSING_FRAME", "soccer_vision_3d_rviz_markers/visualizer.py", 11)]
+    assert "built at line 10 by field_boundary_to_marker() in soccer_vision_3d_rviz_markers/conversion.py" in found[0][3]

@@ -114,7 +114,7 @@ def check_tree(edges: Iterable[Edge], conventions: Conventions, tolerance: float
         f = _optical_twice(e, conventions, tolerance, static_parents) or _turned_like_optical(e, conventions, tolerance)
         if f:
             out.append(f)
-        f = _sensor_null(e, conventions)
+        f = _sensor_null(e, conventions) or _world_tilted(e, conventions)
         if f:
             out.append(f)
     return out
@@ -461,6 +461,36 @@ def _rotated_ancestors(start: str, rotation: OrthoRotation, parents: Mapping[str
         rotation, frame = step @ rotation, up.parent
         yield frame, rotation, path
         path.append(frame)
+
+
+_Z_UP_WORLD = re.compile(r"^(?:map|odom|world|enu|utm)$")  # REP-105's z-up world-fixed frames (earth, ECEF, is not)
+_TILT_COS = math.cos(math.radians(45))
+
+
+def _world_tilted(edge: Edge, conventions: Conventions) -> Finding | None:
+    """Two z-up world-fixed frames (map, odom, utm, world) joined by a rotation that tips z over: REP-105's map and
+    odom keep z up, so between them (and utm, ENU) only a heading turns (smarc_navigation's utm -> map turned
+    z down with a rotating-axes Euler triple). A drift in roll or pitch stays far below the 45 degrees reported."""
+    q = edge.rotation
+    if q is None or not (_Z_UP_WORLD.match(conventions.classify(edge.parent).base) and _Z_UP_WORLD.match(conventions.classify(edge.child).base)):
+        return None
+    norm = math.sqrt(sum(c * c for c in q))
+    if not math.isfinite(norm) or norm < 1e-9:
+        return None
+    x, y = q[0] / norm, q[1] / norm
+    z_up = 1.0 - 2.0 * (x * x + y * y)  # the child's z axis, seen in the parent, dotted with the parent's z
+    if z_up > _TILT_COS:
+        return None
+    return Finding(
+        "INCORRECT_TRANSFORM",
+        f"{edge.child} is tilted relative to {edge.parent}: its z axis is {math.degrees(math.acos(max(-1.0, min(1.0, z_up)))):.0f} "
+        f"degrees from {edge.parent}'s; REP-105's world-fixed frames (map, odom; utm and world east-north-up) all keep z up, "
+        "so the transform between two of them turns only about z (a heading)",
+        (edge.parent, edge.child),
+        edge.location,
+        severity=Severity.WARNING,
+        publishers=edge.publishers,
+    )
 
 
 def _sensor_null(edge: Edge, conventions: Conventions) -> Finding | None:

@@ -692,3 +692,19 @@ def test_a_camera_driver_stamping_a_frame_the_tree_places_unturned(tmp_path: Pat
     assert "which the tree (boat/urdf/boat.urdf:3) makes FLU relative to FLU 'base_link' (no rotation)" in found[0].message
     (tmp_path / "boat/urdf/boat.urdf").write_text(urdf.replace("ROTATION", "-1.5707963 0 -1.5707963"))
     assert [f for f in scan([ws], jobs=1).findings if f.code == "INCORRECT_TRANSFORM"] == []
+
+
+def test_two_world_fixed_frames_joined_by_a_tilt(tmp_path: Path) -> None:
+    """REP-105's map and odom (and utm, world) keep z up: between two of them only a heading turns. smarc's
+    publish_gps_pose.py turned map upside down under utm (x = 1); a heading of any angle is fine."""
+    launch = """<launch>
+  <node pkg="tf2_ros" type="static_transform_publisher" name="a" args="0 0 0 0 0 3.14159 utm map" />
+  <node pkg="tf2_ros" type="static_transform_publisher" name="b" args="0 0 0 0.7 0 0 map odom" />
+  <node pkg="tf2_ros" type="static_transform_publisher" name="c" args="0 0 0 0 0 0 1 earth world" />
+  <node pkg="tf2_ros" type="static_transform_publisher" name="d" args="0 0 0 0 0 0 earth map2" />
+</launch>
+"""
+    root = _write(tmp_path / "w", {"package.xml": _package("w", catkin=True), "launch/a.launch": launch})
+    found = [(f.code, f.location.line if f.location else None, f.message) for f in scan([root], jobs=1).findings if f.code == "INCORRECT_TRANSFORM"]
+    assert [(code, line) for code, line, _ in found] == [("INCORRECT_TRANSFORM", 2)]
+    assert found[0][2].startswith("map is tilted relative to utm: its z axis is 180 degrees from utm's")

@@ -64,6 +64,7 @@ from .values import (
     concat,
     fresh,
     rot_from_components,
+    rot_from_euler_axes,
     rot_from_matrix,
     rot_from_quaternion,
     rot_from_rpy,
@@ -772,7 +773,7 @@ class _Run(Walker[ast.AST]):
             return MISSING
         axes = self.eval(c.kwargs["axes"]) if "axes" in c.kwargs else (self.eval(c.args[3]) if c.n >= 4 else "sxyz")
         rpy = self.numbers(c.args[:3])
-        rot = rot_from_rpy(*rpy) if rpy is not None and axes == "sxyz" else TOP_ROT
+        rot = rot_from_euler_axes(rpy[0], rpy[1], rpy[2], axes) if rpy is not None and isinstance(axes, str) else TOP_ROT
         if c.name == "quaternion_from_euler":
             return QuatList(rot, self.tf_order(c))
         return QuatList(rot, "wxyz") if c.name == "euler2quat" else rot
@@ -874,6 +875,12 @@ class _Run(Walker[ast.AST]):
         return apply_math(c.name, self.eval(c.args[0]))
 
     def b_quaternion(self, c: Call[ast.AST]) -> Result:
+        if c.n == 1 and isinstance(c.args[0], ast.Starred) and not c.kwargs:
+            # `Quaternion(*quat)`: the sequence's items as x, y, z, w, whatever order it holds them in
+            value = self.eval(c.args[0].value)
+            if isinstance(value, QuatList):
+                return value.rot if value.order == "xyzw" else rot_from_components([value.item(i) for i in range(4)])
+            return _as_rot(value, "xyzw")
         if c.n != 4 and not c.kwargs:
             return MISSING
         comps = [self.field(c, i, a, 1.0 if a == "w" else 0.0) for i, a in enumerate("xyzw")]

@@ -106,6 +106,17 @@ def rot_from_axis_angle(angle: float, axis: Sequence[float]) -> Rot:
 IDENTITY_ROT = rot_from_quaternion((0.0, 0.0, 0.0, 1.0))
 
 
+def rot_from_euler_axes(ai: float, aj: float, ak: float, axes: str) -> Rot:
+    """transformations' ``euler_matrix(ai, aj, ak, axes)`` (and transforms3d's ``euler2mat``) in any of the 24
+    conventions: ``s`` (static) turns about the fixed first axis first, R = Rk(ak) Rj(aj) Ri(ai); ``r`` (rotating)
+    turns about the moving axes, R = Ri(ai) Rj(aj) Rk(ak). An unknown convention has no value (top)."""
+    if len(axes) != 4 or axes[0] not in "sr" or any(a not in "xyz" for a in axes[1:]) or axes[1] == axes[2] or axes[2] == axes[3]:
+        return TOP_ROT
+    turns = [rot_from_rpy(*(angle if a == axis else 0.0 for a in "xyz")) for axis, angle in zip(axes[1:], (ai, aj, ak))]
+    first, second, third = turns
+    return rot_mul(rot_mul(third, second), first) if axes[0] == "s" else rot_mul(rot_mul(first, second), third)
+
+
 def rot_mul(a: Rot, b: Rot) -> Rot:
     """R14 when both factors are typed, R15 when one is top; exact when both are constant."""
     if a.exact is not None and b.exact is not None:

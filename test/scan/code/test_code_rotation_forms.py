@@ -9,10 +9,14 @@ import math
 from typing import Callable
 
 import pytest
+import transforms3d.euler as t3e
 from code_helpers import verdicts
+from hypothesis import given
+from hypothesis import strategies as st
 
 from physframe_ros.core.rotations import ALL_ROTATIONS, OrthoRotation
 from physframe_ros.scan.code import analyze_cpp, analyze_python
+from physframe_ros.scan.code.values import rot_from_euler_axes
 
 
 def _angle(v: float, pi: str, half_pi_neg: str) -> str:
@@ -231,3 +235,15 @@ def test_a_quaternion_filled_with_raw_integer_counts() -> None:
              if f.code == "INVALID_TRANSFORM"]
     assert [(code, line) for code, line, _ in found] == [("INVALID_TRANSFORM", 7)]
     assert found[0][2].startswith("imu_data.orientation takes raw integer counts as the device sends them")
+
+
+@given(st.floats(-4.0, 4.0), st.floats(-4.0, 4.0), st.floats(-4.0, 4.0), st.sampled_from(sorted(t3e._AXES2TUPLE)))
+def test_euler_angles_in_any_of_the_24_conventions_agree_with_transforms3d(ai: float, aj: float, ak: float, axes: str) -> None:
+    exact = rot_from_euler_axes(ai, aj, ak, axes).exact
+    assert exact is not None
+    assert [v for row in exact for v in row] == pytest.approx(t3e.euler2mat(ai, aj, ak, axes).ravel().tolist(), abs=1e-9)
+
+
+def test_an_unknown_euler_convention_has_no_value() -> None:
+    assert rot_from_euler_axes(0.1, 0.2, 0.3, "qxyz").exact is None
+    assert rot_from_euler_axes(0.1, 0.2, 0.3, "sxxy").exact is None  # two turns about one axis in a row

@@ -199,7 +199,7 @@ def _order(parents: dict[str, list[Edge]], conventions: Conventions, in_loop: di
         ci = conventions.classify(child)
         if ci.order is None:
             continue
-        if ci.cls.name in WORLD_CLASSES and child not in in_loop:
+        if (ci.cls.name in WORLD_CLASSES or ci.cls.name == BASE) and child not in in_loop:
             yield from _below_a_sensor(child, parents, conventions)
         for anc in ancestors(child, parents):
             ai = conventions.classify(anc)
@@ -240,11 +240,14 @@ def _sensor_mount(frame: str, conventions: Conventions) -> bool:
 
 def _below_a_sensor(child: str, parents: dict[str, list[Edge]], conventions: Conventions) -> Iterable[Finding]:
     """A world-fixed frame (earth, world, map, odom) below a sensor or optical frame of the same robot
-    (``static_transform_publisher ... camera_rgb_optical_frame world``): REP-105 makes the fixed frames the
-    ancestors of the robot and its sensors, so parent and child are swapped. A warning: a camera-only rig can
-    root its tree at the camera on purpose."""
+    (``static_transform_publisher ... camera_rgb_optical_frame world``), or the robot's body frame right below one
+    (IGVC22-23's ``camera base_link``): REP-105 makes the fixed frames the ancestors of the robot, and the body
+    the parent of its sensors, so parent and child are swapped. A warning: a camera-only rig, or visual odometry
+    tracking the camera, can root the tree at the camera on purpose."""
     ci = conventions.classify(child)
-    anc = next((a for a in ancestors(child, parents) if _sensor_mount(a, conventions)), None)
+    body = ci.cls.name == BASE
+    above = [e.parent for e in parents.get(child, ())] if body else ancestors(child, parents)
+    anc = next((a for a in above if _sensor_mount(a, conventions)), None)
     if anc is None:
         return
     robots = (conventions.classify(anc).robot or anc.rpartition("/")[0], ci.robot or child.rpartition("/")[0])
@@ -252,10 +255,12 @@ def _below_a_sensor(child: str, parents: dict[str, list[Edge]], conventions: Con
         return  # another robot's frames: a multi-robot tree joins them anyhow
     edge = next((e for e in parents[child]), None)
     how = "is the parent of" if edge is not None and edge.parent == anc else "is above"
+    rule = ("REP-105 hangs a robot's sensors below its body frame" if body else
+            "REP-105's fixed frames (earth, map, odom) are the ancestors of the robot and its sensors")
     yield Finding(
         "INCORRECT_FRAME_ORDER_IN_TREE",
-        f"'{anc}', a sensor frame, {how} '{child}', a world-fixed frame: REP-105's fixed frames (earth, map, odom) are "
-        f"the ancestors of the robot and its sensors, so '{child}' must be above '{anc}' (parent and child swapped?)",
+        f"'{anc}', a sensor frame, {how} '{child}', {'the body frame' if body else 'a world-fixed frame'}: {rule}, so "
+        f"'{child}' must be above '{anc}' (parent and child swapped?)",
         (anc, child),
         edge.location if edge else None,
         publishers=edge.publishers if edge else (),

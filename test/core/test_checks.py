@@ -226,6 +226,16 @@ def test_a_world_fixed_frame_below_a_sensor_frame_is_a_warning():
     assert check_tree([Edge("robot1/camera_link", "robot2/odom")], C) == []
 
 
+def test_the_body_frame_right_below_a_sensor_frame_is_a_warning():
+    # IGVC22-23's ranger.launch (before its fix): `static_transform_publisher -0.5 0 1.2 0 0 0 camera base_link 1`
+    f = check_tree([Edge("odom", "camera", False), Edge("camera", "base_link", False, Z, I), Edge("base_link", "laser", True, (0.1, 0.0, 0.2), I)], C)
+    assert [(x.code, x.frames, x.level.value) for x in f] == [("INCORRECT_FRAME_ORDER_IN_TREE", ("camera", "base_link"), "warning")]
+    assert "'camera', a sensor frame, is the parent of 'base_link', the body frame: REP-105 hangs a robot's sensors below" in f[0].message
+    # a body frame further down, below another body frame, is that frame's: reported once, where it hangs from the sensor
+    f = check_tree([Edge("camera", "base_footprint"), Edge("base_footprint", "base_link")], C)
+    assert codes(f) == [("INCORRECT_FRAME_ORDER_IN_TREE", ("camera", "base_footprint"))]
+
+
 def test_a_slam_system_fixed_frame_named_for_its_sensor_is_no_sensor_mount():
     # ae-scoot's hmap_slam.launch: laser_scan_matcher's own world frame glued above map
     assert check_tree([Edge("scan_matcher", "map", True, Z, I)], C) == []

@@ -365,17 +365,22 @@ def test_ros1_static_transforms_with_tf_era_slashes_are_the_stripped_frames(tmp_
 
 
 def test_a_static_transform_publisher_whose_name_reverses_its_frames_is_a_reversed_name(tmp_path: Path) -> None:
-    """RAS-2016's static_tf.launch: ``name="odom_to_map"`` on a node that publishes map -> odom (a warning: the
-    name or the arguments are reversed); gazebo2rviz's ``static_tf_pub_world_to_gazebo_world`` publishing
-    gazebo_world -> world, more words before the first frame; a name that agrees, or names no transform, is nothing."""
+    """``name="map_to_odom"`` on a node that publishes odom -> map (a warning: the name or the arguments are
+    reversed); gazebo2rviz's ``static_tf_pub_world_to_gazebo_world`` publishing gazebo_world -> world, more words
+    before the first frame; a name that agrees, or names no transform, is nothing. ``a_to_b`` also reads as "the pose
+    of a in b": on a transform going down REP-105's tree it is that reading, not a reversal (RAS-2016's
+    ``odom_to_map`` on map -> odom; IGVC22-23's ``camera_to_base_link`` on base_link -> camera, the fix of a camera
+    made base_link's parent)."""
     ws = _write(tmp_path, {
         "robot/package.xml": _package("robot", catkin=True),
         "robot/launch/static_tf.launch": """<launch>
-  <node pkg="tf" type="static_transform_publisher" name="odom_to_map" args="0 0 0 0 0 0 /map /odom 100" />
+  <node pkg="tf" type="static_transform_publisher" name="map_to_odom" args="0 0 0 0 0 0 /odom /map 100" />
   <node pkg="tf" type="static_transform_publisher" name="base_to_laser" args="0 0 0.2 0 0 0 base_link laser 100" />
   <node pkg="tf" type="static_transform_publisher" name="laser_mount" args="0 0 0.2 0 0 0 base_link sonar 100" />
   <node name="static_tf_pub_world_to_gazebo_world" pkg="tf2_ros" type="static_transform_publisher" args="0 0 0  0 0 0 1 gazebo_world world" />
   <node name="static_tf_pub_map_to_odom_frame" pkg="tf2_ros" type="static_transform_publisher" args="0 0 0 0 0 0 map odom" />
+  <node pkg="tf" type="static_transform_publisher" name="odom_to_map" args="0 0 0 0 0 0 /map /odom 100" />
+  <node pkg="tf" type="static_transform_publisher" name="camera_to_base_link" args="0.5 0 1.2 0 0 0 1 base_link camera 100"/>
 </launch>
 """,
     })

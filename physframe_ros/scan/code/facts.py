@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any, Iterable, Iterator
 
 from ...core.checks import invalid_values, transform_findings
-from ...core.conventions import Conventions
+from ...core.conventions import OPTICAL, SENSOR, Conventions
 from ...core.expected import DataFrame, Lookup, PartialEdge
 from ...core.findings import Finding, Location, Severity
 from ...core.tree import Edge
@@ -216,7 +216,7 @@ def reversed_name_finding(var: str, parent: str, child: str, location: Location)
     a, b = named
     forward = _fragment_matches(a, parent, True) and _fragment_matches(b, child, False)
     backward = _fragment_matches(a, child, True) and _fragment_matches(b, parent, False)
-    if not backward or forward:
+    if not backward or forward or ("_in_" not in var.lower() and _downwards(parent, child)):
         return None
     return Finding(
         "REVERSED_NAME",
@@ -225,6 +225,24 @@ def reversed_name_finding(var: str, parent: str, child: str, location: Location)
         (parent, child),
         location,
     )
+
+
+_CONVENTIONS = Conventions()
+
+
+def _level(frame: str) -> int | None:
+    """A frame's place in REP-105's tree: earth 0, map 1, odom 2, the body 3, a sensor below it 4."""
+    cls = _CONVENTIONS.classify(frame).cls
+    return cls.order if cls.order is not None else 4 if cls.name in (SENSOR, OPTICAL) else None
+
+
+def _downwards(parent: str, child: str) -> bool:
+    """``parent -> child`` goes down REP-105's tree (map -> odom, base_link -> camera). There a name ``a_to_b`` that
+    reads the other way is its other reading (the pose of a in b, ``camera_to_base_link`` on base_link -> camera:
+    IGVC22-23's fix), not a reversal: reporting it would have the user turn a right tree upside down. ``b_in_a``
+    has one reading only."""
+    p, c = _level(parent), _level(child)
+    return p is not None and c is not None and p < c
 
 
 def _quaternion_never_set(rec: Record, path: str) -> bool:

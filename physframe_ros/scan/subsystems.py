@@ -50,7 +50,7 @@ class Subsystem:
     variants: dict[tuple[tuple[str, str], ...], list[Edge]] = field(default_factory=dict)
     common: list[Edge] = field(default_factory=list)  # the edges every variant runs
     data_frames: list[DataFrame] = field(default_factory=list)  # frames its code and launch files stamp on data
-    # its code's broadcasts to a known child from a parent known only at run time (a map frame read from a service)
+    # its code's broadcasts with one frame known only at run time (a map frame read from a service)
     open_broadcasts: list[PartialEdge] = field(default_factory=list)
     choice: dict[str, str] = field(default_factory=dict)  # the launch arguments and environment the user chose (--arg, --env)
     partial_robot: bool = False  # a robot it loads was built without a package outside the tree
@@ -239,7 +239,7 @@ def _assemble(name: str, launched: bool, members: dict[str, FileFacts]) -> Subsy
         sub.lookups.extend(f.lookups)
         sub.findings.extend(f.findings)
         sub.data_frames.extend(f.data_frames)
-        sub.open_broadcasts.extend(pe for pe in f.partial_edges if pe.kind == "broadcast" and pe.parent is None and pe.child)
+        sub.open_broadcasts.extend(pe for pe in f.partial_edges if pe.kind == "broadcast" and (pe.parent is None) != (pe.child is None))
         sub.partial_robot = sub.partial_robot or f.partial
         sub.unknown_broadcasts += f.unknown_broadcasts
     sub.edges = merge_edges(edges)
@@ -324,7 +324,12 @@ def _fixed_and_broadcast(sub: Subsystem) -> Iterable[Finding]:
     time (rvc_commander's placeholder map -> odom_link beside its localisation node's map correction): tf2 takes
     whichever came last, and lookups through the child jump between the fixed and the estimated value. A pair on
     /tf_static and /tf is static_dynamic_conflicts' finding; another known parent, check_tree's two parents."""
-    broadcasts: list[tuple[str | None, str | None, Location | None]] = [(b.child, None, b.location) for b in sub.open_broadcasts]
+    # a file that also broadcasts from the frame to one known only at run time chooses the direction at run time
+    # (ar_pose's `reverse_transform`: marker -> camera, or camera -> marker): no second parent for sure
+    both_ways = {(b.location.file if b.location else None, b.parent) for b in sub.open_broadcasts if b.child is None}
+    broadcasts: list[tuple[str | None, str | None, Location | None]] = [
+        (b.child, None, b.location) for b in sub.open_broadcasts
+        if b.child is not None and (b.location.file if b.location else None, b.child) not in both_ways]
     for e in sub.edges:
         if not e.static:
             broadcasts.extend((e.child, e.parent, s) for s in e.sources if not _in_launch_file(s))

@@ -324,6 +324,9 @@ def test_a_fixed_transform_beside_a_node_broadcasting_the_same_child_is_a_confli
     assert [f for f in scan([fixed], jobs=1).findings if f.code == "STATIC_DYNAMIC_CONFLICT"] == []
     # ar_pose's `reverse_transform`: a node that broadcasts the frame either as child or as parent (of a frame known
     # at run time) chooses at run time; its launch's world -> marker is the reversed choice's parent
-    both = node + "\n    def reversed(self, x, y, theta):\n        self.tf_broadcaster.sendTransform((x, y, 0.0), (0, 0, 0, 1), rospy.Time.now(), self.map_frame_id, self.odom_frame_id)\n"
+    both = node + textwrap.indent(textwrap.dedent("""
+        def reversed(self, x, y):
+            self.tf_broadcaster.sendTransform((x, y, 0.0), (0, 0, 0, 1), rospy.Time.now(), self.map_frame_id, self.odom_frame_id)
+        """), "    ")
     either = write_tree(tmp_path / "either", {**files, "rvc_commander/scripts/mcl.py": both})
     assert [f for f in scan([either], jobs=1).findings if f.code == "STATIC_DYNAMIC_CONFLICT"] == []

@@ -87,6 +87,49 @@ def test_a_robot_needing_a_package_outside_the_tree_is_checked_without_it(tmp_pa
     assert "the robot is checked without what its files give" in next(f.message for f in res.findings if f.code == "PARSE_ERROR")
 
 
+def test_a_macro_inserting_one_origin_block_into_two_chained_joints(tmp_path: Path) -> None:
+    """orne_box's sensor_imu macro (before its fix): the mount ``*origin`` inserted into base_link -> imu_link and again
+    into imu_link -> imu, so the IMU's frame is offset and turned twice; reported in the macro's file, where the
+    robot includes it. A macro inserting its block once, or into two joints side by side, is fine."""
+    (tmp_path / "imu.urdf.xacro").write_text(textwrap.dedent("""\
+        <robot xmlns:xacro="http://ros.org/wiki/xacro" name="sensor_imu">
+          <xacro:macro name="sensor_imu" params="name parent *origin">
+            <joint name="${name}_joint" type="fixed">
+              <xacro:insert_block name="origin"/>
+              <parent link="${parent}"/>
+              <child link="${name}_link"/>
+            </joint>
+            <link name="${name}_link"/>
+            <joint name="${name}_base_joint" type="fixed">
+              <xacro:insert_block name="origin"/>
+              <parent link="${name}_link"/>
+              <child link="${name}"/>
+            </joint>
+            <link name="${name}"/>
+          </xacro:macro>
+          <xacro:macro name="twin_wheels" params="parent *origin">
+            <joint name="left_joint" type="fixed"><xacro:insert_block name="origin"/><parent link="${parent}"/><child link="left"/></joint>
+            <link name="left"/>
+            <joint name="right_joint" type="fixed"><xacro:insert_block name="origin"/><parent link="${parent}"/><child link="right"/></joint>
+            <link name="right"/>
+          </xacro:macro>
+        </robot>
+        """))
+    (tmp_path / "robot.urdf.xacro").write_text(textwrap.dedent("""\
+        <robot name="orne_box" xmlns:xacro="http://ros.org/wiki/xacro">
+          <xacro:include filename="imu.urdf.xacro"/>
+          <link name="base_link"/>
+          <xacro:sensor_imu name="imu" parent="base_link"><origin xyz="0.23 0 0.27" rpy="${-pi} 0 ${pi/2}"/></xacro:sensor_imu>
+          <xacro:twin_wheels parent="base_link"><origin xyz="0 0 0.1"/></xacro:twin_wheels>
+        </robot>
+        """))
+    res = expand_robot("robot.urdf.xacro", {}, ScanContext(str(tmp_path), {}), "", None)
+    found = [(f.code, f.location.file if f.location else None, f.location.line if f.location else None, f.message) for f in res.findings]
+    assert [(code, file, line) for code, file, line, _ in found] == [("INCORRECT_TRANSFORM", "imu.urdf.xacro", 10)]
+    assert found[0][3].startswith("macro 'sensor_imu' inserts its block '*origin' as the origin of joint '${name}_joint' "
+                                  "(${parent} -> ${name}_link) and again of joint '${name}_base_joint'")
+
+
 def test_xacro_error_is_a_finding_not_a_crash(tmp_path: Path) -> None:
     (tmp_path / "r.xacro").write_text('<robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">\n<link name="${undefined_prop}"/>\n</robot>\n')
     res = expand_robot("r.xacro", {}, ScanContext(str(tmp_path), {}), "", None)

@@ -30,6 +30,7 @@ from ..safe_eval import BUILTINS, MATH, MAX_STR, MAX_WEIGHT, ExpressionLimit, Un
 from ..source_text import decode_source
 from ..xml_lines import XmlError, XmlNode, parse_xml
 from .camera_plugins import CAMERA_SENSORS, FRAME_TAGS, default_conventions, is_camera_sensor
+from .inserted_blocks import doubled_origins
 from .urdf import parse_urdf_file, robot_edges
 
 _FIND_SHARE = re.compile(r"\$\(find-pkg-share\s+")
@@ -220,6 +221,7 @@ def expand_robot(rel_path: str, args: dict[str, str], ctx: ScanContext, prefix: 
     """Expand a xacro (or plain URDF) with launch-file ``args`` and return the edges it declares."""
     res = XacroResult(files=[rel_path])
     abs_path = ctx.abs_str(rel_path)
+    res.findings.extend(_doubled_origins(abs_path, _mtime(abs_path), ctx, rel_path))
     if not rel_path.endswith(".xacro"):
         plain = _plain_urdf(abs_path, rel_path, prefix, ctx)
         if plain is not None:  # no xacro in it: read directly, with exact lines
@@ -248,13 +250,29 @@ def expand_robot(rel_path: str, args: dict[str, str], ctx: ScanContext, prefix: 
         if rel is not None and rel not in res.files:
             res.files.append(rel)
     locate = _joint_locator([ctx.abs_str(f) for f in res.files], rel_path, ctx)
+    own = res.findings
     res.edges, res.findings = robot_edges(robot, locate, prefix, lambda loc: _origin_of(loc, ctx))
+    res.findings[:0] = own
+    for rel in res.files[1:]:
+        res.findings.extend(_doubled_origins(ctx.abs_str(rel), _mtime(ctx.abs_str(rel)), ctx, rel))
     if absent is not None:
         # links the left-out macros would have made are unknown, not missing
         res.partial = True
         res.findings = [_failure(absent, rel_path, abs_path, ctx, referenced_at, built=True),
                         *(f for f in res.findings if f.code not in ("MISSING_FRAME", "MISSING_CHILD_FRAME"))]
     return res
+
+
+@lru_cache(maxsize=256)
+def _doubled_origins(abs_path: str, _mtime_ns: int, ctx: ScanContext, rel_path: str) -> tuple[Finding, ...]:
+    """Macros of one xacro file that insert a block as the origin of two chained joints (read once per file)."""
+    text = _read_text(abs_path, ctx)
+    if text is None or "insert_block" not in text:
+        return ()
+    try:
+        return tuple(doubled_origins(parse_xml(text), rel_path))
+    except XmlError:
+        return ()  # the expansion reports what is wrong with it
 
 
 MAX_ASSUMED_ARGS = 8  # undeclared xacro arguments given an assumed value, per description; one more is a PARSE_ERROR

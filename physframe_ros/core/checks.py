@@ -329,7 +329,7 @@ def axis_finding(
         f"expected {expected.child_axes} relative to {expected.parent_axes} {anchor}, rotation {expected.rotation}, "
         f"{format_rotation(expected.rotation.quaternion())}",
         (anchor, edge.child) if anchor == edge.parent else (anchor, edge.parent, edge.child),
-        edge.location,
+        edge.rotation_location,
         publishers=edge.publishers,
         details={"actual": str(actual), "expected": str(expected.rotation), "expected_quaternion": list(expected.rotation.quaternion())},
     )
@@ -369,7 +369,7 @@ def partial_axis_finding(edge: Edge, conventions: Conventions) -> Finding | None
         f"and nothing turns them back: {rule}, so {child} must come out {want}; "
         f"append the inverse of the constant part ({fix}, {format_rotation(fix.quaternion())})",
         (parent, child),
-        edge.location,
+        edge.rotation_location,
         publishers=edge.publishers,
         details={"constant_part": str(part), "child_axes": str(got), "expected_axes": str(want)},
     )
@@ -403,7 +403,7 @@ def _optical_twice(edge: Edge, conventions: Conventions, tolerance: float, stati
         f"so {edge.child} is {got} relative to {up.parent}; {expected.rule}, one turn from the camera's body axes. "
         f"{edge.parent} is named as a body frame (x forward): give its joint no rotation",
         (up.parent, edge.parent, edge.child),
-        up.location,
+        up.rotation_location,
         publishers=up.publishers,
     )
 
@@ -433,7 +433,7 @@ def _turned_like_optical(edge: Edge, conventions: Conventions, tolerance: float)
         f"its axes are {got.describe()}; REP-103 optical frames are x right, y down, z forward, rotation {turn}, {format_rotation(turn.quaternion())}: "
         "images in it are turned in their plane",
         (edge.parent, edge.child),
-        edge.location,
+        edge.rotation_location,
         severity=Severity.WARNING,
         publishers=edge.publishers,
     )
@@ -492,7 +492,7 @@ def _world_tilted(edge: Edge, conventions: Conventions) -> Finding | None:
         f"degrees from {edge.parent}'s; REP-105's world-fixed frames (map, odom; utm and world east-north-up) all keep z up, "
         "so the transform between two of them turns only about z (a heading)",
         (edge.parent, edge.child),
-        edge.location,
+        edge.rotation_location,
         severity=Severity.WARNING,
         publishers=edge.publishers,
     )

@@ -26,10 +26,18 @@ class Edge:
     #: Source code only: the orthogonal rotation of the constant factors of a rotation not known in full
     #: (PhysFrame's R15), for the tree's axis check; not part of the edge's identity.
     constant_part: OrthoRotation | None = field(default=None, compare=False)
+    #: Source code only: where the rotation was written, when not where the transform is sent (the line to change
+    #: for a wrong rotation); not part of the edge's identity.
+    rotation_at: Location | None = field(default=None, compare=False)
 
     @property
     def location(self) -> Location | None:
         return self.sources[0] if self.sources else None
+
+    @property
+    def rotation_location(self) -> Location | None:
+        """Where a finding about the rotation points: where it was written, else where the edge is declared."""
+        return self.rotation_at or self.location
 
     def to_dict(self) -> dict[str, Any]:
         return {

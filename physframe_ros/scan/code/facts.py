@@ -446,7 +446,9 @@ class FactSink:
         constant_part = rot.ortho if valid_quat is None and rot is not None and rot.partial else None
         # in the tree as tf2 stores it: BufferCore::setTransform strips a leading '/' (reported above), so '/laser' is
         # the 'laser' a launch file's static transform also names (wato_f1tenth's two parents)
-        edge = Edge(parent.lstrip("/") or parent, child.lstrip("/") or child, static, translation, valid_quat, sources, constant_part=constant_part)
+        rotation_at = self.loc(rec.rotation_line) if rec.rotation_line and not self.sites and not rec.made_by else None
+        edge = Edge(parent.lstrip("/") or parent, child.lstrip("/") or child, static, translation, valid_quat, sources,
+                    constant_part=constant_part, rotation_at=rotation_at)
         if edge in self.facts.edges:
             return  # the same helper reached again with other arguments that do not matter here
         self.facts.edges.append(edge)

@@ -268,6 +268,7 @@ class Record:
     made_by: str = ""  # the helper of another file that built it (``generateOdometryMsg() in include/x.hpp``)
     frame_line: int = 0  # the line of this file that last wrote header.frame_id (0: not written here, or not known)
     child_line: int = 0  # the same for child_frame_id
+    rotation_line: int = 0  # the line that wrote transform.rotation (or its first component), 0 when not known
 
     def set(self, path: str, value: Value) -> None:
         inner = self._owned(path, create=True)

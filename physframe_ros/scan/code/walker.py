@@ -275,6 +275,8 @@ class Walker(Generic[N]):
                 holder.frame_line = line  # a wrong frame is reported where it is written, the line to change
             elif line and path == "child_frame_id":
                 holder.child_line = line
+            elif line and (path == "transform.rotation" or (path.startswith("transform.rotation.") and not holder.rotation_line)):
+                holder.rotation_line = line  # a wrong rotation is fixed where it is written
         elif isinstance(holder, TfValue) and fields == ["rotation"] and isinstance(value, Rot):
             holder.rot = value
 

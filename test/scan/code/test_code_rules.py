@@ -280,7 +280,8 @@ def test_member_rotation_times_parameter_reaches_the_broadcast() -> None:
         " private:\n  tf2::Matrix3x3 slam_to_ros_;\n};\n"
     )
     facts = analyze_cpp(text, "cam.cpp")
-    assert codes(facts) == [("INCORRECT_TRANSFORM", _line(text, "sendTransform"))]
+    # reported where the rotation is written into the transform, the line to change
+    assert codes(facts) == [("INCORRECT_TRANSFORM", _line(text, "t.transform.rotation ="))]
     back = text.replace("slam_to_ros_ * R;", "slam_to_ros_ * R * slam_to_ros_.transpose();")
     assert verdicts(analyze_cpp(back, "cam.cpp")) == []
 

@@ -62,6 +62,21 @@ def test_angles_named_for_other_axes_in_the_yaw_pitch_roll_form(tmp_path: Path) 
     assert [(code, line) for code, line, _ in found] == [("INCORRECT_TRANSFORM", 5)]
     assert "'$(arg roll)' (a roll) is in the yaw slot; '$(arg yaw)' (a yaw) is in the roll slot" in found[0][2]
     assert "takes (yaw, pitch, roll), the angles about (Z, Y, X)" in found[0][2]
+    python = """from launch import LaunchDescription
+from launch.substitutions import LaunchConfiguration
+from launch_ros.actions import Node
+
+def generate_launch_description():
+    return LaunchDescription([
+        Node(package='tf2_ros', executable='static_transform_publisher',
+             arguments=['0', '0', '0', LaunchConfiguration('roll'), '0', LaunchConfiguration('yaw'), 'world', 'map']),
+        Node(package='tf2_ros', executable='static_transform_publisher',
+             arguments=['0 0 0', LaunchConfiguration('yaw'), '0', LaunchConfiguration('roll'), 'world', 'odom']),
+    ])
+"""
+    root = _write(tmp_path / "py", {"package.xml": _package("lp"), "launch/s.launch.py": python})
+    found = [(f.code, f.location.line if f.location else None) for f in scan([root], jobs=1).findings if f.code == "INCORRECT_TRANSFORM"]
+    assert found == [("INCORRECT_TRANSFORM", 8)]
 
 
 def test_tf2_ros_trailing_period_is_read_as_quaternion_form_and_reported() -> None:

@@ -355,8 +355,12 @@ def _node(call: ast.Call, interp: _Interp, facts: FileFacts, ctx: ScanContext) -
             params.update({k: None if v is UNKNOWN else v for k, v in p.items()})  # None: set, value unknown
     param_lines = {k.value: k.lineno for d in ast.walk(kw["parameters"]) if isinstance(d, ast.Dict)
                    for k in d.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)} if "parameters" in kw else {}
+    written_list = kw.get("arguments")
+    # the arguments as written, an expression one word (`LaunchConfiguration('roll')`), for names that tell an angle
+    written = ([w for e in written_list.elts for w in (e.value.split() if isinstance(e, ast.Constant) and isinstance(e.value, str) else [ast.unparse(e)])]
+               if isinstance(written_list, ast.List) else [])
     spec = NodeSpec(text("package"), text("executable", "node_executable"), line, text("name", "node_name") or "", arguments, params,
-                    kw["arguments"].lineno if "arguments" in kw else None, param_lines, complete)
+                    kw["arguments"].lineno if "arguments" in kw else None, param_lines, complete, written=written)
     add_node(spec, facts, ctx, ros_version=2)
 
 

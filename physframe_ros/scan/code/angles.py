@@ -26,9 +26,22 @@ RPY_APIS = {
     "setEulerYPR": ("yaw", "pitch", "roll"),
     "setEulerZYX": ("yaw", "pitch", "roll"),
 }
+# a function of the code's own named for roll, pitch, yaw in that order (pedsim's `rpyToQuaternion(r, p, y)`)
+_RPY_NAMED = re.compile(r"(?i)^(?:rpy_?to_?\w*quat\w*|quat\w*_?from_?rpy|from_?rpy)$")
+
+
+def rpy_slots(api: str) -> tuple[str, str, str] | None:
+    """The angle each argument slot of an Euler API turns about, by its name; None for other calls."""
+    slots = RPY_APIS.get(api)
+    if slots is None and _RPY_NAMED.match(api):
+        return ("roll", "pitch", "yaw")
+    return slots
+
+
 _ANGLE_NAME = re.compile(r"(?:^|[^a-z])(roll|pitch|yaw|heading|theta|rot_?[xyz]|ang(?:le)?_?[xyz])(?=$|[^a-z])")
 _AXIS_ANGLE = {"x": "roll", "y": "pitch", "z": "yaw"}  # rotX / rot_x / angle_z: the angle about that axis
 _HEADING = ("heading", "theta")  # a planar heading: the yaw, by name, only when the other two slots are zero
+_QUARTER_TURN = re.compile(r"\s*[-+]?\s*(?:M_PI(?:_2)?|(?:math\.|np\.)?pi|1\.57\d*|3\.14\d*)(?:\s*/\s*2(?:\.0*)?)?\s*")
 _ZERO = re.compile(r"^\s*[-+]?0*(?:\.0*)?[fFlL]?\s*$")
 
 
@@ -58,15 +71,19 @@ def euler_slot_finding(api: str, args: list[str], loc: Location, slots: tuple[st
                 severity=Severity.WARNING,
             )
         return None
-    slots = slots or RPY_APIS.get(api)
+    slots = slots or rpy_slots(api)
     if slots is None:
         return None
     wrong: list[str] = []
     for i, text in enumerate(args):
         named = _angle_of(text)
         if named in _HEADING:
-            others = [zeros[j] for j in range(3) if j != i]
-            named = "yaw" if all(others) else None
+            # a planar heading is the yaw: when the other two slots are zero, or the yaw's own slot is and the third
+            # holds a quarter or half turn, a model turned upright (pedsim's `rpyToQuaternion(M_PI / 2.0, theta +
+            # M_PI / 2.0, 0.0)`: the heading in the pitch slot); beside a small tilt `theta` may be any angle
+            others = [j for j in range(3) if j != i]
+            upright = slots[i] != "yaw" and zeros[slots.index("yaw")] and any(_QUARTER_TURN.fullmatch(args[j]) for j in others)
+            named = "yaw" if all(zeros[j] for j in others) or upright else None
         if named is not None and named != slots[i]:
             wrong.append(f"'{text}' (a {named}) is in the {slots[i]} slot")
     if not wrong:

@@ -28,7 +28,7 @@ from ..model import FileFacts
 from .action_goals import unframed_goals
 from .angle_units import cpp_degrees
 from .angle_units import finding as degrees_finding
-from .angles import RPY_APIS
+from .angles import rpy_slots
 from .calls import CALL_DEPTH, STEP_BUDGET, Budget
 from .cpp_macros import blank_macros, first_branches
 from .facts import (
@@ -1160,10 +1160,10 @@ class _Run(Walker[Node]):
             if element is not None:
                 return element
         if is_method:
-            if call.name in RPY_APIS or call.name == "setEuler":
+            if rpy_slots(call.name) is not None or call.name == "setEuler":
                 self.euler_slots(call.name, call.args, call.line)
             return self.method(call)
-        if call.name in RPY_APIS:
+        if rpy_slots(call.name) is not None:
             self.euler_slots(call.name, call.args, call.line)
         return self.function_call(node, call)
 

@@ -21,7 +21,7 @@ from ..model import FileFacts
 from .action_goals import unframed_goals
 from .angle_units import finding as degrees_finding
 from .angle_units import python_degrees
-from .angles import RPY_APIS, shifted_components_finding
+from .angles import rpy_slots, shifted_components_finding
 from .calls import STEP_BUDGET, Budget
 from .facts import (
     FactSink,
@@ -592,7 +592,7 @@ class _Run(Walker[ast.AST]):
         name = func.attr if isinstance(func, ast.Attribute) else self.f.aliases.get(func.id, func.id) if isinstance(func, ast.Name) else ""
         receiver = func.value if isinstance(func, ast.Attribute) else None
         call: Call[ast.AST] = Call(name, receiver, node.args, node.lineno, id(node), {k.arg: k.value for k in node.keywords if k.arg})
-        if (name in RPY_APIS or name == "setEuler") and not call.kwargs:
+        if (rpy_slots(name) is not None or name == "setEuler") and not call.kwargs:
             self.euler_slots(name, call.args, call.line)
         if self.emit and call.kwargs:
             self.frame_keywords(call)

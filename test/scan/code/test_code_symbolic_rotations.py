@@ -499,3 +499,25 @@ def test_w_first_components_written_into_x_y_z_w_in_order() -> None:
     # transformations' quaternion through the helper, and transforms3d's euler2quat imported under tf's name
     assert [line for line, _ in found] == [18, 27]
     assert "Quaternion(x=q[0], y=q[1], z=q[2], w=q[3]): the x, y, z, w slots take the components (w, x, y, z)" in found[0][1]
+
+
+# pedsim_ros' poseFrom2DVelocity (before its fix): the model turned upright by a quarter roll, the heading in the
+# pitch slot of the package's own rpyToQuaternion(roll, pitch, yaw); beside a small tilt theta may be any angle.
+PEDSIM = """\
+geometry_msgs::Quaternion poseFrom2DVelocity(const double vx, const double vy) {
+  const double theta = std::atan2(vy, vx);
+  return rpyToQuaternion(M_PI / 2.0, theta + (M_PI / 2.0), 0.0);
+}
+geometry_msgs::Quaternion fixed(const double theta) {
+  return rpyToQuaternion(M_PI / 2.0, 0.0, theta + (M_PI / 2.0));
+}
+geometry_msgs::Quaternion tilted(const double theta) {
+  return rpyToQuaternion(0.1, theta, 0.0);
+}
+"""
+
+
+def test_a_heading_in_the_pitch_slot_of_an_rpy_named_function_beside_an_upright_turn() -> None:
+    facts = analyze_cpp(PEDSIM, "pedsim_utils/geometry.cpp")
+    assert _found(facts, "INCORRECT_TRANSFORM") == [3]
+    assert "'theta + (M_PI / 2.0)' (a yaw) is in the pitch slot" in facts.findings[0].message

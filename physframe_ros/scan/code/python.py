@@ -647,11 +647,23 @@ class _Run(Walker[ast.AST]):
             if isinstance(value, Record):
                 value.escaped = True
         if fn is None and receiver is None and self.emit:
+            found = self.f.imported_function(c.name)
+            if found is not None:
+                self.frame_arguments(c, found[1], skip_self=False)
             return self.imported_call(c, values, named)
         if fn is None or not is_own or not self.emit:
             return None
+        self.frame_arguments(c, fn, skip_self=receiver is not None)
         bound = _bind(fn, values, named, skip_self=receiver is not None)
         return self.enter(c.line, bool(bound), lambda: self.f.call(fn, bound))
+
+    def frame_arguments(self, c: Call[ast.AST], fn: ast.FunctionDef | ast.AsyncFunctionDef, skip_self: bool) -> None:
+        """A string literal passed by position where the function takes a parameter named for a frame
+        (``make_marker("/map", ...)`` with ``def make_marker(frame_id, ...)``): checked as the frame id it is."""
+        params = [a.arg for a in fn.args.posonlyargs + fn.args.args][1 if skip_self else 0 :]
+        for param, arg in zip(params, c.args):
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and frame_variable(param):
+                self.frame_checked(f"{c.name}({param}=...)", arg, arg.value, True, arg.lineno)
 
     def imported_call(self, c: Call[ast.AST], values: list[Value], named: dict[str, Value]) -> Value:
         """A function of another module of the package: walked there; a message it returns counts as built at the

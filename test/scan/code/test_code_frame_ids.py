@@ -544,3 +544,31 @@ def test_a_number_written_into_a_frame_id() -> None:
     assert found[0][2].startswith("goal.target_pose.header.frame_id = 1: a number written into a frame id")
     python = "from geometry_msgs.msg import PoseStamped\np = PoseStamped()\np.header.frame_id = 0\npub.publish(p)\n"
     assert [(f.code, f.location.line if f.location else None) for f in analyze_python(python, "x.py").findings] == [("INVALID_FRAME_ID", 3)]
+
+
+# A frame written out with a leading '/' where a function of the file (or of another module of the package) takes
+# a parameter named for a frame, passed by position; a topic in a parameter named for one is not a frame.
+POSITIONAL = """\
+from visualization_msgs.msg import Marker
+
+def make_marker(frame_id, ns):
+    m = Marker()
+    m.header.frame_id = frame_id
+    m.pose.orientation.w = 1.0
+    return m
+
+class Viz:
+    def marker(self, frame, ns):
+        return make_marker(frame, ns)
+
+    def run(self):
+        pub.publish(make_marker("/map", "a"))
+        pub.publish(self.marker("/odom", "b"))
+        pub.publish(make_marker("map", "/topic"))
+"""
+
+
+def test_a_frame_literal_passed_by_position_to_a_function_taking_a_frame() -> None:
+    found = [(f.code, f.location.line if f.location else None, f.message) for f in analyze_python(POSITIONAL, "viz.py").findings]
+    assert [(code, line) for code, line, _ in found] == [("INVALID_FRAME_ID", 14), ("INVALID_FRAME_ID", 15)]
+    assert found[0][2].startswith("make_marker(frame_id=...): frame id '/map' has a leading '/'")

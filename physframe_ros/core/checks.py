@@ -427,16 +427,18 @@ def _turned_like_optical(edge: Edge, conventions: Conventions, tolerance: float)
     if str(got)[2] != "F" or got == RDF:
         return None
     turn = FLU.rotation_to(RDF)
-    return Finding(
-        "INCORRECT_TRANSFORM",
+    return _rotation_warning(
+        edge,
         f"{edge.child} is {got} relative to {edge.parent} (rotation {actual}): turned z forward as an optical frame is, but "
         f"its axes are {got.describe()}; REP-103 optical frames are x right, y down, z forward, rotation {turn}, {format_rotation(turn.quaternion())}: "
         "images in it are turned in their plane",
-        (edge.parent, edge.child),
-        edge.rotation_location,
-        severity=Severity.WARNING,
-        publishers=edge.publishers,
     )
+
+
+def _rotation_warning(edge: Edge, message: str) -> Finding:
+    """An INCORRECT_TRANSFORM warning about the edge's rotation, where the rotation is written."""
+    return Finding("INCORRECT_TRANSFORM", message, (edge.parent, edge.child), edge.rotation_location, severity=Severity.WARNING,
+                   publishers=edge.publishers)
 
 
 def _accumulate(
@@ -486,15 +488,11 @@ def _world_tilted(edge: Edge, conventions: Conventions) -> Finding | None:
     z_up = 1.0 - 2.0 * (x * x + y * y)  # the child's z axis, seen in the parent, dotted with the parent's z
     if z_up > _TILT_COS:
         return None
-    return Finding(
-        "INCORRECT_TRANSFORM",
+    return _rotation_warning(
+        edge,
         f"{edge.child} is tilted relative to {edge.parent}: its z axis is {math.degrees(math.acos(max(-1.0, min(1.0, z_up)))):.0f} "
         f"degrees from {edge.parent}'s; REP-105's world-fixed frames (map, odom; utm and world east-north-up) all keep z up, "
         "so the transform between two of them turns only about z (a heading)",
-        (edge.parent, edge.child),
-        edge.rotation_location,
-        severity=Severity.WARNING,
-        publishers=edge.publishers,
     )
 
 

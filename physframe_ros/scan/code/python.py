@@ -158,6 +158,7 @@ class _PyFile(FileWalk):
         self.messages = messages
         self.module_source = modules
         self.library: dict[str, _PyFile | None] = {}  # dotted module name -> that module of the package, read
+        self.star_modules: list[str] = []  # `from pkg.tools import *`: the names it binds are that module's
         self.lines = text.split("\n")
         # Quaternion, quat2mat, from_quat, tf's sendTransform(t, q, ...): the swapped-order check's calls
         self.mentions_quaternions = "uat" in text or "sendTransform" in text
@@ -187,6 +188,9 @@ class _PyFile(FileWalk):
                         self.scalar_first.add(a.asname or a.name)
             elif isinstance(node, ast.ImportFrom) and node.module:
                 for a in node.names:
+                    if a.name == "*":
+                        self.star_modules.append(node.module)
+                        continue
                     self.origins[a.asname or a.name] = node.module
                     if a.asname:
                         self.aliases[a.asname] = a.name
@@ -272,29 +276,36 @@ class _PyFile(FileWalk):
 
     def imported_function(self, name: str) -> tuple[_PyFile, ast.FunctionDef | ast.AsyncFunctionDef] | None:
         """A function the file imports from another module of its package (soccer_vision_3d_rviz_markers'
-        ``from soccer_vision_3d_rviz_markers.conversion import field_boundary_to_marker``), defined there once:
-        that module is read (not walked) on first use."""
+        ``from soccer_vision_3d_rviz_markers.conversion import field_boundary_to_marker``, or a star import), defined
+        there once: that module is read (not walked) on first use."""
         module = self.origins.get(name)
-        if module is None or self.module_source is None:
+        for candidate in [module] if module is not None else self.star_modules:
+            lib = self.package_module(candidate)
+            fn = lib.functions.get(self.aliases.get(name, name)) if lib is not None else None
+            if lib is not None and fn is not None:
+                return lib, fn
+        return None
+
+    def package_module(self, module: str) -> _PyFile | None:
+        """The module of the package imported as ``module``, its functions and constants collected; None when the
+        package has no such module (another package's, a library's) or it does not parse."""
+        if module in self.library or self.module_source is None:
+            return self.library.get(module)
+        self.library[module] = None
+        found = self.module_source(module)
+        if found is None:
             return None
-        if module not in self.library:
-            self.library[module] = None
-            found = self.module_source(module)
-            if found is not None:
-                try:
-                    tree = ast.parse(found[1], filename=found[0])
-                except (SyntaxError, ValueError, RecursionError, MemoryError):
-                    tree = None
-                if tree is not None:
-                    other = _PyFile(found[1], FactSink(found[0], 0), self.messages)
-                    other.tree = tree
-                    other.imports(tree)
-                    other.collect_functions(tree)
-                    _Run(other, emit=False, env=other.globals).block(tree.body)  # its constants
-                    self.library[module] = other
-        lib = self.library[module]
-        fn = lib.functions.get(self.aliases.get(name, name)) if lib is not None else None
-        return (lib, fn) if lib is not None and fn is not None else None
+        try:
+            tree = ast.parse(found[1], filename=found[0])
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return None
+        lib = _PyFile(found[1], FactSink(found[0], 0), self.messages)
+        lib.tree = tree
+        lib.imports(tree)
+        lib.collect_functions(tree)
+        _Run(lib, emit=False, env=lib.globals).block(tree.body)  # its constants
+        self.library[module] = lib
+        return lib
 
     def _check_published_members(self) -> None:
         """Once every method is walked: a member message (``self._odom_msg = Odometry()`` in ``__init__``), or a module

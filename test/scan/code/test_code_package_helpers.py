@@ -306,3 +306,18 @@ def test_a_message_built_by_a_function_imported_from_another_module_of_the_packa
              for f in scan([root], jobs=1).findings]
     assert [(code, file, line) for code, file, line, _ in found] == [("MISSING_FRAME", "soccer_vision_3d_rviz_markers/visualizer.py", 11)]
     assert "built at line 10 by field_boundary_to_marker() in soccer_vision_3d_rviz_markers/conversion.py" in found[0][3]
+
+
+def test_a_function_of_a_catkin_package_module_imported_with_a_star(tmp_path: Path) -> None:
+    # insta360_ros_driver's live_processing.py (before its fix): `from insta360_ros_driver.tools import *`, the module
+    # in src/insta360_ros_driver/tools.py (catkin's package_dir), whose compress_image_to_msg stamps only the time
+    script = ("import rospy\nfrom sensor_msgs.msg import CompressedImage, CameraInfo\nfrom insta360_ros_driver.tools import *\n\n"
+              "def cb(img, stamp):\n    msg = field_boundary_to_marker(img)\n    pub.publish(msg)\n")
+    root = write_tree(tmp_path / "insta360_ros_driver", {
+        "package.xml": "<package format='2'><name>insta360_ros_driver</name><buildtool_depend>catkin</buildtool_depend></package>",
+        "src/insta360_ros_driver/__init__.py": "",
+        "src/insta360_ros_driver/tools.py": CONVERSION_PY,
+        "scripts/live_processing.py": script,
+    })
+    found = [(f.code, f.location.file if f.location else None, f.location.line if f.location else None) for f in scan([root], jobs=1).findings]
+    assert found == [("MISSING_FRAME", "scripts/live_processing.py", 7)]

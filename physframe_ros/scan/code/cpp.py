@@ -561,9 +561,17 @@ class _CppFile(FileWalk):
         if not declared:
             return
         own_code = [blank_keeping_lines(t) for t in own]
+        # the package's sources that define methods of this file's classes: only they can write the members (a
+        # `main` elsewhere with a local of the same name cannot)
+        classes = set(_METHOD_OF.findall(self.text))
+        methods: list[str] | None = None
         for name in sorted(declared):
-            # the file and its headers first (the usual answer, cheap), then every source of the package at once
-            if not all(_only_read(name, t) for t in own_code) or (self.package is not None and not _only_read(name, self.package.code())):
+            # the file and its headers first (the usual answer, cheap), then the other sources of its classes
+            if not all(_only_read(name, t) for t in own_code):
+                continue
+            if self.package is not None and methods is None:
+                methods = [blank_keeping_lines(t) for t in self.package.read() if t != self.text and any(f"{c}::" in t for c in classes)]
+            if not all(_only_read(name, t) for t in methods or ()):
                 continue
             misread = re.search(rf"""\bparam\w*\s*(?:<[^<>;]*>)?\s*\(\s*"(?:~?\w*/)?{name}"\s*,\s*(\w+)""", self.text)
             if misread is None:
@@ -578,9 +586,46 @@ class _CppFile(FileWalk):
 
 
 def _only_read(name: str, text: str) -> bool:
-    """Each mention of ``name`` in ``text`` is its declaration ``std::string name;`` or a read into a frame field."""
+    """Each mention of ``name`` in ``text`` is its declaration ``std::string name;`` or a read into a frame field;
+    in a function with a parameter of that name, the bare name is the parameter (roboracing's tag_detection assigned
+    the frame to its by-value parameter ``camera_frame``, never to the member)."""
+    text = _unshadowed(name, text)
     kept = rf"^[ \t]*(?:std::)?string[ \t]+{name}[ \t]*;|" + _READ_INTO_FRAME.format(name)
     return len(re.findall(rf"\b{name}\b", text)) == len(re.findall(kept, text, re.MULTILINE))
+
+
+_METHOD_OF = re.compile(r"\b(\w+)::\w+\s*\(")  # `tag_detection::publishPointCloud(`: a method of class tag_detection
+
+
+def _unshadowed(name: str, text: str) -> str:
+    """``text`` with the parameter lists and bodies of functions taking a parameter ``name`` blanked of the bare name
+    (``this->name`` is still the member; an initializer list between them, ``: name(name)``, is kept)."""
+    if not re.search(rf"\b{name}\s*[,)=]", text):
+        return text
+    out, pos = [], 0
+    declared = re.compile(rf"[\w>](?:\s*[&*]+\s*|\s+[&*]*\s*){name}\s*(?:=.*)?$", re.DOTALL)  # a type, then the name
+    for m in re.finditer(r"\(([^(){};]*)\)\s*(?:const\s*)?(?:(?::[^{;]*)?\{|;)", text):
+        if name not in m.group(1) or not any(declared.search(p.strip()) for p in m.group(1).split(",")):
+            continue  # no parameter of that name: a call's arguments, or another function
+        if text[m.end() - 1] == ";":  # a declaration: only its parameter list names it
+            out += [text[pos : m.start(1)], re.sub(rf"\b{name}\b", " " * len(name), m.group(1))]
+            pos = m.end(1)
+            continue
+        body_end = _block_end(text, m.end() - 1)
+        out += [text[pos : m.start(1)], re.sub(rf"\b{name}\b", " " * len(name), m.group(1)), text[m.end(1) : m.end()],
+                re.sub(rf"(?<!->)(?<!\.)\b{name}\b", " " * len(name), text[m.end() : body_end])]
+        pos = body_end
+    return "".join(out) + text[pos:]
+
+
+def _block_end(text: str, brace: int) -> int:
+    """The index just past the brace closing the one at ``brace`` (the text's end if it never closes)."""
+    depth = 0
+    for i in range(brace, len(text)):
+        depth += {"{": 1, "}": -1}.get(text[i], 0)
+        if depth == 0:
+            return i + 1
+    return len(text)
 
 
 class _Run(Walker[Node]):

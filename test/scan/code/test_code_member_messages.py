@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from scan.trees import write_tree
+
 from physframe_ros.scan.code import analyze_cpp, analyze_python
 from physframe_ros.scan.code.headers import own_headers
 from physframe_ros.scan.scanner import scan
@@ -387,3 +389,47 @@ def test_python_module_globals_published_by_another_function() -> None:
     assert "Imu 'status' (a module global, built at line 7)" in found[1][2]
     fixed = GKV.replace("    imu_msg = Imu()", "    odom_msg.child_frame_id = 'base_footprint'\n    status.header.frame_id = 'gkv'\n    imu_msg = Imu()")
     assert [f for f in analyze_python(fixed, "scripts/gkv_custom_data_parser.py").findings if f.code.startswith("MISSING")] == []
+
+
+# roboracing-software's tag_detection (before its fix): the constructor assigns the frame to its by-value parameter
+# `camera_frame`, which hides the member of that name; the member stays empty and the cloud goes out with no frame.
+# A main of the package has a local of the same name; `this->camera_frame = ...` or an initializer is the member's.
+TAG_HEADER = """\
+class tag_detection {
+public:
+    tag_detection(std::string camera_frame, const std::string &pointcloud);
+private:
+    ros::Publisher pub_pointcloud;
+    std::string camera_frame;
+};
+"""
+TAG_SOURCE = """\
+#include "tag_detection.h"
+tag_detection::tag_detection(std::string camera_frame, const std::string& pointcloud) {
+    ros::NodeHandle n;
+    camera_frame = "/camera_optical";
+}
+void tag_detection::publishPointCloud(pcl::PointCloud<pcl::PointXYZ> &cloud) {
+    sensor_msgs::PointCloud2 outmsg;
+    pcl::toROSMsg(cloud, outmsg);
+    outmsg.header.frame_id = camera_frame;
+    pub_pointcloud.publish(outmsg);
+}
+"""
+TAG_MAIN = """\
+int main(int argc, char** argv) {
+    std::string camera_frame, pointcloud;
+    nhp.getParam("/camera_frame", camera_frame);
+    tag_detection tagDetection(camera_frame, pointcloud);
+}
+"""
+
+
+def test_a_frame_member_hidden_by_a_parameter_of_the_same_name_is_never_written(tmp_path: Path) -> None:
+    files = {"package.xml": "<package format='2'><name>rr_evgp</name></package>", "src/tag_detection.h": TAG_HEADER,
+             "src/tag_detection.cpp": TAG_SOURCE, "src/start_tag_detection.cpp": TAG_MAIN}
+    root = write_tree(tmp_path / "a", files)
+    found = [(f.code, f.location.file if f.location else None, f.location.line if f.location else None) for f in scan([root], jobs=1).findings]
+    assert ("MISSING_FRAME", "src/tag_detection.cpp", 9) in found
+    fixed = write_tree(tmp_path / "b", {**files, "src/tag_detection.cpp": TAG_SOURCE.replace("    camera_frame = ", "    this->camera_frame = ")})
+    assert not [f for f in scan([fixed], jobs=1).findings if f.code == "MISSING_FRAME"]

@@ -25,7 +25,9 @@ from ...core.tree import Edge
 # twin of its frame (a camera's IMU reports in the optical axes, which is why the twin exists).
 CAMERA_DATA = frozenset({"Image", "CompressedImage", "CameraInfo", "Imu"})
 _SUFFIXES = ("_frame", "_link")
-_CAMERA_LINK = re.compile(r"(?:^|[/_])cam(?:era)?(?:_?\d+)?(?:_[a-z0-9]+)*_link$", re.I)
+# a camera's body link by name: camera_link, cam0_link, camera_color_link, and a depth or colour camera's own
+# (social_sim's center_depth_link)
+_CAMERA_LINK = re.compile(r"(?:^|[/_])(?:cam(?:era)?|depth|rgb|color)(?:_?\d+)?(?:_[a-z0-9]+)*_link$", re.I)
 
 
 def optical_twins(frame: str) -> tuple[str, ...]:

@@ -159,6 +159,7 @@ class _PyFile(FileWalk):
         self.module_source = modules
         self.library: dict[str, _PyFile | None] = {}  # dotted module name -> that module of the package, read
         self.star_modules: list[str] = []  # `from pkg.tools import *`: the names it binds are that module's
+        self._globals_of: dict[int, frozenset[str]] = {}  # function node id -> the names it declares global
         self.lines = text.split("\n")
         # Quaternion, quat2mat, from_quat, tf's sendTransform(t, q, ...): the swapped-order check's calls
         self.mentions_quaternions = "uat" in text or "sendTransform" in text
@@ -258,6 +259,13 @@ class _PyFile(FileWalk):
         except Budget:
             self.sink.parse_error(1, f"analysis stopped after {STEP_BUDGET} steps; later functions not analysed")
 
+    def declared_globals(self, fn: ast.AST) -> frozenset[str]:
+        """The names a function declares ``global`` (read once per function: it may be walked many times)."""
+        key = id(fn)
+        if key not in self._globals_of:
+            self._globals_of[key] = frozenset(n for g in ast.walk(fn) if isinstance(g, ast.Global) for n in g.names)
+        return self._globals_of[key]
+
     def collect_functions(self, tree: ast.Module) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
         """Every function and method of the module, in line order; ``functions`` maps a name defined once to it."""
         functions: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
@@ -346,7 +354,7 @@ class _Run(Walker[ast.AST]):
         super().__init__(file, emit, env)
         # `global odom_msg` in the function walked: a message it builds there is the module's, which another function
         # (a timer) may publish; it is learnt like a class member, from the first pass
-        self.declared_global = frozenset(n for g in ast.walk(declared) if isinstance(g, ast.Global) for n in g.names) if declared else frozenset()
+        self.declared_global = file.declared_globals(declared) if declared is not None else frozenset()
 
     def text(self, node: ast.AST | None) -> str:
         return ast.unparse(node) if node is not None else ""

@@ -719,6 +719,30 @@ def test_a_camera_driver_stamping_a_frame_the_tree_places_unturned(tmp_path: Pat
     assert [f for f in scan([ws], jobs=1).findings if f.code == "INCORRECT_TRANSFORM"] == []
 
 
+def test_a_static_transform_over_several_lines_is_reported_at_its_frames(tmp_path: Path) -> None:
+    """okmr_auv's static_transforms.launch.py (before its fix): the arguments written over several lines, the frames
+    last, the camera's optical frame made base_link's parent; reported at the frames' line, the one to change."""
+    python = """from launch import LaunchDescription
+from launch_ros.actions import Node
+
+def generate_launch_description():
+    return LaunchDescription([
+        Node(
+            package='tf2_ros',
+            executable='static_transform_publisher',
+            arguments=[
+                '0', '0', '0',
+                '0', '0', '0',
+                'camera_imu_optical_frame', 'base_link'
+            ]
+        ),
+    ])
+"""
+    root = _write(tmp_path / "okmr", {"package.xml": _package("okmr_navigation"), "launch/static_transforms.launch.py": python})
+    found = [(f.code, f.location.line if f.location else None) for f in scan([root], jobs=1).findings if f.code == "INCORRECT_FRAME_ORDER_IN_TREE"]
+    assert found == [("INCORRECT_FRAME_ORDER_IN_TREE", 12)]
+
+
 def test_two_world_fixed_frames_joined_by_a_tilt(tmp_path: Path) -> None:
     """REP-105's map and odom (and utm, world) keep z up: between two of them only a heading turns. smarc's
     publish_gps_pose.py turned map upside down under utm (x = 1); a heading of any angle is fine."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -328,6 +329,9 @@ def _declare(call: ast.Call, interp: _Interp) -> None:
     interp.args[name] = value
 
 
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+
+
 def _node(call: ast.Call, interp: _Interp, facts: FileFacts, ctx: ScanContext) -> None:
     kw = {k.arg: k.value for k in call.keywords if k.arg}
     line = call.lineno
@@ -359,8 +363,13 @@ def _node(call: ast.Call, interp: _Interp, facts: FileFacts, ctx: ScanContext) -
     # the arguments as written, an expression one word (`LaunchConfiguration('roll')`), for names that tell an angle
     written = ([w for e in written_list.elts for w in (e.value.split() if isinstance(e, ast.Constant) and isinstance(e.value, str) else [ast.unparse(e)])]
                if isinstance(written_list, ast.List) else [])
+    # where the arguments are written: in a list over several lines, the line of the first that names something (a
+    # static transform's parent frame, the line to change), not the list's first line
+    named = [e for e in written_list.elts if isinstance(e, ast.Constant) and isinstance(e.value, str) and e.value.strip()
+             and not e.value.startswith("-") and not _NUMBER.fullmatch(e.value.strip())] if isinstance(written_list, ast.List) else []
+    args_line = named[0].lineno if named else kw["arguments"].lineno if "arguments" in kw else None
     spec = NodeSpec(text("package"), text("executable", "node_executable"), line, text("name", "node_name") or "", arguments, params,
-                    kw["arguments"].lineno if "arguments" in kw else None, param_lines, complete, written=written)
+                    args_line, param_lines, complete, written=written)
     add_node(spec, facts, ctx, ros_version=2)
 
 

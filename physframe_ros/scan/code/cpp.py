@@ -1741,6 +1741,7 @@ class _Run(Walker[Node]):
             with self.f.sink.call_site(c.line):
                 followed, result = target[0].call_into(target[1], values)
             if followed:
+                self.frame_arguments(c.name, c.args)
                 return self.adopt(fresh(result), target[0], c.line, c.name)
         for a in c.args:
             self.escape(a)

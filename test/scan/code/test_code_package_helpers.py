@@ -321,3 +321,31 @@ def test_a_function_of_a_catkin_package_module_imported_with_a_star(tmp_path: Pa
     })
     found = [(f.code, f.location.file if f.location else None, f.location.line if f.location else None) for f in scan([root], jobs=1).findings]
     assert found == [("MISSING_FRAME", "scripts/live_processing.py", 7)]
+
+
+# mas_navigation's force_field_recovery (before its fix): a method of the file that stamps and publishes the cloud it
+# is handed, called with "/map"; the method is followed for the message and its frame argument is still checked.
+FORCE_FIELD = """\
+#include <sensor_msgs/PointCloud2.h>
+void ForceFieldRecovery::runBehavior()
+{
+    sensor_msgs::PointCloud2 cloud;
+    sensor_msgs::PointCloud2 ros_obstacle_cloud = publishCloud(cloud, map_cloud_pub_, "/map");
+}
+sensor_msgs::PointCloud2 ForceFieldRecovery::publishCloud(sensor_msgs::PointCloud2 cloud, ros::Publisher &cloud_pub, std::string frame_id)
+{
+    cloud.header.frame_id = frame_id;
+    cloud_pub.publish(cloud);
+    return cloud;
+}
+"""
+
+
+def test_a_frame_literal_handed_to_a_followed_method_of_the_file(tmp_path: Path) -> None:
+    root = write_tree(tmp_path / "mcr_recovery_behaviors", {
+        "package.xml": "<package format='2'><name>mcr_recovery_behaviors</name></package>",
+        "src/force_field_recovery.cpp": FORCE_FIELD,
+    })
+    found = [(f.code, f.location.line if f.location else None, f.message) for f in scan([root], jobs=1).findings if f.code == "INVALID_FRAME_ID"]
+    assert [(code, line) for code, line, _ in found] == [("INVALID_FRAME_ID", 5)]
+    assert found[0][2].startswith("argument 'frame_id' of publishCloud(): frame id '/map'")

@@ -80,6 +80,7 @@ _RELEVANT = re.compile(
 )
 # Functions that may give attributes or parameters their values: only these are walked in the first pass.
 _LEARNS = re.compile(r"param|self\.\w+\s*(?::[^=\n]*)?=[^=]|\bglobal\s")
+_PUBLISH_WRAPPER = re.compile(r"publish(?:[A-Z]|_[a-z])\w*$")  # `publish_imu`, `publishOdom`: a method that sends a message
 _STATIC_BROADCASTER = re.compile(r"((?:self\.)?\w+)\s*(?::\s*[\w.]+\s*)?=\s*[\w.]*StaticTransformBroadcaster\s*\(")
 # cv_bridge conversions: the message they return has an empty header (cv_bridge has no frame to give it)
 # and camera_info_manager_py's getCameraInfo(): the calibration file it loads holds no frame
@@ -258,6 +259,16 @@ class _PyFile(FileWalk):
             self.finish()
         except Budget:
             self.sink.parse_error(1, f"analysis stopped after {STEP_BUDGET} steps; later functions not analysed")
+
+    def publishes_parameter(self, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """A method named for publishing (``publish_imu(self, msg)``) whose body publishes its one parameter and never
+        touches that parameter's frames."""
+        params = [a.arg for a in fn.args.args]
+        if not _PUBLISH_WRAPPER.match(fn.name) or len(params) != 2 or params[0] != "self":
+            return False
+        text, p = self.source(fn), re.escape(params[1])
+        return (re.search(rf"\.publish\(\s*{p}\s*\)", text) is not None
+                and re.search(rf"\b{p}\s*(?:\.\s*(?:header|child_frame_id)|=(?!=))", text) is None)
 
     def declared_globals(self, fn: ast.AST) -> frozenset[str]:
         """The names a function declares ``global`` (read once per function: it may be walked many times)."""
@@ -662,6 +673,12 @@ class _Run(Walker[ast.AST]):
         is_own = receiver is None or (isinstance(receiver, ast.Name) and receiver.id in ("self", "cls"))
         values = [self.eval(a) for a in c.args]
         named = {k: self.eval(v) for k, v in c.kwargs.items()}
+        if (fn is not None and not is_own and len(values) == 1 and not named and isinstance(values[0], Record)
+                and values[0].kind in (ODOMETRY, TRANSFORM, STAMPED) and self.f.publishes_parameter(fn)):
+            # `node.publish_imu(imu_msg)`: a method of the file that only publishes the message it is handed
+            # (ros2_icm20948's driver node): the message goes out as it is, from here
+            self.published(values[0], c)
+            return None
         for value in [*values, *named.values()]:
             if isinstance(value, Record):
                 value.escaped = True

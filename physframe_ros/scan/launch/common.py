@@ -75,6 +75,7 @@ class NodeSpec:
     complete: bool = False  # every parameter the node gets is known (no file or value the scan did not read)
     rosparams: dict[str, Any] = field(default_factory=dict)  # ROS 1 inline <rosparam> values, checked at their own lines
     written: list[str] = field(default_factory=list)  # the arguments as written, before substitution (`$(arg roll)`)
+    rotation_line: int | None = None  # where a static transform's rotation is written, when not on the arguments' line
 
 
 def add_node(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, ros_version: int) -> None:
@@ -112,6 +113,8 @@ def add_node(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, ros_version: in
             edge, findings = _inserted_by_ros1(edge, findings)
         facts.findings.extend(findings)
         if edge is not None:
+            if spec.rotation_line is not None and spec.rotation_line != loc.line:
+                edge = replace(edge, rotation_at=Location(facts.path, spec.rotation_line))  # the line a wrong rotation is fixed at
             facts.edges.append(edge)
             # `name="odom_to_map"` on a node that publishes map -> odom: the name or the arguments are reversed
             reversed_name = reversed_name_finding(spec.name, edge.parent, edge.child, loc) if spec.name else None

@@ -332,6 +332,22 @@ def _declare(call: ast.Call, interp: _Interp) -> None:
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
 
+_ROTATION_FLAGS = frozenset({"--roll", "--pitch", "--yaw", "--qx", "--qy", "--qz", "--qw"})
+
+
+def _rotation_line(written: ast.expr | None) -> int | None:
+    """Where a static transform's rotation is written in an argument list over several lines: its first rotation
+    flag, or the fourth positional value (x y z come first)."""
+    if not isinstance(written, ast.List):
+        return None
+    elts = written.elts
+    flag = next((e.lineno for e in elts if isinstance(e, ast.Constant) and e.value in _ROTATION_FLAGS), None)
+    if flag is not None or any(isinstance(e, ast.Constant) and isinstance(e.value, str) and e.value.startswith("--") for e in elts):
+        return flag
+    words = [(w, e.lineno) for e in elts for w in (e.value.split() if isinstance(e, ast.Constant) and isinstance(e.value, str) else [None])]
+    return words[3][1] if len(words) > 3 else None
+
+
 def _node(call: ast.Call, interp: _Interp, facts: FileFacts, ctx: ScanContext) -> None:
     kw = {k.arg: k.value for k in call.keywords if k.arg}
     line = call.lineno
@@ -369,7 +385,7 @@ def _node(call: ast.Call, interp: _Interp, facts: FileFacts, ctx: ScanContext) -
              and not e.value.startswith("-") and not _NUMBER.fullmatch(e.value.strip())] if isinstance(written_list, ast.List) else []
     args_line = named[0].lineno if named else kw["arguments"].lineno if "arguments" in kw else None
     spec = NodeSpec(text("package"), text("executable", "node_executable"), line, text("name", "node_name") or "", arguments, params,
-                    args_line, param_lines, complete, written=written)
+                    args_line, param_lines, complete, written=written, rotation_line=_rotation_line(written_list))
     add_node(spec, facts, ctx, ros_version=2)
 
 

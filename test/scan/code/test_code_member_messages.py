@@ -433,3 +433,42 @@ def test_a_frame_member_hidden_by_a_parameter_of_the_same_name_is_never_written(
     assert ("MISSING_FRAME", "src/tag_detection.cpp", 9) in found
     fixed = write_tree(tmp_path / "b", {**files, "src/tag_detection.cpp": TAG_SOURCE.replace("    camera_frame = ", "    this->camera_frame = ")})
     assert not [f for f in scan([fixed], jobs=1).findings if f.code == "MISSING_FRAME"]
+
+
+# ros2_icm20948's driver (before its fix): the node class's publish_imu / publish_mag only publish what they are
+# handed; main fills the messages with a stamp and data and calls them on the node object.
+ICM20948 = """\
+import rclpy
+from rclpy.node import Node
+import sensor_msgs.msg
+
+
+class DriverNode(Node):
+    def __init__(self):
+        super().__init__('driver_node')
+        self.imu_publisher = self.create_publisher(sensor_msgs.msg.Imu, '/imu/data_raw', 10)
+        self.mag_publisher = self.create_publisher(sensor_msgs.msg.MagneticField, '/imu/mag_raw', 10)
+
+    def publish_imu(self, msg):
+        self.imu_publisher.publish(msg)
+
+    def publish_mag(self, msg):
+        msg.header.frame_id = 'imu_link'
+        self.mag_publisher.publish(msg)
+
+
+def main(args=None):
+    node = DriverNode()
+    imu_msg = sensor_msgs.msg.Imu()
+    mag_msg = sensor_msgs.msg.MagneticField()
+    imu_msg.header.stamp = node.get_clock().now().to_msg()
+    imu_msg.orientation_covariance[0] = -1
+    node.publish_imu(imu_msg)
+    mag_msg.header.stamp = imu_msg.header.stamp
+    node.publish_mag(mag_msg)
+"""
+
+
+def test_a_message_handed_to_a_method_of_the_file_that_only_publishes_it() -> None:
+    found = [(f.code, f.location.line if f.location else None) for f in analyze_python(ICM20948, "ros2_icm20948/driver.py").findings]
+    assert found == [("MISSING_FRAME", 26)]

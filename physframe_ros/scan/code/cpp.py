@@ -1691,7 +1691,8 @@ class _Run(Walker[Node]):
         values = [self.eval(a) for a in c.args]
         # the advanced form is (target, target_time, source, source_time, fixed_frame, ...)
         advanced = n >= 5 and not isinstance(values[1], str) and (isinstance(values[2], str) or c.name == "lookupTransform")
-        self.looked_up(c, values[0], values[2 if advanced else 1], time_travel=advanced)
+        # tf2_ros::Buffer's lookupTransform(target, source, time) returns the transform; tf's listener fills a fourth
+        self.looked_up(c, values[0], values[2 if advanced else 1], time_travel=advanced, tf2=c.name == "lookupTransform" and n == 3)
         return None
 
     def h_transform_data(self, c: Call[Node]) -> Result:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable, Iterator
 
-from ...core.checks import invalid_values, transform_findings
+from ...core.checks import frame_id_problem, invalid_values, transform_findings
 from ...core.conventions import OPTICAL, SENSOR, Conventions
 from ...core.expected import DataFrame, Lookup, PartialEdge
 from ...core.findings import Finding, Location, Severity
@@ -472,11 +472,19 @@ class FactSink:
             self.add(Finding("MISSING_CHILD_FRAME", f"{what} is broadcast with child_frame_id never set (empty); tf2 drops it", frames, loc))
 
     # --- lookups ------------------------------------------------------------------------
-    def lookup(self, target: Any, source: Any, line: int, bound_to: str | None = None, time_travel: bool = False) -> None:
+    def lookup(self, target: Any, source: Any, line: int, bound_to: str | None = None, time_travel: bool = False, tf2: bool = False) -> None:
         """``lookupTransform(target, source)``: the result has header.frame_id target, child source.
         ``time_travel``: tf2's ``lookupTransform(target, t1, source, t2, fixed)``, where target and
-        source may be one frame (how it moved between t1 and t2)."""
+        source may be one frame (how it moved between t1 and t2). ``tf2``: a tf2 Buffer's lookup, which fails on a
+        frame id with a leading '/' (patrolling_sim's ROS 2 port looked up "/map")."""
         t, s = frame_value(target), frame_value(source)
+        if tf2:
+            for frame in (f for f in (t, s) if f and f.startswith("/") and frame_id_problem(f.lstrip("/")) is None):
+                self.add(Finding(
+                    "INVALID_FRAME_ID",
+                    f"lookup of '{frame}' through tf2: tf2's Buffer rejects a frame id that starts with '/' in a lookup (ROS 1's tf "
+                    f"listener stripped it; tf2 does not), so the lookup fails: write '{frame.lstrip('/')}'",
+                    (frame,), self.loc(line), severity=Severity.WARNING))
         if t is None or s is None or not t or not s:
             self._partial(t, s, "lookup", self.loc(line))
             return

@@ -765,7 +765,7 @@ class _Run(Walker[ast.AST]):
             source = self.eval(kwargs["source_frame"])
         else:
             source = values[2] if full and n >= 3 else values[1] if n >= 2 else None
-        self.looked_up(c, target, source, time_travel=full)
+        self.looked_up(c, target, source, time_travel=full, tf2="_" in c.name)  # tf2_ros' snake_case API; tf's is camelCase
         return None
 
     def h_transform(self, c: Call[ast.AST]) -> Result:

@@ -410,11 +410,12 @@ class Walker(Generic[N]):
         if self.emit:
             self.f.sink.broadcast(value, static, line)
 
-    def looked_up(self, call: Call[N], target: Value, source: Value, time_travel: bool = False) -> None:
-        """``lookupTransform(target, source)``: bound to the variable it is assigned to, for its name."""
+    def looked_up(self, call: Call[N], target: Value, source: Value, time_travel: bool = False, tf2: bool = False) -> None:
+        """``lookupTransform(target, source)``: bound to the variable it is assigned to, for its name; ``tf2``: the call
+        is tf2's Buffer's, which rejects a leading '/' where ROS 1's tf listener stripped it."""
         if self.emit:
             bound = self.bind[1] if self.bind is not None and self.bind[0] == call.key else None
-            self.f.sink.lookup(target, source, call.line, bound, time_travel=time_travel)
+            self.f.sink.lookup(target, source, call.line, bound, time_travel=time_travel, tf2=tf2)
 
     def transformed(self, target: Value, data: Value, line: int) -> None:
         """``buffer.transform(data, target)``: a lookup from the data's frame."""

@@ -242,8 +242,8 @@ class Head:
 
 
 def test_a_frame_passed_by_keyword_is_checked_where_it_is_written() -> None:
-    # a lookup's target_frame keyword is a lookup, checked by the lookup rules
-    assert _invalid_lines(analyze_python(KEYWORDS_PY, "robot_skills/head.py")) == [3, 4]
+    # a lookup's target_frame keyword is a lookup, checked by the lookup rules: tf2's Buffer rejects "/map" (line 6)
+    assert _invalid_lines(analyze_python(KEYWORDS_PY, "robot_skills/head.py")) == [3, 4, 6]
 
 
 # octomap_server's constructor (before its fix): the default world frame in the member initializer list,
@@ -572,3 +572,22 @@ def test_a_frame_literal_passed_by_position_to_a_function_taking_a_frame() -> No
     found = [(f.code, f.location.line if f.location else None, f.message) for f in analyze_python(POSITIONAL, "viz.py").findings]
     assert [(code, line) for code, line, _ in found] == [("INVALID_FRAME_ID", 14), ("INVALID_FRAME_ID", 15)]
     assert found[0][2].startswith("make_marker(frame_id=...): frame id '/map' has a leading '/'")
+
+
+# patrolling_sim's ROS 2 port (before its fix): "/map" looked up through a tf2 Buffer, which fails on the slash;
+# ROS 1 tf's listener (four arguments in C++, camelCase in Python) stripped it and is left alone.
+TF2_LOOKUP = """\
+void PatrolAgent::getRobotPose() {
+  std::string sframe = "/map";
+  std::string dframe = "base_link";
+  geometry_msgs::msg::TransformStamped t = tf_buffer_->lookupTransform(sframe, dframe, tf2::TimePointZero);
+  listener.lookupTransform("/map", "/base_link", ros::Time(0), tr);
+}
+"""
+
+
+def test_a_leading_slash_looked_up_through_tf2() -> None:
+    found = [(f.code, f.location.line if f.location else None, f.frames) for f in analyze_cpp(TF2_LOOKUP, "src/PatrolAgent.cpp").findings]
+    assert found == [("INVALID_FRAME_ID", 4, ("/map",))]
+    python = 't = tf_buffer.lookup_transform("/odom", "base_link", rospy.Time(0))\n(p, q) = listener.lookupTransform("/map", "/base_link", rospy.Time(0))\n'
+    assert [(f.code, f.location.line if f.location else None) for f in analyze_python(python, "x.py").findings] == [("INVALID_FRAME_ID", 1)]

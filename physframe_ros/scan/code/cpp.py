@@ -594,6 +594,7 @@ def _only_read(name: str, text: str) -> bool:
     return len(re.findall(rf"\b{name}\b", text)) == len(re.findall(kept, text, re.MULTILINE))
 
 
+_TIMEOUT = re.compile(r"Duration|duration|timeout|seconds|\d\s*s\b|ms\b")  # a lookup's wait: tf2's fourth argument
 _METHOD_OF = re.compile(r"\b(\w+)::\w+\s*\(")  # `tag_detection::publishPointCloud(`: a method of class tag_detection
 
 
@@ -1691,8 +1692,10 @@ class _Run(Walker[Node]):
         values = [self.eval(a) for a in c.args]
         # the advanced form is (target, target_time, source, source_time, fixed_frame, ...)
         advanced = n >= 5 and not isinstance(values[1], str) and (isinstance(values[2], str) or c.name == "lookupTransform")
-        # tf2_ros::Buffer's lookupTransform(target, source, time) returns the transform; tf's listener fills a fourth
-        self.looked_up(c, values[0], values[2 if advanced else 1], time_travel=advanced, tf2=c.name == "lookupTransform" and n == 3)
+        # tf2_ros::Buffer's lookupTransform(target, source, time[, timeout]) returns the transform; tf's listener fills a
+        # fourth argument, a StampedTransform
+        tf2 = c.name == "lookupTransform" and (n == 3 or (n == 4 and _TIMEOUT.search(_text(c.args[3], self.f.src)) is not None))
+        self.looked_up(c, values[0], values[2 if advanced else 1], time_travel=advanced, tf2=tf2)
         return None
 
     def h_transform_data(self, c: Call[Node]) -> Result:

@@ -582,12 +582,13 @@ void PatrolAgent::getRobotPose() {
   std::string dframe = "base_link";
   geometry_msgs::msg::TransformStamped t = tf_buffer_->lookupTransform(sframe, dframe, tf2::TimePointZero);
   listener.lookupTransform("/map", "/base_link", ros::Time(0), tr);
+  auto u = tf_buffer_->lookupTransform("/odom", dframe, rclcpp::Time(0), rclcpp::Duration::from_seconds(3));
 }
 """
 
 
 def test_a_leading_slash_looked_up_through_tf2() -> None:
     found = [(f.code, f.location.line if f.location else None, f.frames) for f in analyze_cpp(TF2_LOOKUP, "src/PatrolAgent.cpp").findings]
-    assert found == [("INVALID_FRAME_ID", 4, ("/map",))]
+    assert found == [("INVALID_FRAME_ID", 4, ("/map",)), ("INVALID_FRAME_ID", 6, ("/odom",))]
     python = 't = tf_buffer.lookup_transform("/odom", "base_link", rospy.Time(0))\n(p, q) = listener.lookupTransform("/map", "/base_link", rospy.Time(0))\n'
     assert [(f.code, f.location.line if f.location else None) for f in analyze_python(python, "x.py").findings] == [("INVALID_FRAME_ID", 1)]

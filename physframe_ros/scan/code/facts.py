@@ -227,12 +227,9 @@ def reversed_name_finding(var: str, parent: str, child: str, location: Location)
     )
 
 
-_CONVENTIONS = Conventions()
-
-
 def _level(frame: str) -> int | None:
     """A frame's place in REP-105's tree: earth 0, map 1, odom 2, the body 3, a sensor below it 4."""
-    cls = _CONVENTIONS.classify(frame).cls
+    cls = _default_conventions().classify(frame).cls
     return cls.order if cls.order is not None else 4 if cls.name in (SENSOR, OPTICAL) else None
 
 

@@ -43,7 +43,7 @@ from .facts import (
     static_broadcaster_names,
 )
 from .headers import HeaderCopies, aliased_members, blank_keeping_lines, code_only, member_declarations, mentions_header, plain_members
-from .helpers import PackageSources, callers_leave_child_unset
+from .helpers import PackageSources, callers_leave_child_unset, closing
 from .marker_arrays import default_markers
 from .param_schemas import params_declarations, params_record, unknown_prefix
 from .pcl_clouds import frameless_clouds
@@ -612,21 +612,12 @@ def _unshadowed(name: str, text: str) -> str:
             out += [text[pos : m.start(1)], re.sub(rf"\b{name}\b", " " * len(name), m.group(1))]
             pos = m.end(1)
             continue
-        body_end = _block_end(text, m.end() - 1)
+        body_end = closing(text, m.end(), "{}", limit=None)
         out += [text[pos : m.start(1)], re.sub(rf"\b{name}\b", " " * len(name), m.group(1)), text[m.end(1) : m.end()],
                 re.sub(rf"(?<!->)(?<!\.)\b{name}\b", " " * len(name), text[m.end() : body_end])]
         pos = body_end
     return "".join(out) + text[pos:]
 
-
-def _block_end(text: str, brace: int) -> int:
-    """The index just past the brace closing the one at ``brace`` (the text's end if it never closes)."""
-    depth = 0
-    for i in range(brace, len(text)):
-        depth += {"{": 1, "}": -1}.get(text[i], 0)
-        if depth == 0:
-            return i + 1
-    return len(text)
 
 
 class _Run(Walker[Node]):

@@ -216,7 +216,7 @@ def callers_leave_child_unset(texts: Iterable[str], name: str) -> bool:
             head = _PREPROCESSOR.sub("", text[max(start, m.start() - 400) : m.start()]).strip()  # a statement's head, bounded
             if _DECLARED_HEAD.fullmatch(head) and head.split()[0] not in ("return", "else", "case"):
                 continue  # its definition or a declaration
-            if re.match(r"\s*(?:\.|->)", text[_closing(text, m.end()) :]):
+            if re.match(r"\s*(?:\.|->)", text[closing(text, m.end()) :]):
                 continue  # `f(p).pose.pose.position`: a part of the message is used, none is sent
             assigned = _ASSIGNED.search(head)
             if assigned is not None and not head.startswith("*"):
@@ -230,11 +230,12 @@ def callers_leave_child_unset(texts: Iterable[str], name: str) -> bool:
     return True
 
 
-def _closing(text: str, after_open: int) -> int:
-    """The index just past the parenthesis closing the one opened before ``after_open`` (the text's end if none)."""
-    depth = 1
-    for i in range(after_open, min(len(text), after_open + MAX_HELPER_CHARS)):
-        depth += {"(": 1, ")": -1}.get(text[i], 0)
+def closing(text: str, after_open: int, pair: str = "()", limit: int | None = MAX_HELPER_CHARS) -> int:
+    """The index just past the bracket of ``pair`` closing the one opened before ``after_open`` (the text's end if it
+    does not close within ``limit`` characters, or at all)."""
+    depth, steps = 1, {pair[0]: 1, pair[1]: -1}
+    for i in range(after_open, len(text) if limit is None else min(len(text), after_open + limit)):
+        depth += steps.get(text[i], 0)
         if depth == 0:
             return i + 1
     return len(text)

@@ -684,9 +684,10 @@ class _Run(Walker[ast.AST]):
                 value.escaped = True
         if fn is None and receiver is None and self.emit:
             found = self.f.imported_function(c.name)
-            if found is not None:
-                self.frame_arguments(c, found[1], skip_self=False)
-            return self.imported_call(c, values, named)
+            if found is None:
+                return None
+            self.frame_arguments(c, found[1], skip_self=False)
+            return self.imported_call(c, found, values, named)
         if fn is None or not is_own or not self.emit:
             return None
         self.frame_arguments(c, fn, skip_self=receiver is not None)
@@ -701,13 +702,11 @@ class _Run(Walker[ast.AST]):
             if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and frame_variable(param):
                 self.frame_checked(f"{c.name}({param}=...)", arg, arg.value, True, arg.lineno)
 
-    def imported_call(self, c: Call[ast.AST], values: list[Value], named: dict[str, Value]) -> Value:
+    def imported_call(self, c: Call[ast.AST], found: tuple[_PyFile, ast.FunctionDef | ast.AsyncFunctionDef], values: list[Value],
+                      named: dict[str, Value]) -> Value:
         """A function of another module of the package: walked there; a message it returns counts as built at the
         call, and a finding about it names the function and its module ("built at line 70 by
         field_boundary_to_marker() in soccer_vision_3d_rviz_markers/conversion.py")."""
-        found = self.f.imported_function(c.name)
-        if found is None:
-            return None
         lib, fn = found
         lib.steps = self.f.steps  # its walk counts against this file's budget
         try:

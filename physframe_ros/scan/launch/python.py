@@ -335,7 +335,16 @@ _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _ROTATION_FLAGS = frozenset({"--roll", "--pitch", "--yaw", "--qx", "--qy", "--qz", "--qw"})
 
 
-def _rotation_line(written: ast.expr | None) -> int | None:
+def _written_words(written: ast.expr | None) -> list[tuple[str, int]]:
+    """A node's arguments as written, word by word with their lines: a string's words, an expression one word
+    (``LaunchConfiguration('roll')``, for names that tell an angle)."""
+    if not isinstance(written, ast.List):
+        return []
+    return [(w, e.lineno) for e in written.elts
+            for w in (e.value.split() if isinstance(e, ast.Constant) and isinstance(e.value, str) else [ast.unparse(e)])]
+
+
+def _rotation_line(written: ast.expr | None, words: list[tuple[str, int]]) -> int | None:
     """Where a static transform's rotation is written in an argument list over several lines: its first rotation
     flag, or the fourth positional value (x y z come first)."""
     if not isinstance(written, ast.List):
@@ -344,7 +353,6 @@ def _rotation_line(written: ast.expr | None) -> int | None:
     flag = next((e.lineno for e in elts if isinstance(e, ast.Constant) and e.value in _ROTATION_FLAGS), None)
     if flag is not None or any(isinstance(e, ast.Constant) and isinstance(e.value, str) and e.value.startswith("--") for e in elts):
         return flag
-    words = [(w, e.lineno) for e in elts for w in (e.value.split() if isinstance(e, ast.Constant) and isinstance(e.value, str) else [None])]
     return words[3][1] if len(words) > 3 else None
 
 
@@ -376,16 +384,14 @@ def _node(call: ast.Call, interp: _Interp, facts: FileFacts, ctx: ScanContext) -
     param_lines = {k.value: k.lineno for d in ast.walk(kw["parameters"]) if isinstance(d, ast.Dict)
                    for k in d.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)} if "parameters" in kw else {}
     written_list = kw.get("arguments")
-    # the arguments as written, an expression one word (`LaunchConfiguration('roll')`), for names that tell an angle
-    written = ([w for e in written_list.elts for w in (e.value.split() if isinstance(e, ast.Constant) and isinstance(e.value, str) else [ast.unparse(e)])]
-               if isinstance(written_list, ast.List) else [])
+    words = _written_words(written_list)
     # where the arguments are written: in a list over several lines, the line of the first that names something (a
     # static transform's parent frame, the line to change), not the list's first line
     named = [e for e in written_list.elts if isinstance(e, ast.Constant) and isinstance(e.value, str) and e.value.strip()
              and not e.value.startswith("-") and not _NUMBER.fullmatch(e.value.strip())] if isinstance(written_list, ast.List) else []
     args_line = named[0].lineno if named else kw["arguments"].lineno if "arguments" in kw else None
     spec = NodeSpec(text("package"), text("executable", "node_executable"), line, text("name", "node_name") or "", arguments, params,
-                    args_line, param_lines, complete, written=written, rotation_line=_rotation_line(written_list))
+                    args_line, param_lines, complete, written=[w for w, _ in words], rotation_line=_rotation_line(written_list, words))
     add_node(spec, facts, ctx, ros_version=2)
 
 

@@ -663,12 +663,12 @@ private:
 
 def test_camera_data_stamped_with_a_camera_link_no_transform_places(tmp_path: Path) -> None:
     """cloisim_ros' camera (before e6db391): images stamped ``camera_link``, a camera's body frame by name, with no
-    optical frame anywhere. A warning where the frame is written (line 10), not at the publish in another method;
+    optical frame anywhere. A warning where the frame is written out (line 7), not at the publish in another method;
     a description that places ``camera_link`` leaves the verdict to the tree."""
     ws = _write(tmp_path, {"sim_camera/package.xml": _package("sim_camera"), "sim_camera/src/camera_base.cpp": CLOISIM_CAMERA})
     found = [f for f in scan([ws], jobs=1).findings if f.code == "INCORRECT_TRANSFORM"]
     assert [(f.level.name, f.location.file if f.location else None, f.location.line if f.location else None) for f in found] == [
-        ("WARNING", "sim_camera/src/camera_base.cpp", 10)]
+        ("WARNING", "sim_camera/src/camera_base.cpp", 7)]
     assert "Image data is published in 'camera_link', named as a camera's body frame" in found[0].message
     # a depth camera's own link by name too (social_sim's center_depth_link); an optical frame is fine
     for frame, reported in (("center_depth_link", True), ("rgb_link", True), ("depth_optical_frame", False), ("base_link", False)):

@@ -63,6 +63,7 @@ from .values import (
     TRANSFORM,
     UNSET,
     ListValue,
+    Literal,
     ParamRef,
     Record,
     Rot,
@@ -997,7 +998,10 @@ class _Run(Walker[Node]):
     def e_string(self, node: Node) -> Value:
         shapes = self.f.shapes
         key = node.id
-        return shapes[key] if key in shapes else shapes.setdefault(key, self._string(node, self.f.src))
+        if key not in shapes:
+            text = self._string(node, self.f.src)
+            shapes[key] = Literal(text, self.f.sink.facts.path, _line(node)) if isinstance(text, str) else text
+        return shapes[key]
 
     @staticmethod
     def _string(node: Node, src: bytes) -> Value:

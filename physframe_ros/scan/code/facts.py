@@ -20,7 +20,7 @@ from ..frame_ids import frame_id_finding, names_frame
 from ..model import FileFacts
 from .headers import mentions_field, mentions_header
 from .optical import CAMERA_DATA, camera_frame_finding
-from .values import HEADER, HEADER_BY_USE, ODOMETRY, STAMPED, TF_MESSAGE, TRANSFORM, UNSET, ListValue, Record, frame_value
+from .values import HEADER, HEADER_BY_USE, ODOMETRY, STAMPED, TF_MESSAGE, TRANSFORM, UNSET, ListValue, Record, frame_value, literal_line
 
 # Message types that carry a header whose frame_id must be set before publishing.
 _STAMPED_TYPES = frozenset(
@@ -387,11 +387,12 @@ class FactSink:
         if finding is not None and finding not in self.facts.findings:
             self.facts.findings.append(finding)
 
-    def reported_invalid(self, frames: tuple[str, ...], owner: str | None = None) -> bool:
+    def reported_invalid(self, frames: tuple[str, ...], owner: str | None = None, at: int | None = None) -> bool:
         """An INVALID_FRAME_ID for ``frames`` already given; with ``owner``, one given where a field of that
-        message was written (``t.header.frame_id = "/odom"``), not for another message naming the same id."""
+        message was written (``t.header.frame_id = "/odom"``), not for another message naming the same id; with
+        ``at``, one given at that line of this file."""
         return any(f.code == "INVALID_FRAME_ID" and f.frames == frames and (owner is None or f.message.startswith(f"{owner}."))
-                   for f in self.facts.findings)
+                   and (at is None or f.location == self.loc(at)) for f in self.facts.findings)
 
     # --- broadcasts ---------------------------------------------------------------------
     def broadcast(self, value: Any, static: bool, line: int) -> None:
@@ -477,11 +478,13 @@ class FactSink:
         t, s = frame_value(target), frame_value(source)
         if tf2:
             for frame in (f for f in (t, s) if f and f.startswith("/") and frame_id_problem(f.lstrip("/")) is None):
+                at = literal_line(frame, self.facts.path)  # the literal to change, when the lookup is handed a variable
                 self.add(Finding(
                     "INVALID_FRAME_ID",
-                    f"lookup of '{frame}' through tf2: tf2's Buffer rejects a frame id that starts with '/' in a lookup (ROS 1's tf "
-                    f"listener stripped it; tf2 does not), so the lookup fails: write '{frame.lstrip('/')}'",
-                    (frame,), self.loc(line), severity=Severity.WARNING))
+                    f"lookup of '{frame}' through tf2" + (f" at line {line}" if at not in (None, line) else "") + ": tf2's Buffer "
+                    "rejects a frame id that starts with '/' in a lookup (ROS 1's tf listener stripped it; tf2 does not), so the "
+                    f"lookup fails: write '{frame.lstrip('/')}'",
+                    (frame,), self.loc(at or line), severity=Severity.WARNING))
         if t is None or s is None or not t or not s:
             self._partial(t, s, "lookup", self.loc(line))
             return

@@ -50,6 +50,7 @@ from .values import (
     TRANSFORM,
     UNSET,
     ListValue,
+    Literal,
     ParamRef,
     QuatList,
     Record,
@@ -539,7 +540,7 @@ class _Run(Walker[ast.AST]):
     def e_constant(self, node: ast.Constant) -> Value:
         v = node.value
         if isinstance(v, str):
-            return v
+            return Literal(v, self.f.sink.facts.path, node.lineno)
         if isinstance(v, (int, float)) and not isinstance(v, bool):
             return float(v)
         return None

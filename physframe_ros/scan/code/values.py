@@ -377,6 +377,28 @@ Value = Union[str, float, Rot, Component, QuatList, TfValue, ListValue, ParamRef
 MAX_TEXT = 100_000
 
 
+class Literal(str):
+    """A string the code writes out in full, with where it is written: a wrong frame is fixed at its literal
+    (patrolling_sim's ``std::string sframe = "/map";`` sixteen lines above the lookup that fails). Joins and
+    other operations give plain strings; a literal crosses a process boundary as a plain string."""
+
+    path: str
+    line: int
+
+    def __new__(cls, text: str, path: str, line: int) -> Literal:
+        self = super().__new__(cls, text)
+        self.path, self.line = path, line
+        return self
+
+    def __reduce__(self) -> tuple[type[str], tuple[str]]:
+        return str, (str(self),)
+
+
+def literal_line(value: Value, path: str) -> int | None:
+    """The line of file ``path`` where the string ``value`` is written out, when it is a literal of that file."""
+    return value.line if isinstance(value, Literal) and value.path == path else None
+
+
 def concat(parts: Sequence[Value]) -> str | None:
     """The strings joined; None when one is not a string or the result would exceed MAX_TEXT."""
     texts = [p for p in parts if isinstance(p, str)]

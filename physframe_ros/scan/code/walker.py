@@ -32,7 +32,7 @@ from ..frame_ids import (
 from .angles import QuaternionWrites, euler_slot_finding, is_vector_component, scalar_in_vector_slot, writes_quaternion
 from .calls import STEP_BUDGET, BoundedCalls, Budget
 from .facts import FactSink, keep_param, last_name, param_default, slot_name_finding
-from .values import NAMED_NUMBERS, PARAMS, TOP_ROT, UNSET, ParamRef, Record, Rot, TfValue, Value, as_number, field_of, fresh, rot_from_rpy
+from .values import NAMED_NUMBERS, PARAMS, TOP_ROT, UNSET, ParamRef, Record, Rot, TfValue, Value, as_number, field_of, fresh, literal_line, rot_from_rpy
 
 N = TypeVar("N")  # a syntax node of the front end
 EVAL_DEPTH = 120  # nested expressions evaluated (deeper ones are unknown)
@@ -272,7 +272,8 @@ class Walker(Generic[N]):
             path = field_of(holder, fields)
             holder.set(path, value)
             if line and path == "header.frame_id":
-                holder.frame_line = line  # a wrong frame is reported where it is written, the line to change
+                # a wrong frame is reported where it is written, the line to change: its literal's, when one of this file
+                holder.frame_line = literal_line(value, self.f.sink.facts.path) or line
             elif line and path == "child_frame_id":
                 holder.child_line = line
             elif line and (path == "transform.rotation" or (path.startswith("transform.rotation.") and not holder.rotation_line)):
@@ -322,6 +323,11 @@ class Walker(Generic[N]):
         text = "" if literal else self.text(source)
         if literal or _WRAPPED_LITERAL.fullmatch(text):  # `string("/world")` is the literal it wraps
             sink.add(frame_id_finding(value, sink.loc(line), where))
+        elif (at := literal_line(value, sink.facts.path)) is not None:
+            # `std::string sframe = "/map";` written into a header further down: reported at the literal, once (a literal
+            # handed to a followed helper is the call's, reported with the argument)
+            if not sink.sites and not sink.reported_invalid((value,), at=at):
+                sink.add(frame_id_finding(value, sink.loc(at), f"'{text}', written into {where} at line {line}"))
         else:
             joined = empty_prefix_finding(text, value, sink.loc(line), where)
             if joined is None and ("+" in text or "ame" in text):  # a join, or getName()/get_namespace() (the function is read)

@@ -589,6 +589,26 @@ void PatrolAgent::getRobotPose() {
 
 def test_a_leading_slash_looked_up_through_tf2() -> None:
     found = [(f.code, f.location.line if f.location else None, f.frames) for f in analyze_cpp(TF2_LOOKUP, "src/PatrolAgent.cpp").findings]
-    assert found == [("INVALID_FRAME_ID", 4, ("/map",)), ("INVALID_FRAME_ID", 6, ("/odom",))]
+    # the variable's literal is the line to change, not the lookup it reaches
+    assert found == [("INVALID_FRAME_ID", 2, ("/map",)), ("INVALID_FRAME_ID", 6, ("/odom",))]
     python = 't = tf_buffer.lookup_transform("/odom", "base_link", rospy.Time(0))\n(p, q) = listener.lookupTransform("/map", "/base_link", rospy.Time(0))\n'
     assert [(f.code, f.location.line if f.location else None) for f in analyze_python(python, "x.py").findings] == [("INVALID_FRAME_ID", 1)]
+
+
+LITERAL_IN_A_VARIABLE = """\
+void Mapper::publish() {
+  std::string sframe = "/map";  // a name with no 'frame' word: only its use says it is one
+  sensor_msgs::PointCloud2 cloud;
+  cloud.header.frame_id = sframe;
+  pub_.publish(cloud);
+  marker.header.frame_id = sframe;
+}
+"""
+
+
+def test_a_leading_slash_held_in_a_variable_is_reported_at_its_literal() -> None:
+    facts = analyze_cpp(LITERAL_IN_A_VARIABLE, "src/mapper.cpp")
+    assert [(f.code, f.location.line if f.location else None, f.frames) for f in facts.findings] == [("INVALID_FRAME_ID", 2, ("/map",))]
+    assert facts.findings[0].message.startswith("'sframe', written into cloud.header.frame_id at line 4: frame id '/map' has a leading '/'")
+    python = "def cb(msg):\n    where = '/odom'\n    c = PointCloud2()\n    c.header.frame_id = where\n    pub.publish(c)\n"
+    assert [(f.code, f.location.line if f.location else None) for f in analyze_python(python, "x.py").findings] == [("INVALID_FRAME_ID", 2)]

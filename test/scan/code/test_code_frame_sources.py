@@ -335,8 +335,8 @@ def test_frames_stamped_on_published_data_are_data_frames(tmp_path: Path) -> Non
     not as an edge; a frame taken from incoming data is not known and is left out."""
     facts = analyze_cpp(IMAGE_PUBLISHER, "image_publisher/src/image_publisher.cpp")
     assert facts.edges == [] and facts.findings == []
-    # located where the frame is written into the image (the line to change), not at the publish
-    assert [(d.frame, d.type, d.location.line if d.location else None) for d in facts.data_frames] == [("camera", "Image", 11)]
+    # located where the frame is written out (the parameter's default, the line to change), not at the publish
+    assert [(d.frame, d.type, d.location.line if d.location else None) for d in facts.data_frames] == [("camera", "Image", 5)]
     root = write_tree(tmp_path, {"image_publisher/src/image_publisher.cpp": IMAGE_PUBLISHER})
     result = scan([root])
     assert result.expected.frames == [] and [(d["frame"], d["type"]) for d in result.expected.to_dict()["data_frames"]] == [("camera", "Image")]

@@ -119,5 +119,5 @@ class Camera(rclpy.node.Node):
         self.tf_pub.publish(info)
 '''
     facts = analyze_python(source, "cam/camera.py")
-    assert _codes(facts) == [("INCORRECT_TRANSFORM", 11)]  # where the frame is written, not the publish below
+    assert _codes(facts) == [("INCORRECT_TRANSFORM", 4)]  # where the frame is written out, not the publish below
     assert facts.findings[0].frames == ("front_camera_link", "front_camera_link_optical")

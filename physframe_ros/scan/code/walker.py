@@ -323,9 +323,10 @@ class Walker(Generic[N]):
         text = "" if literal else self.text(source)
         if literal or _WRAPPED_LITERAL.fullmatch(text):  # `string("/world")` is the literal it wraps
             sink.add(frame_id_finding(value, sink.loc(line), where))
-        elif (at := literal_line(value, sink.facts.path)) is not None:
+        elif (at := literal_line(value, sink.facts.path)) is not None and value.startswith("/"):
             # `std::string sframe = "/map";` written into a header further down: reported at the literal, once (a literal
-            # handed to a followed helper is the call's, reported with the argument)
+            # handed to a followed helper is the call's, reported with the argument). Only the slash: a bare Header's
+            # frame_id may carry any text (a status line), and its variable's name did not say frame
             if not sink.sites and not sink.reported_invalid((value,), at=at):
                 sink.add(frame_id_finding(value, sink.loc(at), f"'{text}', written into {where} at line {line}"))
         else:

@@ -32,7 +32,23 @@ from ..frame_ids import (
 from .angles import QuaternionWrites, euler_slot_finding, is_vector_component, scalar_in_vector_slot, writes_quaternion
 from .calls import STEP_BUDGET, BoundedCalls, Budget
 from .facts import FactSink, keep_param, last_name, param_default, slot_name_finding
-from .values import NAMED_NUMBERS, PARAMS, TOP_ROT, UNSET, ParamRef, Record, Rot, TfValue, Value, as_number, field_of, fresh, literal_line, rot_from_rpy
+from .values import (
+    NAMED_NUMBERS,
+    PARAMS,
+    TOP_ROT,
+    UNSET,
+    Literal,
+    ParamRef,
+    Record,
+    Rot,
+    TfValue,
+    Value,
+    as_number,
+    field_of,
+    fresh,
+    literal_line,
+    rot_from_rpy,
+)
 
 N = TypeVar("N")  # a syntax node of the front end
 EVAL_DEPTH = 120  # nested expressions evaluated (deeper ones are unknown)
@@ -215,7 +231,10 @@ class Walker(Generic[N]):
             return env[name]
         members = self.f.members
         if name in members:
-            return members[name]
+            value = members[name]
+            if isinstance(value, Literal) and name in self.f.unknown_members:
+                return str(value)  # cloisim's frame_id_("camera_link") is overwritten by a name built at run time: not its line
+            return value
         globals_ = self.f.globals
         if name in globals_:
             value = globals_[name]

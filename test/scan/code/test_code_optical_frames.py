@@ -121,3 +121,36 @@ class Camera(rclpy.node.Node):
     facts = analyze_python(source, "cam/camera.py")
     assert _codes(facts) == [("INCORRECT_TRANSFORM", 4)]  # where the frame is written out, not the publish below
     assert facts.findings[0].frames == ("front_camera_link", "front_camera_link_optical")
+
+
+def test_a_member_literal_overwritten_at_run_time_is_reported_where_the_frame_is_written(tmp_path: Path) -> None:
+    """cloisim_ros before e6db391: ``frame_id_("camera_link")`` in the initializer list, overwritten in Init by a name
+    built at run time in another method; the scanner keeps the literal as the frame, but the line to change is the
+    header write."""
+    source = """\
+#include <sensor_msgs/msg/image.hpp>
+class CameraBase : public rclcpp::Node
+{
+public:
+  CameraBase() : Node("camera"), frame_id_("camera_link") {}
+  void InitializeInfo() { frame_id_ = GetPartsName() + "_" + GetFrameId("camera_link"); }
+  void InitializePublish()
+  {
+    msg_img_.header.frame_id = frame_id_;
+  }
+  void Publish() { pub_.publish(msg_img_); }
+
+private:
+  std::string frame_id_;
+  sensor_msgs::msg::Image msg_img_;
+  image_transport::Publisher pub_;
+};
+"""
+    def lines(text: str, root: Path) -> list[int | None]:
+        write_tree(root, {"sim_camera/package.xml": "<package format='2'><name>sim_camera</name></package>",
+                          "sim_camera/src/camera_base.cpp": text})
+        return [f.location.line if f.location else None for f in scan([root], jobs=1).findings if f.code == "INCORRECT_TRANSFORM"]
+
+    assert lines(source, tmp_path / "a") == [9]
+    # never overwritten: the initializer is the line to change
+    assert lines(source.replace('frame_id_ = GetPartsName() + "_" + GetFrameId("camera_link");', ""), tmp_path / "b") == [5]

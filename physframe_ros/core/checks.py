@@ -108,7 +108,7 @@ def check_tree(edges: Iterable[Edge], conventions: Conventions, tolerance: float
                 )
             )
             continue
-        f = axis_finding(e, conventions, tolerance, static_parents) or partial_axis_finding(e, conventions)
+        f = axis_finding(e, conventions, tolerance, static_parents) or partial_axis_finding(e, conventions) or _near_optical(e, conventions, tolerance)
         if f:
             out.append(f)
         f = _optical_twice(e, conventions, tolerance, static_parents) or _turned_like_optical(e, conventions, tolerance)
@@ -332,6 +332,38 @@ def axis_finding(
         edge.rotation_location,
         publishers=edge.publishers,
         details={"actual": str(actual), "expected": str(expected.rotation), "expected_quaternion": list(expected.rotation.quaternion())},
+    )
+
+
+# how far a camera body -> optical rotation may stray from REP-103's turn and still be that turn mistyped (-1.517 for -pi/2)
+_NEAR_OPTICAL = math.radians(15.0)
+
+
+def _near_optical(edge: Edge, conventions: Conventions, tolerance: float) -> Finding | None:
+    """A camera's body -> optical rotation a few degrees off the one REP-103 fixes (squirrel_robotino's kinect at
+    rpy (-1.517, 0, -1.517)): not orthogonal, so :func:`axis_finding` says nothing, but close enough to the optical
+    turn to be it mistyped or rounded, and the images' rays come out that many degrees off."""
+    if edge.rotation is None or OrthoRotation.from_quaternion(edge.rotation, tolerance) is not None:
+        return None
+    if conventions.classify(edge.parent).cls.name != SENSOR or conventions.classify(edge.child).cls.name != OPTICAL:
+        return None
+    expected = conventions.expected_rotation(edge.parent, edge.child)
+    if expected is None or OrthoRotation.from_quaternion(edge.rotation, _NEAR_OPTICAL) != expected.rotation:
+        return None
+    want = expected.rotation.quaternion()
+    norm = math.sqrt(sum(c * c for c in edge.rotation))
+    dot = abs(sum(a * b for a, b in zip(edge.rotation, want))) / norm
+    off = math.degrees(2.0 * math.acos(min(1.0, dot)))
+    return Finding(
+        "INCORRECT_TRANSFORM",
+        f"{edge.child} is turned {off:.1f} degrees away from the optical turn relative to {edge.parent}: {expected.rule}, "
+        f"exactly rotation {expected.rotation}, {format_rotation(want)} (an angle mistyped or rounded, like -1.517 for -pi/2, "
+        "tilts every ray of the camera's data by as much)",
+        (edge.parent, edge.child),
+        edge.rotation_location,
+        severity=Severity.WARNING,
+        publishers=edge.publishers,
+        details={"degrees_off": round(off, 2), "expected_quaternion": list(want)},
     )
 
 

@@ -5,6 +5,7 @@ import math
 from physframe_ros.core.checks import check_tree, frame_id_problem, transform_findings
 from physframe_ros.core.conventions import Conventions
 from physframe_ros.core.findings import Location
+from physframe_ros.core.rotations import ALL_ROTATIONS, OrthoRotation, rpy_to_quaternion
 from physframe_ros.core.tree import Edge
 
 C = Conventions()
@@ -95,6 +96,29 @@ def test_wrong_optical_rotation_gives_the_right_one():
 def test_non_orthogonal_rotation_is_never_an_axis_finding():
     tilted = (math.sin(0.15), 0, 0, math.cos(0.15))
     assert check_tree([Edge("camera_link", "camera_optical_frame", True, Z, tilted)], C) == []
+
+
+def _q_mul(a: tuple[float, ...], b: tuple[float, ...]) -> tuple[float, float, float, float]:
+    ax, ay, az, aw = a
+    bx, by, bz, bw = b
+    return (aw * bx + ax * bw + ay * bz - az * by, aw * by - ax * bz + ay * bw + az * bx,
+            aw * bz + ax * by - ay * bx + az * bw, aw * bw - ax * bx - ay * by - az * bz)
+
+
+def test_an_optical_turn_a_few_degrees_off_is_a_warning_over_all_24_rotations():
+    """squirrel_robotino's kinect: rpy (-1.517, 0, -1.517), 4.4 degrees off REP-103's optical turn. Of the 24
+    orthogonal rotations tilted by 5 degrees only the optical turn itself is reported as near it; 1 degree off is the
+    turn (no finding), 20 degrees off is a mount of its own (nothing said)."""
+    typo = rpy_to_quaternion(-1.517, 0.0, -1.517)
+    (f,) = check_tree([Edge("kinect_rgb_frame", "kinect_rgb_optical_frame", True, Z, typo)], C)
+    assert (f.code, f.level.name) == ("INCORRECT_TRANSFORM", "WARNING")
+    assert f.message.startswith("kinect_rgb_optical_frame is turned 4.4 degrees away from the optical turn relative to kinect_rgb_frame")
+    for rot in ALL_ROTATIONS:
+        for degrees, reported in ((1.0, False), (5.0, rot.quaternion() == OrthoRotation.from_quaternion(OPT).quaternion()), (20.0, False)):
+            half = math.radians(degrees) / 2
+            tilted = _q_mul(rot.quaternion(), (math.sin(half), 0.0, 0.0, math.cos(half)))
+            found = [x for x in check_tree([Edge("camera_link", "camera_optical_frame", True, Z, tilted)], C) if "degrees away" in x.message]
+            assert bool(found) == reported, (rot, degrees)
 
 
 def test_ned_and_frd_twins():

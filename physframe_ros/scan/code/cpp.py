@@ -55,6 +55,7 @@ from .values import (
     HEADER_BY_USE,
     IDENTITY_ROT,
     ODOMETRY,
+    PX4_QUATERNION_FIELDS,
     REALTIME_PUBLISHER,
     STAMPED,
     TF1_STAMPED,
@@ -77,6 +78,7 @@ from .values import (
     concat,
     fresh,
     is_transform,
+    px4_component,
     rot_from_axis_angle,
     rot_from_matrix,
     rot_from_quaternion,
@@ -524,6 +526,11 @@ class _CppFile(FileWalk):
         """A file-scope message (``history_cloud = make_shared<...>()`` in ``main``) whose header another function of
         the file writes (``history_cloud->header.frame_id = ...`` in a helper ``main`` calls)."""
         return rec.local and rec.name in self.globals and mentions_header([self.text], rec.name)
+
+    @cached_property
+    def px4(self) -> bool:
+        """The file or its own headers use px4_msgs, whose quaternions are w first."""
+        return "px4_msgs" in self.text or any("px4_msgs" in h for h in self.headers)
 
     @cached_property
     def camera_info_kept(self) -> bool:
@@ -1160,7 +1167,11 @@ class _Run(Walker[Node]):
     def e_element(self, node: Node) -> Value:
         """``msg.transforms[0]``: the element of a TFMessage's transforms, else the value at the path."""
         element = self.element(node)
-        return element if element is not None else self.e_field(node)
+        if element is not None:
+            return element
+        if self.f.px4 and (p := self.path(node)) is not None and len(p[1]) >= 2 and p[1][-2] in PX4_QUATERNION_FIELDS and p[1][-1] in "0123":
+            return px4_component(int(p[1][-1]))  # `msg->q[0]` of a px4_msgs VehicleOdometry: w
+        return self.e_field(node)
 
     def element(self, node: Node) -> Value:
         """``msg.transforms[0]`` / ``msg.transforms.front()``: the element of a TFMessage's transforms, made when

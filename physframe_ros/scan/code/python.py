@@ -44,6 +44,7 @@ from .values import (
     IDENTITY_ROT,
     NAMED_NUMBERS,
     ODOMETRY,
+    PX4_QUATERNION_FIELDS,
     STAMPED,
     TF_MESSAGE,
     TOP_ROT,
@@ -64,6 +65,7 @@ from .values import (
     component_order,
     concat,
     fresh,
+    px4_component,
     rot_from_components,
     rot_from_euler_axes,
     rot_from_matrix,
@@ -168,6 +170,7 @@ class _PyFile(FileWalk):
         self.mentions_degrees = "deg" in text or "Deg" in text or "180" in text  # an angle in degrees handed to radians
         # getCameraInfo gives back what setCameraInfo stored, maybe with a frame, unless a loaded calibration replaced it
         self.camera_info_kept = "setCameraInfo" in text and not camera_info_reloaded([text])
+        self.px4 = "px4_msgs" in text  # its messages' quaternions are w first
         self.mentions_unpack = "unpack" in text  # a device's raw registers unpacked (into a quaternion?)
         self.mentions_goals = "Goal" in text  # a navigation goal sent (the lines are joined again only then)
         self.functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef | None] = {}
@@ -609,6 +612,8 @@ class _Run(Walker[ast.AST]):
             return obj.item(i)
         if isinstance(obj, ListValue) and -len(obj.items) <= i < len(obj.items):
             return obj.items[i]
+        if obj is None and self.f.px4 and isinstance(node.value, ast.Attribute) and node.value.attr in PX4_QUATERNION_FIELDS:
+            return px4_component(i)  # `msg.q[0]` of a px4_msgs VehicleOdometry: w
         return None
 
     def matmul(self, left: Value, right: Value) -> Value:

@@ -169,6 +169,15 @@ def component(rot: Rot, axis: str) -> float | Component:
     return q["xyzw".index(axis)]
 
 
+# px4_msgs' attitude quaternions (VehicleOdometry.q, VehicleAttitude.q, VehicleAttitudeSetpoint.q_d): float[4], w first
+PX4_QUATERNION_FIELDS = frozenset({"q", "q_d", "delta_q_reset"})
+
+
+def px4_component(index: int) -> Component | None:
+    """``msg->q[i]`` of a px4_msgs message: the quaternion component it holds (``q[0]`` is w)."""
+    return Component(TOP_ROT, "wxyz"[index]) if 0 <= index < 4 else None
+
+
 def component_order(comps: Sequence[Value]) -> str | None:
     """The axes, in slot order, when a quaternion's x, y, z, w slots take the components of one rotation in
     another order (``Quaternion(x=q[0], ..., w=q[3])`` with ``q`` w-first: "wxyz"); else None."""

@@ -207,7 +207,7 @@ def main():
 def test_one_slot_written_from_two_components_and_another_never() -> None:
     # a constant overwritten by a component is no copy-paste slip between two components
     facts = analyze_python(JSK, "pose_stamped_publisher.py")
-    assert _found(facts, "INCORRECT_TRANSFORM") == [6]
+    assert _found(facts, "INCORRECT_TRANSFORM") == [7]
     (slip,) = [f for f in facts.findings if f.code == "INCORRECT_TRANSFORM"]
     assert "written twice, from q[0] (line 4) and then q[2] (line 6), and z never" in slip.message
 
@@ -521,3 +521,46 @@ def test_a_heading_in_the_pitch_slot_of_an_rpy_named_function_beside_an_upright_
     facts = analyze_cpp(PEDSIM, "pedsim_utils/geometry.cpp")
     assert _found(facts, "INCORRECT_TRANSFORM") == [3]
     assert "'theta + (M_PI / 2.0)' (a yaw) is in the pitch slot" in facts.findings[0].message
+
+
+PX4_ODOMETRY = """\
+#include <px4_msgs/msg/vehicle_odometry.hpp>
+void OffboardControl::odometryCallback(const px4_msgs::msg::VehicleOdometry::SharedPtr msg)
+{
+  nav_msgs::msg::Odometry odom_msg;
+  odom_msg.header.frame_id = "odom";
+  odom_msg.child_frame_id = "base_link";
+  odom_msg.pose.pose.orientation.x = msg->q[0];
+  odom_msg.pose.pose.orientation.y = msg->q[1];
+  odom_msg.pose.pose.orientation.z = msg->q[2];
+  odom_msg.pose.pose.orientation.w = msg->q[3];
+  odom_pub_->publish(odom_msg);
+}
+"""
+
+
+def test_a_px4_quaternion_is_w_first() -> None:
+    """mr-radio-localization's PX4 bridge copied VehicleOdometry.q (w, x, y, z) into x, y, z, w."""
+    facts = analyze_cpp(PX4_ODOMETRY, "src/offboard_control.cpp")
+    assert _found(facts, "INCORRECT_TRANSFORM") == [7]
+    assert "px4_msgs' q" in facts.findings[0].message
+    fixed = PX4_ODOMETRY.replace("q[0];\n  odom_msg.pose.pose.orientation.y = msg->q[1]", "q[1];\n  odom_msg.pose.pose.orientation.y = msg->q[2]")
+    fixed = fixed.replace("z = msg->q[2];\n  odom_msg.pose.pose.orientation.w = msg->q[3]", "z = msg->q[3];\n  odom_msg.pose.pose.orientation.w = msg->q[0]")
+    assert _found(analyze_cpp(fixed, "src/offboard_control.cpp"), "INCORRECT_TRANSFORM") == []
+    # a file with no px4_msgs: q is whatever array it is
+    assert _found(analyze_cpp(PX4_ODOMETRY.replace("px4_msgs", "my_msgs"), "src/offboard_control.cpp"), "INCORRECT_TRANSFORM") == []
+    python = """\
+from px4_msgs.msg import VehicleAttitude
+from geometry_msgs.msg import PoseStamped
+
+class Bridge(Node):
+    def attitude_cb(self, msg):
+        pose = PoseStamped()
+        pose.header.frame_id = 'map'
+        pose.pose.orientation.x = msg.q[0]
+        pose.pose.orientation.y = msg.q[1]
+        pose.pose.orientation.z = msg.q[2]
+        pose.pose.orientation.w = msg.q[3]
+        self.pub.publish(pose)
+"""
+    assert _found(analyze_python(python, "bridge.py"), "INCORRECT_TRANSFORM") == [8]

@@ -207,7 +207,7 @@ def main():
 def test_one_slot_written_from_two_components_and_another_never() -> None:
     # a constant overwritten by a component is no copy-paste slip between two components
     facts = analyze_python(JSK, "pose_stamped_publisher.py")
-    assert _found(facts, "INCORRECT_TRANSFORM") == [7]
+    assert _found(facts, "INCORRECT_TRANSFORM") == [6]
     (slip,) = [f for f in facts.findings if f.code == "INCORRECT_TRANSFORM"]
     assert "written twice, from q[0] (line 4) and then q[2] (line 6), and z never" in slip.message
 

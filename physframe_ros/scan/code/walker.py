@@ -347,7 +347,7 @@ class Walker(Generic[N]):
             # handed to a followed helper is the call's, reported with the argument). Only the slash: a bare Header's
             # frame_id may carry any text (a status line), and its variable's name did not say frame
             if not sink.sites and not sink.reported_invalid((value,), at=at):
-                sink.add(frame_id_finding(value, sink.loc(at), f"'{text}', written into {where} at line {line}"))
+                sink.add(frame_id_finding(value, sink.loc(at), where if at == line else f"'{text}', written into {where} at line {line}"))
         else:
             joined = empty_prefix_finding(text, value, sink.loc(line), where)
             if joined is None and ("+" in text or "ame" in text):  # a join, or getName()/get_namespace() (the function is read)

@@ -612,3 +612,7 @@ def test_a_leading_slash_held_in_a_variable_is_reported_at_its_literal() -> None
     assert facts.findings[0].message.startswith("'sframe', written into cloud.header.frame_id at line 4: frame id '/map' has a leading '/'")
     python = "def cb(msg):\n    where = '/odom'\n    c = PointCloud2()\n    c.header.frame_id = where\n    pub.publish(c)\n"
     assert [(f.code, f.location.line if f.location else None) for f in analyze_python(python, "x.py").findings] == [("INVALID_FRAME_ID", 2)]
+    # a default read under a computed name, on the line that writes it: said as a write of that line
+    python = "class D:\n    def __init__(self):\n        self.odom_frame = rospy.get_param(rospy.get_name() + '/odom_frame', '/odom')\n"
+    (found,) = analyze_python(python, "x.py").findings
+    assert (found.location.line if found.location else None, found.message.split(":")[0]) == (3, "self.odom_frame")

@@ -181,17 +181,35 @@ def _arity(definition: str) -> int:
     return len(_split_top_level(definition[definition.find("(") + 1 : definition.find(")")]))
 
 
+# a parameter of a type that holds no message (`int32_t steer_position`, `const double dt`): handing it on frames nothing
+_SCALAR_PARAMETER = re.compile(r"(?:const\s+)?(?:unsigned\s+)?(?:u?int\w*|float|double|bool|size_t|char|long|short)\s*[&*]?\s*\w+\s*(?:=[^,]*)?\)?$")
+
+
 def _may_frame_parameters(definition: str) -> bool:
     """A function definition that may write the frames of a message it is given: a parameter's ``header`` or
     ``child_frame_id`` touched, the parameter assigned whole, or handed on to another call."""
+    definition = blank_keeping_lines(definition)  # `// Change euler (prev_odom)` hands nothing on
     params = definition[definition.find("(") + 1 : definition.find("{")]
-    names = [m.group(1) for part in params.split(",") if (m := re.search(r"(\w+)\s*(?:\[\s*\])?\s*(?:=[^,]*)?\)?\s*(?:const\s*)?$", part.strip()))]
+    names = [m.group(1) for part in params.split(",")
+             if not _SCALAR_PARAMETER.match(part.strip()) and (m := re.search(r"(\w+)\s*(?:\[\s*\])?\s*(?:=[^,]*)?\)?\s*(?:const\s*)?$", part.strip()))]
     body = definition[definition.find("{"):]
     for n in names:
         p = re.escape(n)
-        if re.search(rf"\b{p}\s*(?:->|\.)\s*(?:header|child_frame_id)\b|\*\s*{p}\s*=(?!=)|(?<![\w.>]){p}\s*=(?!=)|[(,]\s*[*&]?\s*{p}\s*[,)]", body):
+        if re.search(rf"\b{p}\s*(?:->|\.)\s*(?:header|child_frame_id)\b|[(,]\s*[*&]?\s*{p}\s*[,)]", body):
             return True
+        for m in re.finditer(rf"(?:\*\s*|(?<![\w.>])){p}\s*=(?!=)\s*(\w+)?\s*(;)?", body):
+            if not (m.group(1) and m.group(2) and _round_trip(body, m.group(1), p)):
+                return True
     return False
+
+
+def _round_trip(body: str, local: str, param: str) -> bool:
+    """``T copy = *result; ... *result = copy;`` (sobit_pro's odometry): a local copied out of the parameter and
+    written back whole, whose header and child frame nothing touches in between: the frames go back as they came."""
+    v = re.escape(local)
+    return (len(re.findall(rf"(?<![\w.>]){v}\s*=(?!=)", body)) == 1
+            and re.search(rf"\b{v}\s*=\s*\*?\s*{param}\s*;", body) is not None
+            and re.search(rf"\b{v}\s*(?:->|\.)\s*(?:header|child_frame_id)\b|[(,]\s*[*&]?\s*{v}\s*[,)]", body) is None)
 
 
 _RECEIVER = r"(?:[\w\]\[]+\s*(?:\.|->|::)\s*)*"  # `sensor->`, `this->sensors_[i].`, `conversion::`

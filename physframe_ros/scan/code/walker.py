@@ -256,6 +256,8 @@ class Walker(Generic[N]):
                 del f.members[name]
         else:
             old = f.members.get(name)
+            if isinstance(value, Record) and f.member_names.get(id(value), name) != name:
+                value = fresh(value)  # `prev_odom = result_odom;` copies one member message into another: two messages
             if not (isinstance(old, str) and isinstance(value, str)):  # the first string (the default) wins
                 if isinstance(value, Record):
                     value.local = False  # other methods may set its fields before it is published

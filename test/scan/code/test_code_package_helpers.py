@@ -11,6 +11,7 @@ from pathlib import Path
 from scan.trees import write_tree
 
 from physframe_ros.scan.code import analyze_cpp
+from physframe_ros.scan.code.helpers import _may_frame_parameters
 from physframe_ros.scan.scanner import scan
 
 API = """\
@@ -349,3 +350,54 @@ def test_a_frame_literal_handed_to_a_followed_method_of_the_file(tmp_path: Path)
     found = [(f.code, f.location.line if f.location else None, f.message) for f in scan([root], jobs=1).findings if f.code == "INVALID_FRAME_ID"]
     assert [(code, line) for code, line, _ in found] == [("INVALID_FRAME_ID", 5)]
     assert found[0][2].startswith("argument 'frame_id' of publishCloud(): frame id '/map'")
+
+
+ODOMETRY_HELPER = """\
+bool SobitProOdometry::odom(int32_t steer_position, const double dt, nav_msgs::Odometry prev_odom, nav_msgs::Odometry* result_odom)
+{
+    double deg = position_calculation(steer_position);  // a number handed on frames nothing
+    nav_msgs::Odometry calculation_odom = *result_odom;
+    // Change euler (prev_odom)
+    calculation_odom.pose.pose.position.x = prev_odom.pose.pose.position.x + dt * deg;
+    *result_odom = calculation_odom;
+    return true;
+}
+"""
+
+
+def test_a_helper_that_copies_a_message_out_and_back_leaves_its_frames() -> None:
+    """sobit_pro's odometry helper: the result copied out, its pose changed, written back whole; a number handed on
+    and a parameter named in a comment frame nothing. Writing another parameter or the header over it may."""
+    assert not _may_frame_parameters(ODOMETRY_HELPER)
+    assert _may_frame_parameters(ODOMETRY_HELPER.replace("*result_odom = calculation_odom;", "*result_odom = prev_odom;"))
+    assert _may_frame_parameters(ODOMETRY_HELPER.replace("calculation_odom.pose.pose.position.x", "calculation_odom.header.frame_id = \"odom\";\n    calculation_odom.pose.pose.position.x"))
+    assert _may_frame_parameters(ODOMETRY_HELPER.replace("position_calculation(steer_position)", "fill(*result_odom)"))
+
+
+MEMBER_COPY_HEADER = """\
+#include <nav_msgs/Odometry.h>
+class SobitProMain {
+  public:
+    void control_wheel();
+  private:
+    ros::Publisher pub_odometry;
+    nav_msgs::Odometry result_odom;
+    nav_msgs::Odometry prev_odom;
+};
+"""
+
+
+def test_a_member_message_copied_into_another_is_still_the_one_published() -> None:
+    """``prev_odom = result_odom;`` copies: result_odom, never framed, is what goes out."""
+    source = """\
+#include "sobit_pro_control/sobit_pro_main.hpp"
+void SobitProMain::control_wheel(){
+    prev_odom.pose.pose.orientation.w = 1;
+    while (ros::ok()) {
+        prev_odom = result_odom;
+        pub_odometry.publish(result_odom);
+    }
+}
+"""
+    facts = analyze_cpp(source, "src/sobit_pro_main.cpp", headers=[MEMBER_COPY_HEADER])
+    assert _codes(facts) == [("MISSING_FRAME", 6), ("MISSING_CHILD_FRAME", 6)]

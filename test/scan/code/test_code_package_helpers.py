@@ -370,7 +370,8 @@ def test_a_helper_that_copies_a_message_out_and_back_leaves_its_frames() -> None
     and a parameter named in a comment frame nothing. Writing another parameter or the header over it may."""
     assert not _may_frame_parameters(ODOMETRY_HELPER)
     assert _may_frame_parameters(ODOMETRY_HELPER.replace("*result_odom = calculation_odom;", "*result_odom = prev_odom;"))
-    assert _may_frame_parameters(ODOMETRY_HELPER.replace("calculation_odom.pose.pose.position.x", "calculation_odom.header.frame_id = \"odom\";\n    calculation_odom.pose.pose.position.x"))
+    framed = "calculation_odom.header.frame_id = \"odom\";\n    calculation_odom.pose.pose.position.x"
+    assert _may_frame_parameters(ODOMETRY_HELPER.replace("calculation_odom.pose.pose.position.x", framed))
     assert _may_frame_parameters(ODOMETRY_HELPER.replace("position_calculation(steer_position)", "fill(*result_odom)"))
 
 

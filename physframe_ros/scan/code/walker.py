@@ -344,7 +344,7 @@ class Walker(Generic[N]):
         text = "" if literal else self.text(source)
         if literal or _WRAPPED_LITERAL.fullmatch(text):  # `string("/world")` is the literal it wraps
             sink.add(frame_id_finding(value, sink.loc(line), where))
-        elif (at := literal_line(value, sink.facts.path)) is not None and value.startswith("/"):
+        elif isinstance(value, Literal) and value.startswith("/") and (at := literal_line(value, sink.facts.path)) is not None:
             # `std::string sframe = "/map";` written into a header further down: reported at the literal, once (a literal
             # handed to a followed helper is the call's, reported with the argument). Only the slash: a bare Header's
             # frame_id may carry any text (a status line), and its variable's name did not say frame

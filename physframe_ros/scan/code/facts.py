@@ -95,7 +95,7 @@ _GEOMETRY_STAMPED = frozenset(
     {
         "PoseStamped", "PointStamped", "Vector3Stamped", "QuaternionStamped", "PoseWithCovarianceStamped",
         "TwistWithCovarianceStamped", "AccelWithCovarianceStamped", "WrenchStamped", "PolygonStamped",
-        "InertiaStamped",
+        "InertiaStamped", "PoseArray",
     }
 )  # fmt: skip
 
@@ -116,6 +116,8 @@ _PACKAGE_STAMPED = {
     # nmea_navsat_driver's topic driver stamps the NavSatFix it makes with the Sentence's frame
     "nmea_msgs": frozenset({"Sentence"}),
     "octomap_msgs": frozenset({"Octomap", "OctomapWithPose"}),
+    "visualization_msgs": frozenset({"ImageMarker"}),
+    "map_msgs": frozenset({"OccupancyGridUpdate"}),
 }
 
 

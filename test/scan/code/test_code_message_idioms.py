@@ -993,3 +993,28 @@ def test_navigation_goals_sent_with_their_pose_frame_never_set() -> None:
     # m-explore's Explore::makePlan before its fix; a goal whose frame is set, or that a helper fills, is not reported
     assert _found(analyze_cpp(GOALS_CPP, "explore.cpp"), "MISSING_FRAME") == [6, 15]
     assert _found(analyze_python(GOALS_PY, "explore.py"), "MISSING_FRAME") == [3]
+
+
+PARTICLE_CLOUD = """\
+#include <geometry_msgs/PoseArray.h>
+class Particle {
+  public:
+    Particle() {
+        pub_p_poses = nh.advertise<geometry_msgs::PoseArray>("p_poses", 100);
+        pose.header.frame_id = "map";  // chibi21_a: the frame went to the single pose, not the particle array
+    }
+    void process() { pub_p_poses.publish(poses); }
+  private:
+    ros::Publisher pub_p_poses;
+    geometry_msgs::PoseStamped pose;
+    geometry_msgs::PoseArray poses;
+};
+"""
+
+
+def test_a_pose_array_is_stamped_data() -> None:
+    facts = analyze_cpp(PARTICLE_CLOUD, "src/amcl.cpp")
+    assert [(f.code, f.location.line if f.location else None) for f in facts.findings] == [("MISSING_FRAME", 8)]
+    assert "PoseArray member 'poses'" in facts.findings[0].message
+    fixed = PARTICLE_CLOUD.replace('pose.header.frame_id = "map";', 'poses.header.frame_id = "map";')
+    assert analyze_cpp(fixed, "src/amcl.cpp").findings == []

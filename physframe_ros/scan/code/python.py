@@ -748,14 +748,17 @@ class _Run(Walker[ast.AST]):
             rec.set("transform", TfValue(rot, (origin[0], origin[1], origin[2]) if origin is not None and len(origin) == 3 else None))
             rec.set("child_frame_id", self.eval(args[3]))
             rec.set("header.frame_id", self.eval(args[4]))
+            rec.rotation_line = getattr(args[1], "lineno", c.line)
             value: Value = rec
+            frames_line = getattr(args[3], "lineno", c.line)  # a call over lines: where its frames are written, the line to change
             if self.emit:
-                self.f.sink.add(slot_name_finding(ast.unparse(args[4]), ast.unparse(args[3]), self.f.sink.loc(c.line), ast.unparse(args[1])))
+                self.f.sink.add(slot_name_finding(ast.unparse(args[4]), ast.unparse(args[3]), self.f.sink.loc(frames_line), ast.unparse(args[1])))
                 for slot, field_name, arg in (("child", "child_frame_id", args[3]), ("parent", "header.frame_id", args[4])):
                     if not isinstance(arg, ast.Constant):  # a literal is checked with the edge it names
                         self.frame_checked(f"sendTransform({slot})", arg, rec.get(field_name), False, getattr(arg, "lineno", c.line))
-        else:
-            value = self.eval(c.args[0] if n else c.kwargs["transform"])
+            self.broadcast(value, self.static_receiver(c.receiver), frames_line)  # selfie_f1tenth's swapped child and parent
+            return None
+        value = self.eval(c.args[0] if n else c.kwargs["transform"])
         self.broadcast(value, self.static_receiver(c.receiver), c.line)
         return None
 

@@ -357,3 +357,20 @@ def test_python_helper_called_with_constant_frames_declares_each_edge() -> None:
     facts = analyze_python(text, "mounts.py")
     assert [(e.parent, e.child) for e in facts.edges] == [("base_link", "imu_link"), ("base_footprint", "gps_link")]
     assert facts.findings == []
+
+
+def test_a_ros1_python_broadcast_over_lines_is_located_at_its_frames() -> None:
+    """selfie_f1tenth's steering simulator: sendTransform over four lines with child and parent swapped, so base_link
+    is broadcast as odom's parent; the edge is where the frames are written (the line to change), not where the
+    call starts."""
+    source = """\
+import rospy, tf
+tf_br = tf.TransformBroadcaster()
+def step(state, now):
+    tf_br.sendTransform((state.x, state.y, 0),
+                        tf.transformations.quaternion_from_euler(0, 0, state.th),
+                        now,
+                        'odom', 'base_link')
+"""
+    facts = analyze_python(source, "scripts/main.py")
+    assert [(e.parent, e.child, e.location.line if e.location else None) for e in facts.edges] == [("base_link", "odom", 7)]

@@ -176,7 +176,7 @@ def _multiple_parents(parents: dict[str, list[Edge]]) -> Iterable[Finding]:
         for p in distinct:
             pubs = sorted({x for e in by_parent[p] for x in e.publishers})
             srcs = sorted({str(s) for e in by_parent[p] for s in e.sources})
-            who = ", ".join(pubs or srcs)
+            who = ", ".join([*pubs, *srcs])  # live: the nodes; scanned: the lines (and the node a launch file starts)
             described.append(f"'{p}'" + (f" (from {who})" if who else ""))
         # point at the second declaration: the first one is usually the intended parent; beside a robot
         # description's joint, at the other publisher (a controller's odometry, a launch file's static transform)

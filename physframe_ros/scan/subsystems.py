@@ -334,8 +334,8 @@ def _fixed_and_broadcast(sub: Subsystem) -> Iterable[Finding]:
         if not e.static:
             broadcasts.extend((e.child, e.parent, s) for s in e.sources if not _in_launch_file(s))
     for e in sub.edges:
-        if not any(_in_launch_file(s) for s in e.sources):
-            continue
+        if e.publishers or not any(_in_launch_file(s) for s in e.sources):
+            continue  # a launched node's modelled broadcast (robot_localization's, a driver's odometry) is no fixed transform
         found = next(((parent, where) for child, parent, where in broadcasts
                       if child == e.child and (parent is None or (parent == e.parent and not e.static))), None)
         if found is None:

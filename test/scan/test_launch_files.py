@@ -601,6 +601,29 @@ def test_a_robot_localization_filter_left_at_base_link_beside_a_base_footprint_r
     assert _ekf(tmp_path / "e", "<rosparam>\n" + "  two_d_mode: true\n" * 4000 + "</rosparam>") == []
 
 
+def test_an_odometry_driver_left_at_its_default_frames_beside_a_static_parent(tmp_path: Path) -> None:
+    """YaleIGVC 2014: segway_rmp_node broadcasts odom -> base_link by default while the same launch file fixes
+    base_footprint -> base_link. The second parent is reported at the fixed transform and names the node; a driver
+    told another child frame, or not to broadcast, gives base_link no second parent."""
+    def found(params: str, root: Path) -> list[tuple[int | None, str]]:
+        _write(root, {
+            "bot_bringup/package.xml": _package("bot_bringup", catkin=True),
+            "bot_bringup/launch/test.launch": f"""\
+                <launch>
+                  <node pkg="segway_rmp" type="segway_rmp_node" name="segway_rmp_node" args="_serial_port:=/dev/ttyUSB1">{params}</node>
+                  <node pkg="tf" type="static_transform_publisher" name="fp" args="0 0 -0.25 0 0 0 base_footprint base_link 1000"/>
+                </launch>
+                """,
+        })
+        return [(f.location.line if f.location else None, f.message) for f in scan([root], jobs=1).findings
+                if f.code in ("MULTIPLE_PARENTS_IN_FRAME_TREE", "STATIC_DYNAMIC_CONFLICT")]
+
+    (only,) = found("", tmp_path / "a")
+    assert only[0] == 3 and "'odom' (from segway_rmp_node, bot_bringup/launch/test.launch:2)" in only[1]
+    assert found('<param name="frame_id" value="base_footprint"/>', tmp_path / "b") == []
+    assert found('<param name="broadcast_tf" value="false"/>', tmp_path / "c") == []
+
+
 def test_ros2_control_parameters_under_a_node_namespace() -> None:
     from physframe_ros.scan.launch.controllers import controller_edges
 

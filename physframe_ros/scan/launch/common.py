@@ -125,7 +125,11 @@ def add_node(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, ros_version: in
     elif spec.package == "robot_localization" and exe in _STATE_ESTIMATORS and spec.complete:
         edge = _estimator_edge({**flatten(spec.rosparams), **flat}, loc)
         if edge is not None:
-            facts.edges.append(edge)
+            facts.edges.append(replace(edge, publishers=(spec.name or exe,)))  # a node's broadcast, not a fixed transform
+    elif (spec.package, exe) in _ODOMETRY_NODES and spec.complete:
+        edge = _odometry_edge(_ODOMETRY_NODES[(spec.package, exe)], {**flatten(spec.rosparams), **flat}, loc)
+        if edge is not None:
+            facts.edges.append(replace(edge, publishers=(spec.name or exe,)))
 
 
 # robot_localization's filters: world_frame -> base_link_frame on /tf (world_frame is odom_frame by default); with
@@ -145,6 +149,32 @@ def _estimator_edge(params: Mapping[str, Any], loc: Location) -> Edge | None:
         return None  # a frame the launch computes at run time
     parent, child = (names["map"], names["odom"]) if world == names["map"] and world != names["odom"] else (world, names["base_link"])
     return Edge(parent, child, False, None, None, (loc,)) if parent != child else None
+
+
+# Odometry and localisation nodes of other packages and the transform they broadcast by default, as their sources
+# read it: (parent parameter, its default, child parameter, its default, the parameter that turns the broadcast off or
+# None). A driver's odom -> base_link beside a launch file's base_footprint -> base_link gives base_link two parents
+# (YaleIGVC's segway_rmp_node).
+_ODOMETRY_NODES: dict[tuple[str, str], tuple[str, str, str, str, str | None]] = {
+    ("segway_rmp", "segway_rmp_node"): ("odom_frame_id", "odom", "frame_id", "base_link", "broadcast_tf"),
+    ("robot_pose_ekf", "robot_pose_ekf"): ("output_frame", "odom_combined", "base_footprint_frame", "base_footprint", None),
+    ("laser_scan_matcher", "laser_scan_matcher_node"): ("fixed_frame", "world", "base_frame", "base_link", "publish_tf"),
+    ("rf2o_laser_odometry", "rf2o_laser_odometry_node"): ("odom_frame_id", "odom", "base_frame_id", "base_link", "publish_tf"),
+    ("rosaria", "RosAria"): ("odom_frame", "odom", "base_link_frame", "base_link", None),
+}
+
+
+def _odometry_edge(model: tuple[str, str, str, str, str | None], params: Mapping[str, Any], loc: Location) -> Edge | None:
+    """The transform an odometry node of :data:`_ODOMETRY_NODES` started with ``params`` (all of them known)
+    broadcasts, its frames given or left at their defaults; None when the broadcast is turned off or a frame is known
+    only at run time."""
+    parent_key, parent_default, child_key, child_default, flag = model
+    if flag is not None and str(params.get(flag, True)).lower() in ("false", "0"):
+        return None
+    parent, child = params.get(parent_key, parent_default), params.get(child_key, child_default)
+    if not (isinstance(parent, str) and isinstance(child, str) and parent and child) or parent == child:
+        return None
+    return Edge(parent.lstrip("/"), child.lstrip("/"), False, None, None, (loc,))
 
 
 def _placeholders(value: Any) -> Any:

@@ -506,26 +506,36 @@ _Z_UP_WORLD = re.compile(r"^(?:map|odom|world|enu|utm)$")  # REP-105's z-up worl
 _TILT_COS = math.cos(math.radians(45))
 
 
-def _world_tilted(edge: Edge, conventions: Conventions) -> Finding | None:
-    """Two z-up world-fixed frames (map, odom, utm, world) joined by a rotation that tips z over: REP-105's map and
-    odom keep z up, so between them (and utm, ENU) only a heading turns (smarc_navigation's utm -> map turned
-    z down with a rotating-axes Euler triple). A drift in roll or pitch stays far below the 45 degrees reported."""
-    q = edge.rotation
-    if q is None or not (_Z_UP_WORLD.match(conventions.classify(edge.parent).base) and _Z_UP_WORLD.match(conventions.classify(edge.child).base)):
+def _z_tilt(q: Sequence[float] | None) -> float | None:
+    """The angle in degrees between a child's z axis and its parent's, for a rotation tipping z more than 45 degrees;
+    None for a smaller tilt (a drift in roll or pitch) or no rotation."""
+    if q is None:
         return None
     norm = math.sqrt(sum(c * c for c in q))
     if not math.isfinite(norm) or norm < 1e-9:
         return None
     x, y = q[0] / norm, q[1] / norm
     z_up = 1.0 - 2.0 * (x * x + y * y)  # the child's z axis, seen in the parent, dotted with the parent's z
-    if z_up > _TILT_COS:
+    return None if z_up > _TILT_COS else math.degrees(math.acos(max(-1.0, min(1.0, z_up))))
+
+
+def _world_tilted(edge: Edge, conventions: Conventions) -> Finding | None:
+    """Two z-up world-fixed frames (map, odom, utm, world) joined by a rotation that tips z over: REP-105's map and
+    odom keep z up, so between them (and utm, ENU) only a heading turns (smarc_navigation's utm -> map turned
+    z down with a rotating-axes Euler triple). Likewise REP-120's base_footprint, on the ground under the robot with z
+    up, tipped over under a world frame or one of no class (LiDAR-SLAM-Simulation's body -> base_footprint at pitch pi)."""
+    parent, child = conventions.classify(edge.parent), conventions.classify(edge.child)
+    worlds = _Z_UP_WORLD.match(parent.base) and _Z_UP_WORLD.match(child.base)
+    # (under another body frame the axis check judges it; under a sensor, a calibration's chain may tip anything)
+    footprint = child.base == "base_footprint" and (parent.cls.name == OTHER or parent.cls.name in WORLD_CLASSES)
+    if not (worlds or footprint) or (tilt := _z_tilt(edge.rotation)) is None:
         return None
-    return _rotation_warning(
-        edge,
-        f"{edge.child} is tilted relative to {edge.parent}: its z axis is {math.degrees(math.acos(max(-1.0, min(1.0, z_up)))):.0f} "
-        f"degrees from {edge.parent}'s; REP-105's world-fixed frames (map, odom; utm and world east-north-up) all keep z up, "
-        "so the transform between two of them turns only about z (a heading)",
-    )
+    rule = ("REP-105's world-fixed frames (map, odom; utm and world east-north-up) all keep z up, so the transform between "
+            "two of them turns only about z (a heading)") if worlds else (
+            "REP-120's base_footprint is the robot's shadow on the ground, z up, so it turns only about z from the frame "
+            "above it")
+    return _rotation_warning(edge, f"{edge.child} is tilted relative to {edge.parent}: its z axis is {tilt:.0f} degrees from "
+                                   f"{edge.parent}'s; {rule}")
 
 
 def _sensor_null(edge: Edge, conventions: Conventions) -> Finding | None:

@@ -281,3 +281,19 @@ def test_camera_axes_judge_only_what_a_camera_body_fixes():
     assert camera_axes("image", parents(Edge("base_link", "camera_link", True, Z, I), Edge("camera_link", "image", True, Z, OPT)), C) is None
     assert camera_axes("usb_cam", parents(Edge("world", "usb_cam", True, Z, I)), C) is None
     assert camera_axes("bottom_view", parents(Edge("base_link", "bottom_view", True, Z, yaw)), C) is None
+
+
+def test_a_base_footprint_tipped_over_under_a_frame_of_no_class() -> None:
+    """LiDAR-SLAM-Simulation: body -> base_footprint at pitch pi; REP-120's footprint keeps z up. A heading is fine, a
+    sensor parent (a calibration chain) is not judged so, and under base_link the axis check alone speaks."""
+    flipped = rpy_to_quaternion(0.0, math.pi, 0.0)
+
+    def turns(parent: str, q: tuple[float, float, float, float]) -> list[str]:
+        return [f.message for f in check_tree([Edge(parent, "base_footprint", True, Z, q)], C) if f.code == "INCORRECT_TRANSFORM"]
+
+    (message,) = turns("body", flipped)
+    assert "REP-120's base_footprint" in message and "180 degrees" in message
+    assert turns("body", rpy_to_quaternion(0.0, 0.0, math.pi)) == []
+    assert turns("camera_link", flipped) == []
+    (axis,) = turns("base_link", flipped)
+    assert "REP-120" not in axis

@@ -210,20 +210,27 @@ def _closure(top: str, facts: dict[str, FileFacts], exes: ExecutableMap, ws: Wor
         if f is None:
             continue
         variants[p] += 1
-        members[p if variants[p] == 1 else f"{p} ({', '.join(f'{k}:={v}' for k, v in key[1])})"] = f
         stack.extend((inc, f.include_args.get(inc, {})) for inc in reversed(f.includes))
         reach.unknown.extend(f.unseen_includes)
+        modelled: list[Edge] = []
         for node in f.nodes:
             srcs = exes.get((node.package, node.executable))
             if srcs is None:  # ROS 1 script node: a file of that name in the package
                 pkg = ws.packages.get(node.package)
                 srcs = [c for c in by_name.get(node.executable, ()) if pkg is not None and (pkg.path == "" or c.startswith(pkg.path + "/"))]
+            # a node whose broadcast is modelled from its package's defaults (robot_pose_ekf) and whose sources are in
+            # the tree too: where the code gives the edge in full, the code's edge stands, not a second copy of it
+            coded = {e.child for s in srcs if s in facts for e in facts[s].edges}
+            modelled.extend(e for e in f.edges if e.child in coded and e.publishers == (node.name or node.executable,)
+                            and e.location == node.location)
             known = known_publishes(node)
             if known is not None:
                 reach.known.extend(known)
             elif not srcs:
                 reach.unknown.append(node)
             stack.extend((s, {}) for s in srcs if s in facts)
+        members[p if variants[p] == 1 else f"{p} ({', '.join(f'{k}:={v}' for k, v in key[1])})"] = (
+            replace(f, edges=[e for e in f.edges if e not in modelled]) if modelled else f)
     return members
 
 

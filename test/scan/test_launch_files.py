@@ -624,6 +624,30 @@ def test_an_odometry_driver_left_at_its_default_frames_beside_a_static_parent(tm
     assert found('<param name="broadcast_tf" value="false"/>', tmp_path / "c") == []
 
 
+def test_a_modelled_odometry_node_whose_sources_are_scanned_is_not_counted_twice(tmp_path: Path) -> None:
+    """A workspace carrying robot_pose_ekf's own sources (jaguar-bot, VehicleControl): the code's broadcast stands for
+    the node, so the launch file's output_frame does not add a second parent of base_footprint beside it."""
+    _write(tmp_path, {
+        "robot_pose_ekf/package.xml": _package("robot_pose_ekf", catkin=True),
+        "robot_pose_ekf/CMakeLists.txt": "project(robot_pose_ekf)\nadd_executable(robot_pose_ekf src/odom_estimation_node.cpp)\n",
+        "robot_pose_ekf/src/odom_estimation_node.cpp": """\
+#include <tf/transform_broadcaster.h>
+void OdomEstimationNode::spin(const tf::Transform& tmp)
+{
+  odom_broadcaster_.sendTransform(tf::StampedTransform(tmp, ros::Time::now(), "odom_combined", "base_footprint"));
+}
+""",
+        "robot_pose_ekf/example.launch": """\
+<launch>
+  <node pkg="robot_pose_ekf" type="robot_pose_ekf" name="robot_pose_ekf">
+    <param name="output_frame" value="odom"/>
+  </node>
+</launch>
+""",
+    })
+    assert [f.message for f in scan([tmp_path], jobs=1).findings if f.code == "MULTIPLE_PARENTS_IN_FRAME_TREE"] == []
+
+
 def test_ros2_control_parameters_under_a_node_namespace() -> None:
     from physframe_ros.scan.launch.controllers import controller_edges
 

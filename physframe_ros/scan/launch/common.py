@@ -122,34 +122,14 @@ def add_node(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, ros_version: in
                 facts.findings.append(reversed_name)
     elif exe in RSP_EXECUTABLES:
         _robot_state_publisher(spec, facts, ctx, loc)
-    elif spec.package == "robot_localization" and exe in _STATE_ESTIMATORS and spec.complete:
-        edge = _estimator_edge({**flatten(spec.rosparams), **flat}, loc)
-        if edge is not None:
-            facts.edges.append(replace(edge, publishers=(spec.name or exe,)))  # a node's broadcast, not a fixed transform
-    elif (spec.package, exe) in _ODOMETRY_NODES and spec.complete:
-        edge = _odometry_edge(_ODOMETRY_NODES[(spec.package, exe)], {**flatten(spec.rosparams), **flat}, loc)
-        if edge is not None:
-            facts.edges.append(replace(edge, publishers=(spec.name or exe,)))
+    elif spec.complete and (frames := _modelled_broadcast(spec.package, exe, {**flatten(spec.rosparams), **flat})) is not None:
+        # a node's broadcast, not a fixed transform: it names the node
+        facts.edges.append(Edge(frames[0], frames[1], False, None, None, (loc,), (spec.name or exe,)))
 
 
 # robot_localization's filters: world_frame -> base_link_frame on /tf (world_frame is odom_frame by default); with
 # world_frame the map frame, map -> odom, computed from the odometry another node publishes
 _STATE_ESTIMATORS = frozenset({"ekf_localization_node", "ukf_localization_node", "ekf_node", "ukf_node"})
-
-
-def _estimator_edge(params: Mapping[str, Any], loc: Location) -> Edge | None:
-    """The transform a robot_localization filter started with ``params`` (all of them known) publishes: with the
-    defaults odom -> base_link, which gives base_link a second parent beside a description rooted at
-    base_footprint (orne_navigation's EKF without ``base_link_frame: base_footprint``)."""
-    if str(params.get("publish_tf", True)).lower() in ("false", "0"):
-        return None
-    names = {k: params.get(f"{k}_frame", k) for k in ("map", "odom", "base_link")}
-    world = params.get("world_frame", names["odom"])
-    if not all(isinstance(v, str) and v for v in (*names.values(), world)):
-        return None  # a frame the launch computes at run time
-    parent, child = (names["map"], names["odom"]) if world == names["map"] and world != names["odom"] else (world, names["base_link"])
-    return Edge(parent, child, False, None, None, (loc,)) if parent != child else None
-
 
 # Odometry and localisation nodes of other packages and the transform they broadcast by default, as their sources
 # read it: (parent parameter, its default, child parameter, its default, the parameter that turns the broadcast off or
@@ -164,17 +144,32 @@ _ODOMETRY_NODES: dict[tuple[str, str], tuple[str, str, str, str, str | None]] = 
 }
 
 
-def _odometry_edge(model: tuple[str, str, str, str, str | None], params: Mapping[str, Any], loc: Location) -> Edge | None:
-    """The transform an odometry node of :data:`_ODOMETRY_NODES` started with ``params`` (all of them known)
-    broadcasts, its frames given or left at their defaults; None when the broadcast is turned off or a frame is known
-    only at run time."""
-    parent_key, parent_default, child_key, child_default, flag = model
+def _modelled_broadcast(package: str | None, exe: str, params: Mapping[str, Any]) -> tuple[str, str] | None:
+    """The parent and child a well-known node started with ``params`` (all of them known) broadcasts on /tf: a
+    robot_localization filter (with the defaults odom -> base_link, which gives base_link a second parent beside a
+    description rooted at base_footprint: orne_navigation's EKF without ``base_link_frame: base_footprint``), or an
+    odometry node of :data:`_ODOMETRY_NODES`. None for another node, a broadcast turned off, a frame the launch
+    computes at run time, or a transform to itself."""
+    if package == "robot_localization" and exe in _STATE_ESTIMATORS:
+        flag: str | None = "publish_tf"
+        names = {k: params.get(f"{k}_frame", k) for k in ("map", "odom", "base_link")}
+        world = params.get("world_frame", names["odom"])
+        if not all(isinstance(v, str) and v for v in (*names.values(), world)):
+            return None
+        frames = (names["map"], names["odom"]) if world == names["map"] and world != names["odom"] else (world, names["base_link"])
+        if frames[0] == frames[1]:
+            return None
+    elif package is not None and (package, exe) in _ODOMETRY_NODES:
+        parent_key, parent_default, child_key, child_default, flag = _ODOMETRY_NODES[(package, exe)]
+        parent, child = params.get(parent_key, parent_default), params.get(child_key, child_default)
+        if not (isinstance(parent, str) and isinstance(child, str) and parent and child) or parent == child:
+            return None
+        frames = (parent.lstrip("/"), child.lstrip("/"))
+    else:
+        return None
     if flag is not None and str(params.get(flag, True)).lower() in ("false", "0"):
         return None
-    parent, child = params.get(parent_key, parent_default), params.get(child_key, child_default)
-    if not (isinstance(parent, str) and isinstance(child, str) and parent and child) or parent == child:
-        return None
-    return Edge(parent.lstrip("/"), child.lstrip("/"), False, None, None, (loc,))
+    return frames
 
 
 def _placeholders(value: Any) -> Any:

@@ -213,6 +213,7 @@ def _closure(top: str, facts: dict[str, FileFacts], exes: ExecutableMap, ws: Wor
         stack.extend((inc, f.include_args.get(inc, {})) for inc in reversed(f.includes))
         reach.unknown.extend(f.unseen_includes)
         modelled: list[Edge] = []
+        node_edges = [e for e in f.edges if e.publishers]  # broadcasts the launch file models for the nodes it starts
         for node in f.nodes:
             srcs = exes.get((node.package, node.executable))
             if srcs is None:  # ROS 1 script node: a file of that name in the package
@@ -220,9 +221,10 @@ def _closure(top: str, facts: dict[str, FileFacts], exes: ExecutableMap, ws: Wor
                 srcs = [c for c in by_name.get(node.executable, ()) if pkg is not None and (pkg.path == "" or c.startswith(pkg.path + "/"))]
             # a node whose broadcast is modelled from its package's defaults (robot_pose_ekf) and whose sources are in
             # the tree too: where the code gives the edge in full, the code's edge stands, not a second copy of it
-            coded = {e.child for s in srcs if s in facts for e in facts[s].edges}
-            modelled.extend(e for e in f.edges if e.child in coded and e.publishers == (node.name or node.executable,)
-                            and e.location == node.location)
+            mine = [e for e in node_edges if e.publishers == (node.name or node.executable,) and e.location == node.location]
+            if mine:
+                coded = {e.child for s in srcs if s in facts for e in facts[s].edges}
+                modelled.extend(e for e in mine if e.child in coded)
             known = known_publishes(node)
             if known is not None:
                 reach.known.extend(known)

@@ -195,7 +195,7 @@ def _may_frame_parameters(definition: str) -> bool:
     body = definition[definition.find("{"):]
     for n in names:
         p = re.escape(n)
-        if re.search(rf"\b{p}\s*(?:->|\.)\s*(?:header|child_frame_id)\b|[(,]\s*[*&]?\s*{p}\s*[,)]", body):
+        if _touches_frames(body, p):
             return True
         for m in re.finditer(rf"(?:\*\s*|(?<![\w.>])){p}\s*=(?!=)\s*(\w+)?\s*(;)?", body):
             if not (m.group(1) and m.group(2) and _round_trip(body, m.group(1), p)):
@@ -209,7 +209,12 @@ def _round_trip(body: str, local: str, param: str) -> bool:
     v = re.escape(local)
     return (len(re.findall(rf"(?<![\w.>]){v}\s*=(?!=)", body)) == 1
             and re.search(rf"\b{v}\s*=\s*\*?\s*{param}\s*;", body) is not None
-            and re.search(rf"\b{v}\s*(?:->|\.)\s*(?:header|child_frame_id)\b|[(,]\s*[*&]?\s*{v}\s*[,)]", body) is None)
+            and not _touches_frames(body, v))
+
+
+def _touches_frames(body: str, name: str) -> bool:
+    """``name`` (escaped for a pattern) has its ``header`` or ``child_frame_id`` touched, or is handed on to a call."""
+    return re.search(rf"\b{name}\s*(?:->|\.)\s*(?:header|child_frame_id)\b|[(,]\s*[*&]?\s*{name}\s*[,)]", body) is not None
 
 
 _RECEIVER = r"(?:[\w\]\[]+\s*(?:\.|->|::)\s*)*"  # `sensor->`, `this->sensors_[i].`, `conversion::`

@@ -180,7 +180,7 @@ def _multiple_parents(parents: dict[str, list[Edge]]) -> Iterable[Finding]:
             described.append(f"'{p}'" + (f" (from {who})" if who else ""))
         # point at the second declaration: the first one is usually the intended parent; beside a robot
         # description's joint, at the other publisher (a controller's odometry, a launch file's static transform)
-        locs = sorted(e.location for e in pe if e.location)
+        locs = sorted(e.child_at or e.location for e in pe if e.location)
         outside = [loc for loc in locs if not loc.file.endswith(_DESCRIPTION_SUFFIXES)]
         loc = outside[0] if outside and len(outside) < len(locs) else locs[1] if len(locs) > 1 else (locs[0] if locs else None)
         yield Finding(

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping
 
 from ..core.checks import frame_id_problem
+from ..core.conventions import BASE, EARTH, MAP, ODOM, Conventions
 from ..core.findings import Finding, Location, Severity
 
 # The last component of a parameter name (`odometry.frame_id`, `~global_frame_id`, `ns/frame`).
@@ -67,6 +68,42 @@ def parameter_findings(
             finding = frame_id_finding(value, Location(path, lines.get(key, default_line)), f"{kind} '{key}'{owner}")
             if finding is not None:
                 yield finding
+    yield from swapped_roles(params, lines, path, default_line, owner)
+
+
+# a parameter naming the REP-105 role of the frame it holds: `odom_frame_id`, `base_frame`, `robot_base_frame`, `map_frame`
+_ROLE_KEY = re.compile(r"^(?:robot_)?(odom|map|base|base_link|world|earth)_frame(?:_id|_name)?$")
+_ROLE_CLASS = {"odom": ODOM, "map": MAP, "base": BASE, "base_link": BASE, "world": EARTH, "earth": EARTH}
+
+
+@lru_cache(maxsize=1)
+def _conventions() -> Conventions:
+    return Conventions()
+
+
+def swapped_roles(params: Mapping[str, Any], lines: Mapping[str, int], path: str, default_line: int, owner: str = "") -> Iterator[Finding]:
+    """REVERSED_NAME for two parameters of one node (or one YAML block) whose names give REP-105 roles and whose values
+    hold each other's: ``odom_frame_id: base_link`` beside ``base_frame_id: odom``. A node reading them broadcasts its
+    transform upside down; one value of another class alone may be a deliberate choice and is not reported."""
+    held: dict[str, tuple[str, str]] = {}  # role -> (key, value) of a parameter naming that role
+    for key, value in params.items():
+        m = _ROLE_KEY.match(re.split(r"[./~]", key)[-1].lower())
+        if m and isinstance(value, str) and value:
+            held.setdefault(_ROLE_CLASS[m.group(1)], (key, value))
+    for role, (key, value) in held.items():
+        other = _conventions().classify(value.lstrip("/")).cls.name
+        if other == role or other not in held or role >= other:
+            continue  # `role >= other`: each swapped pair once
+        key2, value2 = held[other]
+        if _conventions().classify(value2.lstrip("/")).cls.name != role:
+            continue
+        first, second = sorted(((key, value), (key2, value2)), key=lambda kv: lines.get(kv[0], default_line))
+        yield Finding(
+            "REVERSED_NAME",
+            f"parameter '{first[0]}'{owner} is '{first[1]}' and '{second[0]}' is '{second[1]}': the names say the two values "
+            "are swapped, so a node reading them publishes its transform upside down (REP-105: map -> odom -> base_link)",
+            (first[1], second[1]), Location(path, lines.get(first[0], default_line)),
+        )
 
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")

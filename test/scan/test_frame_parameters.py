@@ -137,3 +137,46 @@ def test_inline_rosparam_bodies(tmp_path: Path) -> None:
         ("launch/robot.launch", 7, ("/base_link",)),
         ("launch/robot.launch", 8, ("/odom",)),
     ]
+
+
+def test_upper_case_frame_keys_in_a_yaml_file(tmp_path: Path) -> None:
+    # amsl_navigation_managers' map file: `MAP_FRAME: '/map'`, copied into every marker's header
+    _write(tmp_path, {"sample/map/sample_map.yaml": "# sample node_edge map\nMAP_FRAME: '/map'\nNODE:\n    - id: 0\n"})
+    assert _invalid(tmp_path) == [("sample/map/sample_map.yaml", 2, ("/map",))]
+
+
+def _reversed(root: Path) -> list[tuple[str, int | None, tuple[str, ...]]]:
+    return sorted((f.location.file, f.location.line, f.frames) for f in scan([root], jobs=1).findings
+                  if f.code == "REVERSED_NAME" and f.location)
+
+
+def test_parameters_whose_names_say_their_frames_are_swapped(tmp_path: Path) -> None:
+    """Turtlebot_Navigation's diff_params.yaml: odom_frame_id holds base_link and base_frame_id holds odom, so the
+    odometer that reads them broadcasts base_link -> odom. The same pair in a launch file's node parameters; one key
+    of another class alone, or the two keys in different mappings, is not reported."""
+    _write(tmp_path / "a", {"config/diff_params.yaml": """
+        wheel_base: 1.0
+        odom_frame_id: "base_link"
+        base_frame_id: "odom"
+        left_wheel_joint: "left_axle"
+        """})
+    assert _reversed(tmp_path / "a") == [("config/diff_params.yaml", 2, ("base_link", "odom"))]
+    _write(tmp_path / "b", {"launch/odom.launch": """
+        <launch>
+          <node pkg="rigid2d" type="odometer" name="odometer">
+            <param name="base_frame" value="map"/>
+            <param name="map_frame" value="base_footprint"/>
+          </node>
+        </launch>
+        """})
+    assert _reversed(tmp_path / "b") == [("launch/odom.launch", 3, ("map", "base_footprint"))]
+    _write(tmp_path / "c", {"config/a.yaml": """
+        slam:
+          odom_frame: base_link
+        localizer:
+          base_frame: odom
+        lio:
+          odom_frame: base_link
+          map_frame: map
+        """})
+    assert _reversed(tmp_path / "c") == []

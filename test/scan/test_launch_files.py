@@ -624,6 +624,33 @@ def test_an_odometry_driver_left_at_its_default_frames_beside_a_static_parent(tm
     assert found('<param name="broadcast_tf" value="false"/>', tmp_path / "c") == []
 
 
+def test_an_imu_driver_told_to_broadcast_a_fixed_mount(tmp_path: Path) -> None:
+    """orne_navigation's orne_beta.launch: mpu6050_serial_to_imu_node (broadcast_tf true by default) given
+    tf_parent_frame_id base_link and tf_frame_id imu_link sends on /tf the edge a fixed mount (there the robot's
+    description, here an included launch file) already gives on /tf_static."""
+    def found(params: str, root: Path) -> list[str]:
+        _write(root, {
+            "bot_bringup/package.xml": _package("bot_bringup", catkin=True),
+            "bot_bringup/launch/bot.launch": f"""\
+                <launch>
+                  <node pkg="mpu6050_serial_to_imu" type="mpu6050_serial_to_imu_node" name="imu_node">{params}</node>
+                  <include file="$(find bot_bringup)/launch/mount.launch"/>
+                </launch>
+                """,
+            "bot_bringup/launch/mount.launch": """\
+                <launch>
+                  <node pkg="tf2_ros" type="static_transform_publisher" name="imu_tf" args="0 0 0.1 0 0 0 base_link imu_link"/>
+                </launch>
+                """,
+        })
+        return [f.code for f in scan([root], jobs=1).findings if f.code in ("MULTIPLE_PARENTS_IN_FRAME_TREE", "STATIC_DYNAMIC_CONFLICT")]
+
+    told = '<param name="tf_parent_frame_id" value="base_link"/><param name="tf_frame_id" value="imu_link"/>'
+    assert found(told, tmp_path / "a") == ["STATIC_DYNAMIC_CONFLICT"]
+    assert found(told + '<param name="broadcast_tf" value="false"/>', tmp_path / "b") == []
+    assert found("", tmp_path / "c") == ["MULTIPLE_PARENTS_IN_FRAME_TREE"]  # its default imu_base -> imu_link
+
+
 def test_a_modelled_odometry_node_whose_sources_are_scanned_is_not_counted_twice(tmp_path: Path) -> None:
     """A workspace carrying robot_pose_ekf's own sources (jaguar-bot, VehicleControl): the code's broadcast stands for
     the node, so the launch file's output_frame does not add a second parent of base_footprint beside it."""

@@ -131,16 +131,18 @@ def add_node(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, ros_version: in
 # world_frame the map frame, map -> odom, computed from the odometry another node publishes
 _STATE_ESTIMATORS = frozenset({"ekf_localization_node", "ukf_localization_node", "ekf_node", "ukf_node"})
 
-# Odometry and localisation nodes of other packages and the transform they broadcast by default, as their sources
-# read it: (parent parameter, its default, child parameter, its default, the parameter that turns the broadcast off or
-# None). A driver's odom -> base_link beside a launch file's base_footprint -> base_link gives base_link two parents
-# (YaleIGVC's segway_rmp_node).
-_ODOMETRY_NODES: dict[tuple[str, str], tuple[str, str, str, str, str | None]] = {
+# Odometry, localisation and sensor driver nodes of other packages and the transform they broadcast by default, as
+# their sources read it: (parent parameter, its default, child parameter, its default, the parameter that turns the
+# broadcast off or None). A driver's odom -> base_link beside a launch file's base_footprint -> base_link gives
+# base_link two parents (YaleIGVC's segway_rmp_node); an IMU driver told to broadcast base_link -> imu_link beside a
+# description's fixed joint sends one edge both on /tf and /tf_static (orne_navigation's mpu6050_serial_to_imu).
+_BROADCASTING_NODES: dict[tuple[str, str], tuple[str, str, str, str, str | None]] = {
     ("segway_rmp", "segway_rmp_node"): ("odom_frame_id", "odom", "frame_id", "base_link", "broadcast_tf"),
     ("robot_pose_ekf", "robot_pose_ekf"): ("output_frame", "odom_combined", "base_footprint_frame", "base_footprint", None),
     ("laser_scan_matcher", "laser_scan_matcher_node"): ("fixed_frame", "world", "base_frame", "base_link", "publish_tf"),
     ("rf2o_laser_odometry", "rf2o_laser_odometry_node"): ("odom_frame_id", "odom", "base_frame_id", "base_link", "publish_tf"),
     ("rosaria", "RosAria"): ("odom_frame", "odom", "base_link_frame", "base_link", None),
+    ("mpu6050_serial_to_imu", "mpu6050_serial_to_imu_node"): ("tf_parent_frame_id", "imu_base", "tf_frame_id", "imu_link", "broadcast_tf"),
 }
 
 
@@ -148,7 +150,7 @@ def _modelled_broadcast(package: str | None, exe: str, params: Mapping[str, Any]
     """The parent and child a well-known node started with ``params`` (all of them known) broadcasts on /tf: a
     robot_localization filter (with the defaults odom -> base_link, which gives base_link a second parent beside a
     description rooted at base_footprint: orne_navigation's EKF without ``base_link_frame: base_footprint``), or an
-    odometry node of :data:`_ODOMETRY_NODES`. None for another node, a broadcast turned off, a frame the launch
+    odometry node of :data:`_BROADCASTING_NODES`. None for another node, a broadcast turned off, a frame the launch
     computes at run time, or a transform to itself."""
     if package == "robot_localization" and exe in _STATE_ESTIMATORS:
         flag: str | None = "publish_tf"
@@ -159,8 +161,8 @@ def _modelled_broadcast(package: str | None, exe: str, params: Mapping[str, Any]
         frames = (names["map"], names["odom"]) if world == names["map"] and world != names["odom"] else (world, names["base_link"])
         if frames[0] == frames[1]:
             return None
-    elif package is not None and (package, exe) in _ODOMETRY_NODES:
-        parent_key, parent_default, child_key, child_default, flag = _ODOMETRY_NODES[(package, exe)]
+    elif package is not None and (package, exe) in _BROADCASTING_NODES:
+        parent_key, parent_default, child_key, child_default, flag = _BROADCASTING_NODES[(package, exe)]
         parent, child = params.get(parent_key, parent_default), params.get(child_key, child_default)
         if not (isinstance(parent, str) and isinstance(child, str) and parent and child) or parent == child:
             return None

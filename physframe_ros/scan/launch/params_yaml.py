@@ -11,12 +11,16 @@ import re
 from typing import Iterator
 
 from ...core.findings import Finding
-from ..frame_ids import names_frame, parameter_findings
+from ..frame_ids import names_frame, parameter_findings, swapped_roles
 from ..model import FileFacts
 from .controllers import controller_edges
 
 # `  frame_id: "/odom"`, `- child_frame_id: /base`, `odometry.frame_id: 'odom'  # comment`
-_ENTRY = re.compile(r"""^[ \t]*(?:-[ \t]+)?([\w.]*frame[\w.]*)[ \t]*:[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s#'"{\[][^#\n]*?))[ \t]*(?:#.*)?$""", re.MULTILINE)
+_ENTRY = re.compile(
+    r"""^([ \t]*)(?:-[ \t]+)?([\w.]*(?i:frame)[\w.]*)[ \t]*:[ \t]*"""
+    r"""(?:"([^"\n]*)"|'([^'\n]*)'|([^\s#'"{\[][^#\n]*?))[ \t]*(?:#.*)?$""",
+    re.MULTILINE,
+)
 
 
 def parse_params_yaml(text: str, rel_path: str) -> FileFacts:
@@ -28,13 +32,32 @@ def parse_params_yaml(text: str, rel_path: str) -> FileFacts:
 
 def yaml_frame_findings(text: str, rel_path: str, first_line: int = 1, node: str = "") -> Iterator[Finding]:
     """INVALID_FRAME_ID for the frame-named ``key: value`` lines of YAML ``text`` that starts at ``first_line`` of
-    ``rel_path`` (a whole file, or the body of a launch file's inline ``<rosparam>``, of ``node``)."""
-    if "frame" not in text:
+    ``rel_path`` (a whole file, or the body of a launch file's inline ``<rosparam>``, of ``node``), and REVERSED_NAME
+    for two role-named keys of one mapping holding each other's frames."""
+    if "frame" not in text.lower():  # `MAP_FRAME: '/map'` too
         return
+    blocks: dict[tuple[str, int], dict[str, str]] = {}  # (indent, start of the block) -> key -> value
+    lines: dict[str, int] = {}
+    starts: dict[str, int] = {}  # indent -> where its current block began
     for m in _ENTRY.finditer(text):
-        key = m.group(1)
+        key = m.group(2)
         if not names_frame(key):
             continue
-        value = next(g for g in m.groups()[1:] if g is not None)
-        line = first_line + text.count("\n", 0, m.start(1))
+        value = next(g for g in m.groups()[2:] if g is not None)
+        line = first_line + text.count("\n", 0, m.start(2))
         yield from parameter_findings({key: value}, {key: line}, rel_path, line, node=node)
+        indent = m.group(1)
+        start = starts.get(indent)
+        if start is None or _left_of(text, indent, start, m.start()):
+            starts[indent] = start = m.start()
+        blocks.setdefault((indent, start), {})[key] = value
+        lines[key] = line
+    for params in blocks.values():
+        if len(params) > 1:
+            yield from swapped_roles(params, lines, rel_path, first_line, f" of node '{node}'" if node else "")
+
+
+def _left_of(text: str, indent: str, start: int, end: int) -> bool:
+    """A line between ``start`` and ``end`` of ``text`` indented less than ``indent``: another mapping begins."""
+    return any(ln.strip() and not ln.lstrip().startswith("#") and len(ln) - len(ln.lstrip()) < len(indent)
+               for ln in text[start:end].split("\n")[1:])

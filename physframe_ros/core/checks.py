@@ -538,28 +538,29 @@ def _world_tilted(edge: Edge, conventions: Conventions) -> Finding | None:
                                    f"{edge.parent}'s; {rule}")
 
 
-# sensors that look one way (a scan plane's or an image's forward x), and the half turn about y that flips both x and z
-_VIEWING = re.compile(r"laser|lidar|scan|velodyne|ouster|hokuyo|rplidar|cam|kinect|realsense|depth|rgb|xtion|zed", re.I)
+# laser scanners (a scan's forward x), and the half turn about y that flips both x and z; not cameras, whose frame is
+# often optical in all but name, and z down is then a camera looking at the ground (mrs_uav_general's brick camera)
+_LASER = re.compile(r"laser|lidar|scan|velodyne|ouster|hokuyo|rplidar|livox|rslidar", re.I)
 _HALF_PITCH = OrthoRotation.from_rpy(0.0, math.pi, 0.0)
 
 
 def _flipped_sensor(edge: Edge, conventions: Conventions, tolerance: float) -> Finding | None:
-    """A laser or camera mounted on the robot with a half turn in pitch: x backward and z down, turned back and upside
-    down at once, where a sensor facing backward is a half turn in yaw and one hung upside down a half turn in roll
-    (leobot's Hokuyo at rpy 0 pi 0, rosbot_xl's lidar at 0 3.14 0, a rear camera at 0 PI 0). Mounts from a sensor's
-    own frame (a calibration chain) and world poses are not judged."""
+    """A laser scanner mounted on the robot with a half turn in pitch: x backward and z down, turned back and upside
+    down at once, where a scanner facing backward is a half turn in yaw and one hung upside down a half turn in roll
+    (leobot's Hokuyo at rpy 0 pi 0, rosbot_xl's lidar at 0 3.14 0). Mounts from a sensor's own frame (a calibration
+    chain) and world poses are not judged."""
     if edge.rotation is None:
         return None
     parent, child = conventions.classify(edge.parent), conventions.classify(edge.child)
-    if parent.cls.name not in (BASE, OTHER) or child.cls.name != SENSOR or not _VIEWING.search(child.base):
+    if parent.cls.name not in (BASE, OTHER) or child.cls.name != SENSOR or not _LASER.search(child.base):
         return None
     if OrthoRotation.from_quaternion(edge.rotation, tolerance) != _HALF_PITCH:
         return None
     return _rotation_warning(
         edge,
         f"{edge.child} is mounted on {edge.parent} with a half turn in pitch (rotation {_HALF_PITCH}): its x axis points "
-        "backward and its z axis down, so the sensor is turned back and upside down at once (its scan or image mirrored); "
-        "a sensor facing backward is a half turn in yaw (rpy 0 0 pi), one hung upside down a half turn in roll (rpy pi 0 0)",
+        "backward and its z axis down, so the scanner is turned back and upside down at once (its scan mirrored); "
+        "a scanner facing backward is a half turn in yaw (rpy 0 0 pi), one hung upside down a half turn in roll (rpy pi 0 0)",
     )
 
 

@@ -78,6 +78,7 @@ from .values import (
     concat,
     fresh,
     is_transform,
+    literal_line,
     px4_component,
     rot_from_axis_angle,
     rot_from_matrix,
@@ -783,7 +784,10 @@ class _Run(Walker[Node]):
         value = node.named_children[0] if node.named_child_count else None
         if value is not None and (value.type == "null" or (value.type == "identifier" and _text(value, self.f.src) == "NULL")):
             return ()  # `return nullptr;` when there is nothing to give: no message, not an unknown one
-        self.results.append(self.eval(value) if value is not None else None)
+        result = self.eval(value) if value is not None else None
+        self.results.append(result)
+        if self.emit and isinstance(result, Record):
+            self.f.sink.camera_returned(result)
         return ()
 
     def s_condition(self, node: Node) -> Sequence[Node]:
@@ -1298,10 +1302,22 @@ class _Run(Walker[Node]):
         Image with an empty frame; any other header is not known here."""
         if not args:
             return Record(STAMPED, "CvImage", name, line)
-        empty = _EMPTY_HEADER_TEMPORARY.fullmatch(_text(args[0], self.f.src)) is not None or _empty_header(self.eval(args[0]))
+        header = self.eval(args[0])
+        empty = _EMPTY_HEADER_TEMPORARY.fullmatch(_text(args[0], self.f.src)) is not None or _empty_header(header)
         for a in args[1:]:
             self.eval(a)
-        return Record(STAMPED, "Image", name, line) if empty else None
+        if empty:
+            return Record(STAMPED, "Image", name, line)
+        if not isinstance(header, Record) or header.kind != HEADER or header.escaped:
+            return None
+        frame = header.get("frame_id")
+        if not (isinstance(frame, str) and frame):
+            return None
+        # a Header built here with a known frame (naoqi_driver's `header.frame_id = msg_frameid_`): the Image carries it
+        image = Record(STAMPED, "Image", name, line, local=header.local)
+        image.set("header.frame_id", frame)
+        image.frame_line = literal_line(frame, self.f.sink.facts.path) or 0
+        return image
 
     # free functions the analysis knows by name (the _FUNCTIONS table); MISSING when the form does not apply
     def f_make_shared(self, c: Call[Node]) -> Result:

@@ -344,7 +344,8 @@ class FactSink:
         self.facts = FileFacts(path, lines=lines)
         self.conventions = conventions or _default_conventions()
         self.sites: list[int] = []  # lines of the calls, outermost first, that passed constants into the helper being walked
-        self.camera_data: list[tuple[str, str, str, Location]] = []  # (type, variable, header frame, where published)
+        # (type, variable, header frame, where stamped, what happens to it: "is published", "is built and returned")
+        self.camera_data: list[tuple[str, str, str, Location, str]] = []
 
     @contextmanager
     def call_site(self, line: int) -> Iterator[None]:
@@ -374,8 +375,8 @@ class FactSink:
     def finish(self, known_frames: set[str]) -> None:
         """Once the file is walked: camera data stamped with a body frame whose optical twin the file names."""
         names = known_frames | {f for e in self.facts.edges for f in (e.parent, e.child)}
-        for type_name, var, frame, loc in self.camera_data:
-            self.add(camera_frame_finding(type_name, var, frame, names, self.facts.edges, self.conventions, loc))
+        for type_name, var, frame, loc, fate in self.camera_data:
+            self.add(camera_frame_finding(type_name, var, frame, names, self.facts.edges, self.conventions, loc, fate=fate))
 
     def parse_error(self, line: int, message: str) -> None:
         """PARSE_ERROR (info): the file could not be read in full; ``message`` says why and what was kept."""
@@ -530,6 +531,13 @@ class FactSink:
                         "headers: it goes out empty (if another file of the class sets it, ignore this)")
             self.add(Finding(code, what, (), self.loc(line), severity=None if where in ("file", "module", "source") else Severity.WARNING))
 
+    def camera_returned(self, rec: Record) -> None:
+        """Camera data a helper builds, frames and returns for another function to publish (naoqi_driver's
+        ``createCameraInfoTOPVGA()``): its frame is judged at the line that writes it, as a published one is."""
+        frame = rec.get("header.frame_id")
+        if rec.type_name in CAMERA_DATA and rec.local and not rec.escaped and rec.frame_line and isinstance(frame, str) and frame:
+            self.camera_data.append((rec.type_name, rec.name, frame, self.loc(rec.frame_line), "is built and returned"))
+
     def pushed_pose(self, value: Any, container: str, line: int) -> None:
         """``plan.poses.push_back(pose)``: a stamped pose stored into a path with its frame never set. Reported where
         the pose is built (where the header is to be set), as a warning: some consumers read only the path's header."""
@@ -562,7 +570,7 @@ class FactSink:
                 if data_frame not in self.facts.data_frames:
                     self.facts.data_frames.append(data_frame)
                 if not value.escaped and value.type_name in CAMERA_DATA:
-                    self.camera_data.append((value.type_name, value.name, stamped, where))
+                    self.camera_data.append((value.type_name, value.name, stamped, where, "is published"))
         if not isinstance(value, Record) or not value.local or value.escaped or value.kind == HEADER:
             return  # a bare std_msgs Header published is a time signal: no frame is needed
         if value.kind == HEADER_BY_USE and not any(k == "header" or k.startswith("header.") for k in value.fields):

@@ -30,6 +30,18 @@ _SUFFIXES = ("_frame", "_link")
 _CAMERA_LINK = re.compile(r"(?:^|[/_])(?:cam(?:era)?|depth|rgb|color)(?:_?\d+)?(?:_[a-z0-9]+)*_link$", re.I)
 
 
+# Camera frames of robot descriptions most workspaces do not hold, which drivers stamp by name: Aldebaran's NAO and
+# Pepper (nao_description, pepper_description) give each camera an x-forward CameraTop_frame and its REP-103 twin
+# CameraTop_optical_frame (naoqi_driver stamped images and camera infos with the body frames until it was fixed).
+_WELL_KNOWN_BODY = re.compile(r"^(?:.*/)?Camera(?:Top|Bottom|Depth|Stereo)_frame$")
+_WELL_KNOWN_DESCRIPTIONS = "NAO's and Pepper's descriptions (nao_description, pepper_description) name"
+
+
+def well_known_twin(frame: str) -> str | None:
+    """The optical twin a well-known robot description gives the camera body frame ``frame``, else None."""
+    return frame[: -len("_frame")] + "_optical_frame" if _WELL_KNOWN_BODY.match(frame) else None
+
+
 def optical_twins(frame: str) -> tuple[str, ...]:
     """The names REP-103 practice gives the optical frame of body frame ``frame``."""
     base = frame
@@ -55,15 +67,17 @@ def _edge_rotation(edges: Iterable[Edge], parent: str, child: str, tolerance: fl
 
 def camera_frame_finding(
     type_name: str, var: str, frame: str, known: Iterable[str], edges: Iterable[Edge], conventions: Conventions, loc: Location,
-    seen_in: str = "the code also names",
+    seen_in: str = "the code also names", fate: str = "is published",
 ) -> Finding | None:
     """INCORRECT_TRANSFORM when camera data ``var`` (of ``type_name``; "" for a driver's data) is stamped with ``frame``,
-    a body frame whose optical twin is ``known``; None when ``frame`` is optical, has no known twin or an edge makes it
-    optical. ``seen_in`` says where the twin was seen."""
+    a body frame whose optical twin is ``known`` (or a well-known description's); None when ``frame`` is optical, has no
+    known twin or an edge makes it optical. ``seen_in`` says where the twin was seen, ``fate`` what becomes of the data."""
     if type_name not in CAMERA_DATA or not frame or conventions.classify(frame).cls.name == OPTICAL:
         return None
     names = set(known)
     twin = next((t for t in optical_twins(frame) if t in names and conventions.classify(t).cls.name == OPTICAL), None)
+    if twin is None and (twin := well_known_twin(frame)) is not None:
+        seen_in = _WELL_KNOWN_DESCRIPTIONS
     if twin is None:
         return None
     edges = list(edges)
@@ -74,7 +88,7 @@ def camera_frame_finding(
     what = "its angular velocity and acceleration" if type_name == "Imu" else "its pixels (and the intrinsics that project them)"
     return Finding(
         "INCORRECT_TRANSFORM",
-        (f"{type_name} '{var}' is published" if var else f"{type_name} data is published")
+        (f"{type_name} '{var}' {fate}" if var else f"{type_name} data {fate}")
         + f" in '{frame}', a camera body frame ({FLU}: x forward, y left, z up), while {seen_in} "
         f"its optical frame '{twin}' ({how}): {what} are in the optical axes, {RDF} (x right, y down, z forward), so "
         f"consumers place the data rotated; stamp it with '{twin}'",

@@ -431,6 +431,8 @@ class _Run(Walker[ast.AST]):
     def s_return(self, node: ast.Return) -> list[ast.stmt]:
         value = self.eval(node.value) if node.value is not None else None
         self.results.append(value)
+        if self.emit and isinstance(value, Record):
+            self.f.sink.camera_returned(value)
         if self.emit and node.value is not None and (value is None or (isinstance(value, str) and value.startswith("/"))):
             self.frame_returned(node, node.value, value)
         return []

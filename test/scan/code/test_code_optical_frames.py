@@ -154,3 +154,59 @@ private:
     assert lines(source, tmp_path / "a") == [9]
     # never overwritten: the initializer is the line to change
     assert lines(source.replace('frame_id_ = GetPartsName() + "_" + GetFrameId("camera_link");', ""), tmp_path / "b") == [5]
+
+
+NAOQI_CAMERA = """\
+#include <cv_bridge/cv_bridge.h>
+CameraPublisher::CameraPublisher(int camera_source)
+  : camera_info_(camera_info_definitions::getCameraInfo(camera_source))
+{
+  if (camera_source == AL::kTopCamera)
+  {
+    msg_frameid_ = "CameraTop_frame";
+  }
+  else if (camera_source == AL::kBottomCamera)
+  {
+    msg_frameid_ = "CameraBottom_frame";
+  }
+}
+
+void CameraPublisher::publish()
+{
+  cv::Mat img(value[1], value[0], cv_mat_type_);
+  std_msgs::Header header;
+  header.frame_id = msg_frameid_;
+  header.stamp = ros::Time::now();
+  cv_bridge::CvImage cv_img(header, msg_colorspace_, img);
+  pub_image_.publish(cv_img);
+  pub_camera_.publish(camera_info_);
+}
+"""
+
+NAOQI_INFO = """\
+inline sensor_msgs::CameraInfo createCameraInfoTOPVGA()
+{
+  sensor_msgs::CameraInfo cam_info_msg;
+
+  cam_info_msg.header.frame_id = "CameraTop_frame";
+  cam_info_msg.width = 640;
+  return cam_info_msg;
+}
+"""
+
+
+def test_naoqi_camera_body_frames_of_a_description_outside_the_workspace() -> None:
+    """naoqi_driver stamped NAO's and Pepper's images (through a Header handed to cv_bridge::CvImage) and camera infos
+    (built and returned by helpers) with the x-forward CameraTop_frame, whose optical twin CameraTop_optical_frame the
+    robots' descriptions (not in the driver's repository) define. Reported at the literal that names the frame."""
+    image = analyze_cpp(NAOQI_CAMERA, "src/publishers/camera.cpp")
+    assert [(f.code, f.location.line if f.location else None, f.frames) for f in image.findings] == [
+        ("INCORRECT_TRANSFORM", 7, ("CameraTop_frame", "CameraTop_optical_frame"))]
+    assert "nao_description" in image.findings[0].message
+    info = analyze_cpp(NAOQI_INFO, "src/publishers/camera_info_definitions.hpp")
+    assert [(f.location.line if f.location else None, f.frames) for f in info.findings] == [(5, ("CameraTop_frame", "CameraTop_optical_frame"))]
+    assert "CameraInfo 'cam_info_msg' is built and returned in 'CameraTop_frame'" in info.findings[0].message
+    fixed = analyze_cpp(NAOQI_INFO.replace('"CameraTop_frame"', '"CameraTop_optical_frame"'), "src/publishers/camera_info_definitions.hpp")
+    assert fixed.findings == []
+    # a helper returning an Odometry, or camera data in a frame of no well-known description: nothing to say
+    assert analyze_cpp(NAOQI_INFO.replace('"CameraTop_frame"', '"head_camera"'), "src/info.hpp").findings == []

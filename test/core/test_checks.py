@@ -318,5 +318,10 @@ def test_a_laser_scanner_mounted_with_a_half_turn_in_pitch() -> None:
     assert flipped("fcu", "brick_cam_uav1", half_pitch) == []
     assert flipped("camera_link", "camera_depth_frame", half_pitch) == []
     assert flipped("map", "laser", half_pitch) == []
+    # neobotix' MPO-700 hangs both SICKs upside down: the front one at rpy pi 0 0, the rear one at pi 0 pi (= 0 pi 0)
+    front = Edge("base_link", "sick_laser_front_link", True, (0.36, 0.0, 0.18), rpy_to_quaternion(3.14, 0.0, 0.0), (Location("mpo.xacro", 61),))
+    back = Edge("base_link", "sick_laser_back_link", True, (-0.36, 0.0, 0.18), rpy_to_quaternion(3.14, 0.0, 3.14), (Location("mpo.xacro", 65),))
+    assert [f for f in check_tree([front, back], conv) if "half turn in pitch" in f.message] == []
+    assert [f.location for f in check_tree([back], conv) if "half turn in pitch" in f.message] == [Location("mpo.xacro", 65)]
     (message,) = flipped("base_link", "laser_link", OrthoRotation.from_rpy(0.0, 3.14159, 0.0) or half_pitch)
     assert "x axis points backward and its z axis down" in message and "rpy 0 0 pi" in message

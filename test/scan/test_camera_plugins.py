@@ -164,8 +164,9 @@ def test_a_model_camera_stamping_a_frame_the_urdf_fixes_unturned(tmp_path) -> No
 
 def test_a_model_camera_stamping_its_own_link_is_judged_by_the_urdf(tmp_path) -> None:
     """neuronbot2's Kinect stamps ``camera_link``, the link it renders from: wrong while the URDF fixes camera_link
-    like the model does, right once the URDF turns camera_link into optical axes from base_link (the fix)."""
-    assert _across(tmp_path, "camera_link") == [("models/model.sdf", 7)]
+    like the model does, right once the URDF turns camera_link into optical axes from base_link (the fix), so it is
+    reported at the URDF's joint."""
+    assert _across(tmp_path, "camera_link") == [("bot.urdf", 5)]
     assert _across(tmp_path, "camera_link", camera=OPTICAL_RPY) == []
 
 

@@ -174,8 +174,14 @@ def model_camera_findings(files: Iterable[FileFacts], descriptions: Collection[s
                 where = f"{src}:{j.edge.sources[0].line}" if j.edge.sources and j.edge.sources[0].line else src
                 camera = f"along the x axis of '{j.common}'" if j.camera == IDENTITY else f"turned {j.camera} from '{j.common}'"
                 how = f"{where} fixes it to '{j.common}' {_turned(j.published)}, and the model renders the camera {camera}"
+                # the line to change: for the link the camera renders from, the description's rotation of it (neuronbot2's
+                # Kinect: the fix turned camera_link); for another frame, the plugin's name of it (its RGB camera's fix
+                # named the optical frame)
+                at = (j.edge.rotation_location if cam.frame == cam.link else None) or cam.location
+                if at != cam.location and cam.location.line:
+                    how = f"the model's plugin names it at {cam.location}, {how}"
                 out.append(_problem(cam.name, cam.link, cam.frame, j.rel, how, f"turn '{cam.frame}' by rpy (-pi/2, 0, -pi/2) from the camera",
-                                    (cam.link, cam.frame), cam.location))
+                                    (cam.link, cam.frame), at))
                 continue
             rot = _rotation_to(cam.link, cam.frame, model)
             if rot is not None and (cam.mount.inverse() @ rot).apply(FLU) != RDF:

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping
 
 from ..core.checks import frame_id_problem
-from ..core.conventions import BASE, EARTH, MAP, ODOM, Conventions
+from ..core.conventions import BASE, EARTH, MAP, ODOM, OPTICAL, Conventions
 from ..core.findings import Finding, Location, Severity
 
 # The last component of a parameter name (`odometry.frame_id`, `~global_frame_id`, `ns/frame`).
@@ -69,6 +69,29 @@ def parameter_findings(
             if finding is not None:
                 yield finding
     yield from swapped_roles(params, lines, path, default_line, owner)
+
+
+# nodes that turn camera data into a LaserScan, and the parameter naming the frame of the scan they publish
+_SCAN_MAKERS = {"depthimage_to_laserscan": ("output_frame", "output_frame_id"), "pointcloud_to_laserscan": ("target_frame",)}
+
+
+def scan_frame_finding(owner: str, key: str, value: Any, location: Location) -> Finding | None:
+    """INCORRECT_TRANSFORM when a depth-image or point-cloud to LaserScan node (``owner``: its package or the YAML
+    key holding its parameters) is told to publish its scan in an optical frame (linorobot2's fake laser: output_frame
+    camera_depth_optical_frame). A LaserScan's ranges lie in its frame's x-y plane: in an optical frame (z forward, y
+    down) that is the vertical plane through the camera's axis, so costmaps and SLAM read a scan standing on edge."""
+    keys = next((k for node, k in _SCAN_MAKERS.items() if node in owner), None)
+    if keys is None or re.split(r"[./~]", key)[-1] not in keys or not isinstance(value, str) or not value.strip():
+        return None
+    if _conventions().classify(value.strip().lstrip("/")).cls.name != OPTICAL:
+        return None
+    return Finding(
+        "INCORRECT_TRANSFORM",
+        f"{owner}'s '{key}' is '{value}', an optical frame (REP-103: x right, y down, z forward): the LaserScan it publishes "
+        "lies in its frame's x-y plane, here the vertical plane through the camera's axis, so costmaps and SLAM read the "
+        "scan standing on edge; give it the camera's body frame (x forward, z up)",
+        (value,), location,
+    )
 
 
 # a parameter naming the REP-105 role of the frame it holds: `odom_frame_id`, `base_frame`, `robot_base_frame`, `map_frame`

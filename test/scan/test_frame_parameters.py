@@ -180,3 +180,37 @@ def test_parameters_whose_names_say_their_frames_are_swapped(tmp_path: Path) -> 
           map_frame: map
         """})
     assert _reversed(tmp_path / "c") == []
+
+
+def _scan_frames(root: Path) -> list[tuple[str, int | None, tuple[str, ...]]]:
+    return sorted((f.location.file, f.location.line, f.frames) for f in scan([root], jobs=1).findings
+                  if f.code == "INCORRECT_TRANSFORM" and "LaserScan" in f.message and f.location)
+
+
+def test_a_laser_scan_made_from_a_camera_told_to_publish_in_an_optical_frame(tmp_path: Path) -> None:
+    """linorobot2's fake laser: depthimage_to_laserscan given output_frame camera_depth_optical_frame publishes its scan
+    in the vertical plane. In a ROS 2 parameter file under the node's name, in a ROS 1 launch file's node parameters
+    (output_frame_id), and pointcloud_to_laserscan's target_frame; a body frame, or another node's output_frame, is fine."""
+    _write(tmp_path / "a", {"config/fake_laser.yaml": """
+        depthimage_to_laserscan:
+          ros__parameters:
+            scan_time: 0.033
+            output_frame: camera_depth_optical_frame
+        other_node:
+          ros__parameters:
+            output_frame: camera_depth_optical_frame
+        """})
+    assert _scan_frames(tmp_path / "a") == [("config/fake_laser.yaml", 4, ("camera_depth_optical_frame",))]
+    _write(tmp_path / "b", {"launch/fake.launch": """
+        <launch>
+          <node pkg="depthimage_to_laserscan" type="depthimage_to_laserscan" name="d2l">
+            <param name="output_frame_id" value="camera_depth_optical_frame"/>
+          </node>
+          <node pkg="pointcloud_to_laserscan" type="pointcloud_to_laserscan_node" name="p2l">
+            <param name="target_frame" value="camera_link"/>
+          </node>
+        </launch>
+        """})
+    assert _scan_frames(tmp_path / "b") == [("launch/fake.launch", 3, ("camera_depth_optical_frame",))]
+    _write(tmp_path / "c", {"config/fake_laser.yaml": "depthimage_to_laserscan:\n  ros__parameters:\n    output_frame: camera_link\n"})
+    assert _scan_frames(tmp_path / "c") == []

@@ -571,6 +571,13 @@ class FactSink:
                     self.facts.data_frames.append(data_frame)
                 if not value.escaped and value.type_name in CAMERA_DATA:
                     self.camera_data.append((value.type_name, value.name, stamped, where, "is published"))
+                if value.type_name == "LaserScan" and self.conventions.classify(stamped.lstrip("/")).cls.name == OPTICAL:
+                    self.add(Finding(
+                        "INCORRECT_TRANSFORM",
+                        f"{_named(value)} is published in '{stamped}', an optical frame (REP-103: x right, y down, z forward): a "
+                        "LaserScan's ranges lie in its frame's x-y plane, here the vertical plane through the camera's axis, so "
+                        "costmaps and SLAM read the scan standing on edge; stamp it with the camera's body frame",
+                        (stamped,), where))
         if not isinstance(value, Record) or not value.local or value.escaped or value.kind == HEADER:
             return  # a bare std_msgs Header published is a time signal: no frame is needed
         if value.kind == HEADER_BY_USE and not any(k == "header" or k.startswith("header.") for k in value.fields):

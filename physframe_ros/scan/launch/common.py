@@ -24,7 +24,7 @@ from ..code.angles import euler_slot_finding
 from ..code.facts import reversed_name_finding
 from ..context import ScanContext, choice_names, choice_pattern, choices_as_placeholders
 from ..description.xacro_support import expand_robot
-from ..frame_ids import parameter_findings
+from ..frame_ids import parameter_findings, scan_frame_finding
 from ..model import FileFacts, LaunchedNode
 
 STP = "static_transform_publisher"
@@ -93,6 +93,10 @@ def add_node(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, ros_version: in
     own = {k: v for k, v in flat.items() if k != "frame_prefix"} if os.path.basename(spec.executable or "") in RSP_EXECUTABLES else flat
     facts.findings.extend(f for f in parameter_findings(own, lines, facts.path, spec.line, spec.name or spec.executable or "", ros2=ros_version == 2)
                           if f.frames not in by_argument)
+    for key, value in flat.items() if spec.package else ():
+        scan = scan_frame_finding(spec.package or "", key, value, Location(facts.path, lines.get(key, spec.line)))
+        if scan is not None:
+            facts.findings.append(scan)
     camera = camera_frame_parameter(spec.package, flat)
     if camera is not None:  # the frame a camera driver stamps its images with, checked against the subsystem's tree
         facts.data_frames.append(DataFrame(flat[camera], "Image", Location(facts.path, lines.get(camera, spec.line))))

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from ...core.findings import Finding
-from ..frame_ids import names_frame, parameter_findings, swapped_roles
+from ...core.findings import Finding, Location
+from ..frame_ids import names_frame, parameter_findings, scan_frame_finding, swapped_roles
 from ..model import FileFacts
 from .controllers import controller_edges
 
@@ -21,6 +21,10 @@ _ENTRY = re.compile(
     r"""(?:"([^"\n]*)"|'([^'\n]*)'|([^\s#'"{\[][^#\n]*?))[ \t]*(?:#.*)?$""",
     re.MULTILINE,
 )
+
+
+# a mapping at the top of the file: a node's name (`depthimage_to_laserscan:` above its `ros__parameters:`)
+_TOP_KEY = re.compile(r"^([A-Za-z_/][\w/.*-]*)[ \t]*:[ \t]*(?:#.*)?$", re.MULTILINE)
 
 
 def parse_params_yaml(text: str, rel_path: str) -> FileFacts:
@@ -39,6 +43,7 @@ def yaml_frame_findings(text: str, rel_path: str, first_line: int = 1, node: str
     blocks: dict[tuple[str, int], dict[str, str]] = {}  # (indent, start of the block) -> key -> value
     lines: dict[str, int] = {}
     starts: dict[str, int] = {}  # indent -> where its current block began
+    owners = [(m.start(), m.group(1)) for m in _TOP_KEY.finditer(text)] if "laserscan" in text else []
     for m in _ENTRY.finditer(text):
         key = m.group(2)
         if not names_frame(key):
@@ -46,6 +51,10 @@ def yaml_frame_findings(text: str, rel_path: str, first_line: int = 1, node: str
         value = next(g for g in m.groups()[2:] if g is not None)
         line = first_line + text.count("\n", 0, m.start(2))
         yield from parameter_findings({key: value}, {key: line}, rel_path, line, node=node)
+        owner = next((name for at, name in reversed(owners) if at < m.start()), node)
+        scan = scan_frame_finding(owner, key, value, Location(rel_path, line)) if owner else None
+        if scan is not None:
+            yield scan
         indent = m.group(1)
         start = starts.get(indent)
         if start is None or _left_of(text, indent, start, m.start()):

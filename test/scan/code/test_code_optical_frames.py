@@ -210,3 +210,12 @@ def test_naoqi_camera_body_frames_of_a_description_outside_the_workspace() -> No
     assert fixed.findings == []
     # a helper returning an Odometry, or camera data in a frame of no well-known description: nothing to say
     assert analyze_cpp(NAOQI_INFO.replace('"CameraTop_frame"', '"head_camera"'), "src/info.hpp").findings == []
+
+
+def test_a_laser_scan_stamped_with_an_optical_frame() -> None:
+    """A LaserScan's ranges lie in its frame's x-y plane: in an optical frame that plane stands on edge."""
+    py = ("from sensor_msgs.msg import LaserScan\n\ndef publish(self):\n    scan = LaserScan()\n"
+          "    scan.header.frame_id = 'camera_depth_optical_frame'\n    self.pub.publish(scan)\n")
+    facts = analyze_python(py, "scripts/fake_scan.py")
+    assert [(f.code, f.location.line if f.location else None) for f in facts.findings] == [("INCORRECT_TRANSFORM", 5)]
+    assert analyze_python(py.replace("_optical_frame", "_frame"), "scripts/fake_scan.py").findings == []

@@ -214,3 +214,19 @@ def test_a_laser_scan_made_from_a_camera_told_to_publish_in_an_optical_frame(tmp
     assert _scan_frames(tmp_path / "b") == [("launch/fake.launch", 3, ("camera_depth_optical_frame",))]
     _write(tmp_path / "c", {"config/fake_laser.yaml": "depthimage_to_laserscan:\n  ros__parameters:\n    output_frame: camera_link\n"})
     assert _scan_frames(tmp_path / "c") == []
+
+
+def test_a_zero_quaternion_in_a_parameter_file(tmp_path: Path) -> None:
+    """jsk_apc's bin poses: `initial_quat_list: [[0,0,0,0], ...]`, broadcast by a script as static transforms. The
+    identity, a rotation triple of zeros and a key not named for a rotation are left alone."""
+    _write(tmp_path, {"config/bin_upper_shelf.yaml": """
+        initial_pos_list: [[-0.22, 0.30, 0.33], [-0.22, 0, 0.33]]
+        initial_rot_list: [[0,0,0], [0,0,0]]
+        initial_quat_list: [[0,0,0,0], [0.0, 0.0, 0.0, 0.0]]
+        orientation: [0, 0, 0, 1]
+        gains: [0, 0, 0, 0]
+        tool:
+          rotation: [0., 0., 0., 0.]  # comment
+        """})
+    found = sorted((f.location.line, f.severity.value) for f in scan([tmp_path], jobs=1).findings if f.code == "INVALID_TRANSFORM" and f.location)
+    assert found == [(3, "warning"), (7, "warning")]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from ...core.findings import Finding, Location
+from ...core.findings import Finding, Location, Severity
 from ..frame_ids import names_frame, parameter_findings, scan_frame_finding, swapped_roles
 from ..model import FileFacts
 from .controllers import controller_edges
@@ -27,9 +27,31 @@ _ENTRY = re.compile(
 _TOP_KEY = re.compile(r"^([A-Za-z_/][\w/.*-]*)[ \t]*:[ \t]*(?:#.*)?$", re.MULTILINE)
 
 
+# `initial_quat_list: [[0,0,0,0], [0,0,0,0]]`, `orientation: [0.0, 0.0, 0.0, 0.0]`: a quaternion-named key holding only zeros
+_QUAT_ENTRY = re.compile(r"^[ \t]*(?:-[ \t]+)?([\w.]*(?i:quat|orientation|rotation)[\w.]*)[ \t]*:[ \t]*(\[[\[\],\s0.+-]*\])[ \t]*(?:#.*)?$",
+                         re.MULTILINE)
+_ZERO_QUAT = re.compile(r"\[\s*[+-]?0*\.?0*\s*(?:,\s*[+-]?0*\.?0*\s*){3}\]")
+
+
+def zero_quaternion_findings(text: str, rel_path: str) -> Iterator[Finding]:
+    """INVALID_TRANSFORM (warning) for a quaternion-named parameter that holds the all-zero quaternion, or a list of
+    them (jsk_apc's bin poses, `initial_quat_list: [[0,0,0,0], ...]`, broadcast as static transforms): no rotation at
+    all, which tf2 rejects; the identity is (0, 0, 0, 1)."""
+    if "0" not in text:
+        return
+    for m in _QUAT_ENTRY.finditer(text):
+        value = m.group(2)
+        if _ZERO_QUAT.search(value) is None or _ZERO_QUAT.sub("", value).strip("[], \t\n") != "":
+            continue
+        yield Finding("INVALID_TRANSFORM", f"parameter '{m.group(1)}' is {value[:60]}: the zero quaternion is no rotation at all, so a "
+                      "transform or pose made from it is rejected by tf2 (TF_DENORMALIZED_QUATERNION); the identity is [0, 0, 0, 1]",
+                      (), Location(rel_path, text.count("\n", 0, m.start(1)) + 1), severity=Severity.WARNING)
+
+
 def parse_params_yaml(text: str, rel_path: str) -> FileFacts:
     facts = FileFacts(rel_path, lines=text.count("\n") + 1)
     facts.findings.extend(yaml_frame_findings(text, rel_path))
+    facts.findings.extend(zero_quaternion_findings(text, rel_path))
     facts.edges.extend(controller_edges(text, rel_path))
     return facts
 

@@ -35,6 +35,7 @@ from .facts import (
     FactSink,
     TreeMessages,
     camera_info_reloaded,
+    last_name,
     message_kind,
     package_of,
     param_default,
@@ -1524,6 +1525,8 @@ class _Run(Walker[Node]):
     def s_euler(self, c: Call[Node], target: Value) -> Result:
         rot = self.rpy(c.args) if c.name == "setRPY" else self.rpy(list(reversed(c.args)))
         self.update(c, target, rot)
+        if self.emit and c.receiver is not None:
+            self.conversion_rotation(last_name(_text(c.receiver, self.f.src)), rot, c.line)
         return None
 
     def s_value(self, c: Call[Node], target: Value) -> Result:

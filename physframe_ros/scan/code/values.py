@@ -8,6 +8,7 @@ tree-sitter, Python through ``ast``) evaluate into these, so the checks are writ
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field, replace
 from typing import Sequence, Union
 
@@ -504,6 +505,24 @@ NAMED_NUMBERS = {
     "TF2SIMD_PI": math.pi,
     "TF2SIMD_HALF_PI": math.pi / 2,
 }
+
+
+# a unit conversion factor named by what it converts, wherever it is defined (an SDK's `NAV_CONST::DEG2RADS`)
+_DEG_TO_RAD = re.compile(r"^(?:k_?)?deg(?:ree)?s?_?(?:2|to)_?rad(?:ian)?s?$", re.IGNORECASE)
+_RAD_TO_DEG = re.compile(r"^(?:k_?)?rad(?:ian)?s?_?(?:2|to)_?deg(?:ree)?s?$", re.IGNORECASE)
+
+
+def named_number(name: str) -> float | None:
+    """The value of a constant known by its name: pi and its fractions (``M_PI``, ``TF2SIMD_HALF_PI``), and degree
+    <-> radian factors (``DEG2RAD``, ``kDegToRad``, ``NAV_CONST::DEG2RADS``), whatever namespace holds them."""
+    last = re.split(r"::|\.", name)[-1]
+    if last in NAMED_NUMBERS:
+        return NAMED_NUMBERS[last]
+    if _DEG_TO_RAD.match(last):
+        return math.pi / 180.0
+    if _RAD_TO_DEG.match(last):
+        return 180.0 / math.pi
+    return None
 
 
 def is_transform(value: Value) -> bool:

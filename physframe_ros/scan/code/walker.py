@@ -31,14 +31,15 @@ from ..frame_ids import (
 )
 from .angles import QuaternionWrites, euler_slot_finding, is_vector_component, scalar_in_vector_slot, writes_quaternion
 from .calls import STEP_BUDGET, BoundedCalls, Budget
+from .conversions import conversion_finding
 from .facts import FactSink, keep_param, last_name, param_default, slot_name_finding
 from .values import (
-    NAMED_NUMBERS,
     PARAMS,
     TOP_ROT,
     UNSET,
     Literal,
     ParamRef,
+    QuatList,
     Record,
     Rot,
     TfValue,
@@ -47,6 +48,7 @@ from .values import (
     field_of,
     fresh,
     literal_line,
+    named_number,
     rot_from_rpy,
 )
 
@@ -241,7 +243,7 @@ class Walker(Generic[N]):
             if isinstance(value, Record):
                 value.local = False  # a file global seen from a function: any function may fill or rebind it
             return value
-        return NAMED_NUMBERS.get(name)
+        return named_number(name)
 
     def store(self, name: str, value: Value) -> None:
         """Locals live in the walk; class members are learnt in the first pass and shadowed in the second."""
@@ -280,6 +282,16 @@ class Walker(Generic[N]):
         p = self.path(target)
         if p is not None:
             self.assign_path(*p, value, line=line)
+            rot = value.rot if isinstance(value, QuatList) else value
+            if line and isinstance(rot, Rot) and self.emit:
+                self.conversion_rotation(p[1][-1] if p[1] else p[0], rot, line)
+
+    def conversion_rotation(self, name: str, rot: Rot, line: int) -> None:
+        """A constant rotation held by a variable named for a conversion between two axis conventions
+        (``q_ned_enu``, ``nedToEnu``, ``R_frd_flu``): it must be the rotation between them, either way round."""
+        if rot.ortho is None or rot.exact is None:
+            return
+        self.f.sink.add(conversion_finding(name, rot.ortho, self.f.sink.loc(line)))
 
     def assign_path(self, base: str, fields: list[str], value: Value, line: int = 0) -> None:
         """``base.fields = value`` (a bare ``base`` when there are no fields), written at ``line`` when known."""

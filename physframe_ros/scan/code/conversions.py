@@ -15,6 +15,7 @@ import re
 from ...core.findings import Finding, Location, Severity
 from ...core.rotations import OrthoRotation, format_rotation
 from ..frame_ids import snake_case
+from .values import Heading
 
 _CONVENTIONS = frozenset({"ned", "enu", "frd", "flu", "nwu"})
 _NED_ENU = OrthoRotation.from_rpy(math.pi, 0.0, math.pi / 2)
@@ -49,5 +50,25 @@ def conversion_finding(name: str, rot: OrthoRotation, loc: Location) -> Finding 
         "INCORRECT_TRANSFORM",
         f"'{name}' is named for the conversion between {a.upper()} and {b.upper()} but holds rotation {rot}, "
         f"{format_rotation(rot.quaternion())}: {rule}, so data converted with it ends up with mirrored or swapped axes",
+        (), loc, severity=Severity.WARNING,
+    )
+
+
+def heading_finding(yaw: Heading, loc: Location) -> Finding | None:
+    """INCORRECT_TRANSFORM (warning) for a yaw made from a compass heading (``slope * h + intercept``) other than
+    ``pi/2 - heading``: a heading turns clockwise from north (NED), REP-103's yaw counterclockwise from east (ENU)."""
+    if yaw.slope < 0 and abs(math.remainder(yaw.intercept - math.pi / 2, math.tau)) < 1e-3:
+        return None
+    if yaw.slope > 0:
+        what = "the heading itself" if abs(math.remainder(yaw.intercept, math.tau)) < 1e-3 else "the heading turned the same way"
+        how = "mirrored: it turns clockwise where the yaw turns counterclockwise"
+    elif abs(math.remainder(yaw.intercept + math.pi / 2, math.tau)) < 1e-3:
+        what, how = "-heading - pi/2", "a half turn off"
+    else:
+        what, how = f"-heading {'+' if yaw.intercept >= 0 else '-'} {abs(yaw.intercept):.4g}", "measured from another axis than east"
+    return Finding(
+        "INCORRECT_TRANSFORM",
+        f"the yaw given here is {what}, from a field named for a compass heading: a heading turns clockwise from north "
+        f"(NED), REP-103's yaw counterclockwise from east (ENU), so the orientation is {how}; the yaw is pi/2 - heading",
         (), loc, severity=Severity.WARNING,
     )

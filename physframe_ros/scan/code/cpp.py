@@ -64,6 +64,7 @@ from .values import (
     TOP_ROT,
     TRANSFORM,
     UNSET,
+    Heading,
     ListValue,
     Literal,
     ParamRef,
@@ -78,8 +79,10 @@ from .values import (
     component,
     concat,
     fresh,
+    heading_field,
     is_transform,
     literal_line,
+    negated,
     px4_component,
     rot_from_axis_angle,
     rot_from_matrix,
@@ -1059,9 +1062,9 @@ class _Run(Walker[Node]):
     def e_unary(self, node: Node) -> Value:
         op = node.child_by_field_name("operator")
         value = self.eval(node.child_by_field_name("argument"))
-        if op is not None and op.type == "-" and isinstance(value, float):
-            return -value
-        if op is not None and op.type == "+" and isinstance(value, float):
+        if op is not None and op.type == "-":
+            return negated(value)
+        if op is not None and op.type == "+" and isinstance(value, (float, Heading)):
             return value
         return None
 
@@ -1167,6 +1170,8 @@ class _Run(Walker[Node]):
         if isinstance(value, Record) and fields:
             got = value.get(".".join(fields))
             return None if got is UNSET else got
+        if fields and value is None and heading_field(fields[-1]) and not self.is_member(base):
+            return Heading()  # `m.relPosHeading` of a message handed in: a compass heading
         return value if not fields else None
 
     def e_element(self, node: Node) -> Value:
@@ -1358,12 +1363,14 @@ class _Run(Walker[Node]):
         return rec
 
     def f_rpy(self, c: Call[Node]) -> Result:
-        return self.rpy(c.args) if c.n == 3 else MISSING
+        return self.rpy(c.args, c.line) if c.n == 3 else MISSING
 
     def f_yaw(self, c: Call[Node]) -> Result:
         if c.n != 1:
             return MISSING
-        yaw = as_number(self.eval(c.args[0]))
+        value = self.eval(c.args[0])
+        self.yaw_given(value, c.line)
+        yaw = as_number(value)
         return rot_from_rpy(0.0, 0.0, yaw) if yaw is not None else TOP_ROT
 
     def f_math(self, c: Call[Node]) -> Result:
@@ -1523,7 +1530,7 @@ class _Run(Walker[Node]):
 
     # methods that change their receiver (the _SETTERS table); MISSING when the form does not apply
     def s_euler(self, c: Call[Node], target: Value) -> Result:
-        rot = self.rpy(c.args) if c.name == "setRPY" else self.rpy(list(reversed(c.args)))
+        rot = self.rpy(c.args, c.line) if c.name == "setRPY" else self.rpy(list(reversed(c.args)), c.line)
         self.update(c, target, rot)
         if self.emit and c.receiver is not None:
             self.conversion_rotation(last_name(_text(c.receiver, self.f.src)), rot, c.line)

@@ -50,6 +50,7 @@ from .values import (
     TOP_ROT,
     TRANSFORM,
     UNSET,
+    Heading,
     ListValue,
     Literal,
     ParamRef,
@@ -65,6 +66,8 @@ from .values import (
     component_order,
     concat,
     fresh,
+    heading_field,
+    negated,
     px4_component,
     rot_from_components,
     rot_from_euler_axes,
@@ -555,9 +558,9 @@ class _Run(Walker[ast.AST]):
 
     def e_unary(self, node: ast.UnaryOp) -> Value:
         v = self.eval(node.operand)
-        if isinstance(v, float) and isinstance(node.op, (ast.USub, ast.UAdd)):
-            return -v if isinstance(node.op, ast.USub) else v
-        return None
+        if isinstance(node.op, ast.USub):
+            return negated(v)
+        return v if isinstance(node.op, ast.UAdd) and isinstance(v, (float, Heading)) else None
 
     def e_binary(self, node: ast.BinOp) -> Value:
         left, right = self.eval(node.left), self.eval(node.right)
@@ -595,6 +598,8 @@ class _Run(Walker[ast.AST]):
             if isinstance(holder, Record):
                 got = holder.get(".".join(fields))
                 return None if got is UNSET else got
+            if holder is None and heading_field(fields[-1]) and base != "self":
+                return Heading()  # `msg.heading` of a message handed in: a compass heading
         obj = self.eval(node.value)
         if node.attr in ("value", "string_value"):
             if isinstance(obj, ParamRef):
@@ -830,6 +835,8 @@ class _Run(Walker[ast.AST]):
         if c.n < 3:
             return MISSING
         axes = self.eval(c.kwargs["axes"]) if "axes" in c.kwargs else (self.eval(c.args[3]) if c.n >= 4 else "sxyz")
+        if axes in ("sxyz", "rzyx"):  # the third or the first angle is the yaw
+            self.yaw_given(self.eval(c.args[2] if axes == "sxyz" else c.args[0]), c.line)
         rpy = self.numbers(c.args[:3])
         rot = rot_from_euler_axes(rpy[0], rpy[1], rpy[2], axes) if rpy is not None and isinstance(axes, str) else TOP_ROT
         if c.name == "quaternion_from_euler":

@@ -379,7 +379,7 @@ class Record:
 #: What the analyzers compute for an expression: a known string or number, a rotation, a transform,
 #: a message, a list, a vector of numbers, a parameter not yet read, a field never set, or None
 #: (not known statically).
-Value = Union[str, float, Rot, Component, QuatList, TfValue, ListValue, ParamRef, Record, _Unset, "tuple[float, ...]", None]
+Value = Union[str, float, Rot, Component, QuatList, TfValue, ListValue, ParamRef, Record, _Unset, "Heading", "tuple[float, ...]", None]
 
 
 #: Characters of one interpreted string: frame ids are short, and 40 lines of ``a = a + a`` must not
@@ -466,8 +466,53 @@ def as_matrix(value: Value) -> list[list[float]] | None:
     return None
 
 
-def binary_number(op: str, a: Value, b: Value) -> float | None:
-    """Constant arithmetic for angles and matrix entries (``M_PI / 2``, ``-math.pi``)."""
+@dataclass(frozen=True)
+class Heading:
+    """``slope * h + intercept``, where ``h`` is a compass heading read from incoming data (a field named heading:
+    u-blox's ``relPosHeading``), clockwise from north in the data's own unit."""
+
+    slope: float = 1.0
+    intercept: float = 0.0
+
+
+_HEADING_WORD = re.compile(r"(?:^|_)heading(?:_|$)")
+
+
+def heading_field(name: str) -> bool:
+    """A field whose name says it holds a heading (``relPosHeading``, ``heading_deg``, ``true_heading``)."""
+    return _HEADING_WORD.search(re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()) is not None
+
+
+def _affine(op: str, a: Value, b: Value) -> Heading | None:
+    """Arithmetic on a heading and a constant that keeps it affine: ``h * 1e-5 / 180 * M_PI - M_PI_2``."""
+    if isinstance(a, Heading) and isinstance(b, float):
+        if op in ("+", "-"):
+            return Heading(a.slope, a.intercept + (b if op == "+" else -b))
+        if op == "*":
+            return Heading(a.slope * b, a.intercept * b)
+        if op == "/" and b != 0.0:
+            return Heading(a.slope / b, a.intercept / b)
+    if isinstance(a, float) and isinstance(b, Heading):
+        if op == "+":
+            return Heading(b.slope, b.intercept + a)
+        if op == "-":
+            return Heading(-b.slope, a - b.intercept)
+        if op == "*":
+            return Heading(b.slope * a, b.intercept * a)
+    return None
+
+
+def negated(value: Value) -> Value:
+    """``-x`` for a number or a heading."""
+    if isinstance(value, float):
+        return -value
+    return Heading(-value.slope, -value.intercept) if isinstance(value, Heading) else None
+
+
+def binary_number(op: str, a: Value, b: Value) -> float | Heading | None:
+    """Constant arithmetic for angles and matrix entries (``M_PI / 2``, ``-math.pi``), and on a heading."""
+    if isinstance(a, Heading) or isinstance(b, Heading):
+        return _affine(op, a, b)
     if not isinstance(a, float) or not isinstance(b, float):
         return None
     try:

@@ -31,12 +31,13 @@ from ..frame_ids import (
 )
 from .angles import QuaternionWrites, euler_slot_finding, is_vector_component, scalar_in_vector_slot, writes_quaternion
 from .calls import STEP_BUDGET, BoundedCalls, Budget
-from .conversions import conversion_finding
+from .conversions import conversion_finding, heading_finding
 from .facts import FactSink, keep_param, last_name, param_default, slot_name_finding
 from .values import (
     PARAMS,
     TOP_ROT,
     UNSET,
+    Heading,
     Literal,
     ParamRef,
     QuatList,
@@ -504,8 +505,20 @@ class Walker(Generic[N]):
         self.keep_param(pname, default, call.line)
         return default if default is not None else (ParamRef(pname) if isinstance(pname, str) else None)
 
-    def rpy(self, args: Sequence[N]) -> Rot:
-        vals = [as_number(self.eval(a)) for a in args[:3]]
+    def yaw_given(self, value: Value, line: int) -> None:
+        """A compass heading handed in as a yaw: REP-103's yaw turns counterclockwise from east (ENU), a heading
+        clockwise from north (NED), so only ``pi/2 - heading`` is the yaw (u-blox's navheading published
+        ``relPosHeading`` as the yaw, then ``-heading - pi/2``, a half turn off)."""
+        if self.emit and isinstance(value, Heading):
+            self.f.sink.add(heading_finding(value, self.f.sink.loc(line)))
+
+    def rpy(self, args: Sequence[N], line: int = 0) -> Rot:
+        if line and len(args) >= 3:
+            values: list[Value] = [self.eval(a) for a in args[:3]]
+            self.yaw_given(values[2], line)
+            vals = [as_number(v) for v in values]
+        else:
+            vals = [as_number(self.eval(a)) for a in args[:3]]
         if len(vals) == 3 and vals[0] is not None and vals[1] is not None and vals[2] is not None:
             return rot_from_rpy(vals[0], vals[1], vals[2])
         return TOP_ROT
@@ -530,7 +543,10 @@ MATH: dict[str, Callable[[float], float]] = {
 
 
 def apply_math(name: str, value: Value) -> Value:
-    """``MATH[name](value)`` on a constant; None when unknown or outside the function's domain."""
+    """``MATH[name](value)`` on a constant; None when unknown or outside the function's domain. A heading converted to
+    radians stays a heading."""
+    if isinstance(value, Heading) and name in ("radians", "deg2rad"):
+        return Heading(math.radians(value.slope), math.radians(value.intercept))
     if not isinstance(value, float):
         return None
     try:

@@ -64,3 +64,36 @@ def test_unit_factors_known_by_name() -> None:
     assert named_number("RAD2DEG") == 180 / math.pi
     assert named_number("M_PI") == math.pi
     assert named_number("degree") is None
+
+
+UBLOX = """\
+void UbloxFirmware8::callbackNavRelPosNed(const ublox_msgs::NavRELPOSNED &m)
+{
+  imu_.header.frame_id = frame_id;
+  double heading = static_cast<double>(m.relPosHeading) * 1e-5 / 180.0 * M_PI;
+  tf::Quaternion orientation;
+  orientation.setRPY(0, 0, heading);
+  imu_.orientation.x = orientation[0];
+  imu_pub.publish(imu_);
+}
+"""
+
+
+def test_a_compass_heading_given_as_the_yaw() -> None:
+    """u-blox's navheading: relPosHeading (clockwise from north) made the Imu's yaw as it was, then as
+    -heading - pi/2 (a half turn off); pi/2 - heading is the yaw. The heading of the robot's own state is no input."""
+    def found(cpp: str) -> list[tuple[int | None, str]]:
+        return [(f.location.line if f.location else None, f.message.split(",")[0]) for f in analyze_cpp(cpp, "src/node.cpp").findings
+                if "compass heading" in f.message]
+
+    assert found(UBLOX) == [(6, "the yaw given here is the heading itself")]
+    off = UBLOX.replace("double heading = static_cast", "double heading = - (static_cast").replace("* M_PI;", "* M_PI) - M_PI_2;")
+    assert found(off) == [(6, "the yaw given here is -heading - pi/2")]
+    fixed = UBLOX.replace("orientation.setRPY(0, 0, heading);", "orientation.setRPY(0, 0, M_PI_2 - heading);")
+    assert found(fixed) == []
+    assert found(UBLOX.replace("m.relPosHeading", "heading_")) == []
+    py = ("from tf.transformations import quaternion_from_euler\nimport math\n\ndef cb(self, msg):\n"
+          "    q = quaternion_from_euler(0, 0, math.radians(msg.heading))\n    self.pub.publish(q)\n")
+    assert [f.location.line for f in analyze_python(py, "gps.py").findings if "compass heading" in f.message and f.location] == [5]
+    fixed_py = py.replace("math.radians(msg.heading)", "math.pi / 2 - math.radians(msg.heading)")
+    assert [f for f in analyze_python(fixed_py, "gps.py").findings if "compass heading" in f.message] == []

@@ -210,3 +210,10 @@ class Conventions:
         if pn == BASE and cn == BASE:
             return ExpectedAxes(p.axes.rotation_to(c.axes), p.axes, c.axes, "REP-105 body frames are FLU (x forward, y left, z up)")
         return None
+
+
+@lru_cache(maxsize=1)
+def default_conventions() -> Conventions:
+    """The REP conventions with no user file: one instance for the whole process (a Conventions builds its caches
+    when made, and the defaults never change)."""
+    return Conventions()

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping
 
 from ..core.checks import frame_id_problem
-from ..core.conventions import BASE, EARTH, MAP, ODOM, OPTICAL, Conventions
+from ..core.conventions import BASE, EARTH, MAP, ODOM, OPTICAL, default_conventions
 from ..core.findings import Finding, Location, Severity
 
 # The last component of a parameter name (`odometry.frame_id`, `~global_frame_id`, `ns/frame`).
@@ -83,7 +83,7 @@ def scan_frame_finding(owner: str, key: str, value: Any, location: Location) -> 
     keys = next((k for node, k in _SCAN_MAKERS.items() if node in owner), None)
     if keys is None or re.split(r"[./~]", key)[-1] not in keys or not isinstance(value, str) or not value.strip():
         return None
-    if _conventions().classify(value.strip().lstrip("/")).cls.name != OPTICAL:
+    if default_conventions().classify(value.strip().lstrip("/")).cls.name != OPTICAL:
         return None
     return Finding(
         "INCORRECT_TRANSFORM",
@@ -99,11 +99,6 @@ _ROLE_KEY = re.compile(r"^(?:robot_)?(odom|map|base|base_link|world|earth)_frame
 _ROLE_CLASS = {"odom": ODOM, "map": MAP, "base": BASE, "base_link": BASE, "world": EARTH, "earth": EARTH}
 
 
-@lru_cache(maxsize=1)
-def _conventions() -> Conventions:
-    return Conventions()
-
-
 def swapped_roles(params: Mapping[str, Any], lines: Mapping[str, int], path: str, default_line: int, owner: str = "") -> Iterator[Finding]:
     """REVERSED_NAME for two parameters of one node (or one YAML block) whose names give REP-105 roles and whose values
     hold each other's: ``odom_frame_id: base_link`` beside ``base_frame_id: odom``. A node reading them broadcasts its
@@ -114,11 +109,11 @@ def swapped_roles(params: Mapping[str, Any], lines: Mapping[str, int], path: str
         if m and isinstance(value, str) and value:
             held.setdefault(_ROLE_CLASS[m.group(1)], (key, value))
     for role, (key, value) in held.items():
-        other = _conventions().classify(value.lstrip("/")).cls.name
+        other = default_conventions().classify(value.lstrip("/")).cls.name
         if other == role or other not in held or role >= other:
             continue  # `role >= other`: each swapped pair once
         key2, value2 = held[other]
-        if _conventions().classify(value2.lstrip("/")).cls.name != role:
+        if default_conventions().classify(value2.lstrip("/")).cls.name != role:
             continue
         first, second = sorted(((key, value), (key2, value2)), key=lambda kv: lines.get(kv[0], default_line))
         yield Finding(

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any, Iterable, Iterator
 
 from ...core.checks import frame_id_problem, invalid_values, transform_findings
-from ...core.conventions import OPTICAL, SENSOR, Conventions
+from ...core.conventions import OPTICAL, SENSOR, Conventions, default_conventions
 from ...core.expected import DataFrame, Lookup, PartialEdge
 from ...core.findings import Finding, Location, Severity
 from ...core.tree import Edge
@@ -231,7 +231,7 @@ def reversed_name_finding(var: str, parent: str, child: str, location: Location)
 
 def _level(frame: str) -> int | None:
     """A frame's place in REP-105's tree: earth 0, map 1, odom 2, the body 3, a sensor below it 4."""
-    cls = _default_conventions().classify(frame).cls
+    cls = default_conventions().classify(frame).cls
     return cls.order if cls.order is not None else 4 if cls.name in (SENSOR, OPTICAL) else None
 
 
@@ -331,18 +331,12 @@ def keep_param(params: dict[str, Any], sink: FactSink | None, pname: Any, defaul
         sink.add(frame_id_finding(default, sink.loc(line), f"parameter '{pname}' default"))
 
 
-@lru_cache(maxsize=1)
-def _default_conventions() -> Conventions:
-    """One default for every file (a Conventions builds its caches when made; the defaults never change)."""
-    return Conventions()
-
-
 class FactSink:
     """Collects one file's facts; the front ends call it at each broadcast, lookup and publish."""
 
     def __init__(self, path: str, lines: int, conventions: Conventions | None = None) -> None:
         self.facts = FileFacts(path, lines=lines)
-        self.conventions = conventions or _default_conventions()
+        self.conventions = conventions or default_conventions()
         self.sites: list[int] = []  # lines of the calls, outermost first, that passed constants into the helper being walked
         # (type, variable, header frame, where stamped, what happens to it: "is published", "is built and returned")
         self.camera_data: list[tuple[str, str, str, Location, str]] = []

@@ -15,10 +15,9 @@ only the robot's URDF defines (the tree tf publishes), so it is placed as that d
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Callable, Collection, Iterable, Iterator
 
-from ...core.conventions import OPTICAL, Conventions
+from ...core.conventions import OPTICAL, default_conventions
 from ...core.findings import Finding, Location
 from ...core.rotations import FLU, IDENTITY, RDF, OrthoRotation
 from ...core.tree import Edge
@@ -71,12 +70,6 @@ def _rotation_to(link: str, frame: str, edges: list[Edge], tolerance: float = 1e
         return below[0]
     above = _up(link, parent, frame.__eq__, tolerance)
     return above[0].inverse() if above is not None else None
-
-
-@lru_cache(maxsize=1)
-def default_conventions() -> Conventions:
-    """The REP conventions descriptions are judged by (one instance for every check of the process)."""
-    return Conventions()
 
 
 def camera_sensors_of(holder: XmlNode) -> Iterator[tuple[XmlNode, XmlNode, OrthoRotation]]:

@@ -22,6 +22,7 @@ from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping
 
 from ...core.checks import check_tree
+from ...core.conventions import default_conventions
 from ...core.findings import Finding, Location
 from ...core.tree import Edge
 from ..context import MAX_FILE_BYTES, ReadRefused, ScanContext
@@ -29,7 +30,7 @@ from ..model import FileFacts
 from ..safe_eval import BUILTINS, MATH, MAX_STR, MAX_WEIGHT, ExpressionLimit, UnsafeExpression, evaluate, safe_functions, weight
 from ..source_text import decode_source
 from ..xml_lines import XmlError, XmlNode, parse_xml
-from .camera_plugins import CAMERA_SENSORS, FRAME_TAGS, default_conventions, is_camera_sensor
+from .camera_plugins import CAMERA_SENSORS, FRAME_TAGS, is_camera_sensor
 from .inserted_blocks import doubled_origins
 from .urdf import parse_urdf_file, robot_edges
 

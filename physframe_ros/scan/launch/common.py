@@ -370,7 +370,9 @@ def _num(v: str | None) -> float | None:
     return None if math.isinf(f) else f
 
 
-def _is_num(v: str | None) -> bool:
+def is_number_text(v: str | None) -> bool:
+    """A static_transform_publisher argument written as a number (NaN and infinities included: they are values, if
+    bad ones, not frame names)."""
     return v is not None and re.fullmatch(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?|[-+]?(nan|inf)", v.strip(), re.I) is not None
 
 
@@ -416,7 +418,7 @@ def static_transform_edge(args: Sequence[str | None], flavor: str, loc: Location
     if n == 8:
         return _positional(args[0:3], args[3:6], None, args[6], args[7], True, loc)
     if n >= 9:
-        if n == 9 and not _is_num(args[6]) and args[6] is not None and _is_num(args[8]):
+        if n == 9 and not is_number_text(args[6]) and args[6] is not None and is_number_text(args[8]):
             parent, child, period = args[6], args[7], args[8]
             return None, [Finding(
                 "INVALID_TRANSFORM",

@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import ast
 import os
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...core.findings import Finding, Location
 from ..context import ScanContext
 from ..model import FileFacts, LaunchedNode
-from .common import DescriptionRef, NodeSpec, add_include, add_node, description_from_command, names_a_prefix, split_command
+from .common import DescriptionRef, NodeSpec, add_include, add_node, description_from_command, is_number_text, names_a_prefix, split_command
 from .substitutions import truth
 
 
@@ -329,9 +328,6 @@ def _declare(call: ast.Call, interp: _Interp) -> None:
     interp.args[name] = value
 
 
-_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-
-
 _ROTATION_FLAGS = frozenset({"--roll", "--pitch", "--yaw", "--qx", "--qy", "--qz", "--qw"})
 
 
@@ -388,7 +384,7 @@ def _node(call: ast.Call, interp: _Interp, facts: FileFacts, ctx: ScanContext) -
     # where the arguments are written: in a list over several lines, the line of the first that names something (a
     # static transform's parent frame, the line to change), not the list's first line
     named = [e for e in written_list.elts if isinstance(e, ast.Constant) and isinstance(e.value, str) and e.value.strip()
-             and not e.value.startswith("-") and not _NUMBER.fullmatch(e.value.strip())] if isinstance(written_list, ast.List) else []
+             and not e.value.startswith("-") and not is_number_text(e.value)] if isinstance(written_list, ast.List) else []
     args_line = named[0].lineno if named else kw["arguments"].lineno if "arguments" in kw else None
     spec = NodeSpec(text("package"), text("executable", "node_executable"), line, text("name", "node_name") or "", arguments, params,
                     args_line, param_lines, complete, written=[w for w, _ in words], rotation_line=_rotation_line(written_list, words))

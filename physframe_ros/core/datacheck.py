@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Iterable, Mapping
 
 from .checks import camera_axes, frame_id_problem
+from .conventions import OPTICAL
 from .findings import Finding, Severity, TimeSpan
 from .rotations import FLU, IDENTITY, RDF
 from .stamped import Header, StampedType, read_header_cdr, read_header_ros1
@@ -223,6 +224,15 @@ class DataState:
             f = self._not_optical(rec, name, tree)
             if f is not None:
                 yield f.with_(time=span)
+        elif rec.kind.msgtype == "sensor_msgs/LaserScan" and self.tf.conventions.classify(name).cls.name == OPTICAL:
+            yield Finding(
+                "INCORRECT_TRANSFORM",
+                f"{what} is stamped in '{name}', an optical frame (REP-103: x right, y down, z forward): a LaserScan's ranges "
+                "lie in its frame's x-y plane, here the vertical plane through the camera's axis, so costmaps and SLAM read "
+                "the scan standing on edge; stamp it with the camera's body frame (depthimage_to_laserscan's output_frame)",
+                (name,),
+                time=span,
+            )
 
     def _unavailable(self, rec: TopicRecord, name: str, use: FrameUse, tree: _Tree, now: float, window: float) -> Finding | None:
         """What a tf2 message filter drops: stamps before the chain's first transform or after its last."""

@@ -93,6 +93,7 @@ DATA_FAULTS: dict[str, Callable[[DataRobot], None]] = {
     "empty_frame": _set("/imu", frame=""),
     "slash_frame": _set("/gps/fix", frame="/gps"),
     "non_optical": _set("/camera/image_raw", frame="camera_link"),
+    "scan_in_optical": _set("/scan", frame="camera_optical_frame"),
     "odom_no_child": _set("/odom", child=""),
     "odom_reversed": _set("/odom", frame="base_link", child="odom"),
     "odom_other_child": _set("/odom", child="base_footprint"),

@@ -27,6 +27,8 @@ EXPECTED: dict[str | None, dict[tuple[str, str | None], tuple[tuple[str, ...], f
     "empty_frame": {("MISSING_FRAME", "/imu"): ((), DATA_START, END)},
     "slash_frame": {("INVALID_FRAME_ID", "/gps/fix"): (("/gps",), DATA_START, END)},
     "non_optical": {("INCORRECT_TRANSFORM", "/camera/image_raw"): (("base_link", "camera_link"), DATA_START, END)},
+    # depthimage_to_laserscan told an optical output frame: the scan plane stands on edge
+    "scan_in_optical": {("INCORRECT_TRANSFORM", "/scan"): (("camera_optical_frame",), DATA_START, END)},
     "odom_no_child": {("MISSING_CHILD_FRAME", "/odom"): (("odom",), DATA_START, END)},
     "odom_reversed": {("PARENT_MISMATCH", "/odom"): (("base_link", "odom"), DATA_START, END)},
     "odom_other_child": {("UNKNOWN_DATA_FRAME", "/odom"): (("base_footprint",), DATA_START, END)},

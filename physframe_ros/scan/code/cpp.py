@@ -281,6 +281,9 @@ class _CppFile(FileWalk):
         self.shapes: dict[int, Any] = {}
         self.clouds: dict[int, frozenset[str]] = {}  # function node id -> its PCL clouds never given a header
 
+    def source_text(self) -> str:
+        return self.text
+
     def parse(self) -> Node:
         tree = _PARSER.parse(self.src)
         root = tree.root_node

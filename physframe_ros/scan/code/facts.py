@@ -32,6 +32,16 @@ _STAMPED_TYPES = frozenset(
 )  # fmt: skip
 
 
+_POSE_TYPES = frozenset({"PoseStamped", "PoseWithCovarianceStamped", "PoseArray", "TransformStamped"})
+_CAMERA_WORD = re.compile(r"cam|kinect|realsense|xtion|astra", re.IGNORECASE)
+
+
+def camera_body(frame: str, conventions: Conventions) -> bool:
+    """A frame named for a camera but not as its optical frame (``camera``, ``camera_link``, ``usb_cam``)."""
+    info = conventions.classify(frame.lstrip("/"))
+    return info.cls.name == SENSOR and _CAMERA_WORD.search(info.base) is not None
+
+
 def _named(rec: Record) -> str:
     """``Image 'img'``, or ``an Image`` for a message built inline in the call that publishes it."""
     return f"{rec.type_name} '{rec.name}'" if rec.name else f"an {rec.type_name}" if rec.type_name[:1] in "AEIOU" else f"a {rec.type_name}"
@@ -366,11 +376,26 @@ class FactSink:
         """Where a use at ``line`` is reported: the outermost call that named its constants, when in a helper."""
         return self.loc(self.sites[0] if self.sites else line)
 
-    def finish(self, known_frames: set[str]) -> None:
-        """Once the file is walked: camera data stamped with a body frame whose optical twin the file names."""
+    def finish(self, known_frames: set[str], image_poses: bool = False) -> None:
+        """Once the file is walked: camera data stamped with a body frame whose optical twin the file names; with
+        ``image_poses`` (the file estimates poses from images), those poses sent or published under a camera body frame."""
         names = known_frames | {f for e in self.facts.edges for f in (e.parent, e.child)}
         for type_name, var, frame, loc, fate in self.camera_data:
             self.add(camera_frame_finding(type_name, var, frame, names, self.facts.edges, self.conventions, loc, fate=fate))
+        if image_poses:
+            placed: list[tuple[str | None, Location | None]] = [(e.parent, e.location) for e in self.facts.edges]
+            placed += [(p.parent, p.location) for p in self.facts.partial_edges]
+            placed += [(d.frame, d.location) for d in self.facts.data_frames if d.type in _POSE_TYPES]
+            for posed, at in dict.fromkeys(placed):
+                if posed and at is not None and camera_body(posed, self.conventions):
+                    self.add(Finding(
+                        "INCORRECT_TRANSFORM",
+                        f"this file estimates poses from images (solvePnP, ArUco, AprilTag), which come in the camera's optical "
+                        f"axes (x right, y down, z forward), and sends or publishes poses in '{posed}', a camera body frame by "
+                        f"REP-103's naming (x forward, z up): unless the code turns them, they land rotated; use the optical frame "
+                        f"the image is stamped with",
+                        (posed,), at, severity=Severity.WARNING,
+                    ))
 
     def parse_error(self, line: int, message: str) -> None:
         """PARSE_ERROR (info): the file could not be read in full; ``message`` says why and what was kept."""

@@ -347,6 +347,9 @@ class _PyFile(FileWalk):
                 continue
             self.sink.member_published(rec, name, line, [text], "class" if name.startswith("self.") else "module")
 
+    def source_text(self) -> str:
+        return "\n".join(self.lines)
+
     def source(self, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
         return "\n".join(self.lines[fn.lineno - 1 : fn.end_lineno or fn.lineno])
 

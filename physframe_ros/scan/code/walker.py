@@ -107,6 +107,10 @@ class FileWalk(BoundedCalls):
         self.member_names: dict[int, str] = {}  # id of a member message Record -> the member's name
         self.published_members: list[tuple[Record, int]] = []
 
+    def source_text(self) -> str:
+        """The file's text as the analysis reads it."""
+        raise NotImplementedError
+
     def set_elsewhere(self, rec: Record) -> bool:
         """Whether another function of the file may have set the header of ``rec``, a message the walk built."""
         return False
@@ -114,9 +118,12 @@ class FileWalk(BoundedCalls):
     def finish(self) -> None:
         """Once the file is walked: the checks that need every frame name it holds (camera data, REP-103)."""
         scopes = (self.members, self.globals, self.params)
-        self.sink.finish({v for scope in scopes for v in scope.values() if isinstance(v, str) and v})
+        image_poses = _POSE_FROM_IMAGE.search(self.source_text()) is not None
+        self.sink.finish({v for scope in scopes for v in scope.values() if isinstance(v, str) and v}, image_poses)
 
 
+# OpenCV's and the AprilTag library's pose estimates: a marker's or a board's pose in the camera's optical axes
+_POSE_FROM_IMAGE = re.compile(r"\b(?:solvePnP(?:Ransac|Generic)?|estimatePose(?:SingleMarkers|Board|CharucoBoard)|estimate_tag_pose)\s*\(")
 _NUMBER_LITERAL = re.compile(r"\s*[-+]?\d+(?:\.\d*)?[uUlLfF]*\s*")
 # a string literal wrapped in a string constructor: `std::string("/world")`, `string{"/map"}`
 _WRAPPED_LITERAL = re.compile(r"""\s*(?:std\s*::\s*)?string\s*[({]\s*"[^"\n]*"\s*[)}]\s*""")

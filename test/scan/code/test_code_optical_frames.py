@@ -219,3 +219,42 @@ def test_a_laser_scan_stamped_with_an_optical_frame() -> None:
     facts = analyze_python(py, "scripts/fake_scan.py")
     assert [(f.code, f.location.line if f.location else None) for f in facts.findings] == [("INCORRECT_TRANSFORM", 5)]
     assert analyze_python(py.replace("_optical_frame", "_frame"), "scripts/fake_scan.py").findings == []
+
+
+APRILTAG = """\
+#include <tf/transform_broadcaster.h>
+TagDetector::TagDetector(ros::NodeHandle pnh)
+{
+  if (!pnh.getParam("camera_frame", camera_tf_frame_))
+  {
+    camera_tf_frame_ = "camera";
+  }
+}
+
+Eigen::Matrix4d TagDetector::getRelativeTransform(std::vector<cv::Point3d> objectPoints, std::vector<cv::Point2d> imagePoints)
+{
+  cv::Mat rvec, tvec;
+  cv::solvePnP(objectPoints, imagePoints, cameraMatrix, distCoeffs, rvec, tvec);
+  return wRo;
+}
+
+void TagDetector::detectTags(const cv_bridge::CvImagePtr& image)
+{
+  tf::Stamped<tf::Transform> tag_transform;
+  tf_pub_.sendTransform(tf::StampedTransform(tag_transform, image->header.stamp,
+                                             camera_tf_frame_,
+                                             detection_names[i]));
+}
+"""
+
+
+def test_poses_estimated_from_images_sent_under_a_camera_body_frame() -> None:
+    """apriltag_ros broadcast each tag under its `camera_frame` parameter, "camera" by default: a camera body frame by
+    REP-103's naming, while solvePnP gives the tag's pose in the image's optical axes."""
+    found = [(f.code, f.location.line if f.location else None, f.frames) for f in analyze_cpp(APRILTAG, "src/common_functions.cpp").findings
+             if "estimates poses from images" in f.message]
+    assert found == [("INCORRECT_TRANSFORM", 20, ("camera",))]
+    optical = APRILTAG.replace('"camera";', '"camera_optical_frame";')
+    assert [f for f in analyze_cpp(optical, "src/common_functions.cpp").findings if "estimates poses" in f.message] == []
+    no_estimate = APRILTAG.replace("cv::solvePnP(", "cv::projectPoints(")
+    assert [f for f in analyze_cpp(no_estimate, "src/common_functions.cpp").findings if "estimates poses" in f.message] == []

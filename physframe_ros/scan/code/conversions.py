@@ -29,11 +29,15 @@ _BETWEEN: dict[frozenset[str], tuple[OrthoRotation | None, str]] = {
 }
 
 
+def conversion_words(name: str) -> frozenset[str]:
+    """The axis conventions a variable's name gives (``q_ned_enu``, ``ned2enu``, ``nedToEnu``: ned and enu)."""
+    return frozenset(w for w in re.split(r"[^a-z]+", snake_case(name)) if w in _CONVENTIONS)
+
+
 def conversion_pair(name: str) -> frozenset[str] | None:
-    """The two axis conventions a variable's name says it converts between (``q_ned_enu``, ``ned2enu``,
-    ``nedToEnu``), when it names exactly two."""
-    words = {w for w in re.split(r"[^a-z]+", snake_case(name)) if w in _CONVENTIONS}
-    return frozenset(words) if len(words) == 2 else None
+    """The two axis conventions a variable's name says it converts between, when it names exactly two."""
+    words = conversion_words(name)
+    return words if len(words) == 2 else None
 
 
 def conversion_finding(name: str, rot: OrthoRotation, loc: Location) -> Finding | None:

@@ -1533,10 +1533,11 @@ class _Run(Walker[Node]):
 
     # methods that change their receiver (the _SETTERS table); MISSING when the form does not apply
     def s_euler(self, c: Call[Node], target: Value) -> Result:
-        rot = self.rpy(c.args, c.line) if c.name == "setRPY" else self.rpy(list(reversed(c.args)), c.line)
+        into = last_name(_text(c.receiver, self.f.src)) if c.receiver is not None else ""
+        rot = self.rpy(c.args, c.line, into) if c.name == "setRPY" else self.rpy(list(reversed(c.args)), c.line, into)
         self.update(c, target, rot)
-        if self.emit and c.receiver is not None:
-            self.conversion_rotation(last_name(_text(c.receiver, self.f.src)), rot, c.line)
+        if self.emit and into:
+            self.conversion_rotation(into, rot, c.line)
         return None
 
     def s_value(self, c: Call[Node], target: Value) -> Result:

@@ -838,8 +838,10 @@ class _Run(Walker[ast.AST]):
         if c.n < 3:
             return MISSING
         axes = self.eval(c.kwargs["axes"]) if "axes" in c.kwargs else (self.eval(c.args[3]) if c.n >= 4 else "sxyz")
-        if axes in ("sxyz", "rzyx"):  # the third or the first angle is the yaw
-            self.yaw_given(self.eval(c.args[2] if axes == "sxyz" else c.args[0]), c.line)
+        if axes in ("sxyz", "rzyx"):  # the third or the first angle is the yaw; a heading alone (the others constant)
+            yaw, others = (c.args[2], c.args[:2]) if axes == "sxyz" else (c.args[0], c.args[1:3])
+            if all(as_number(self.eval(a)) is not None for a in others):
+                self.yaw_given(self.eval(yaw), c.line)
         rpy = self.numbers(c.args[:3])
         rot = rot_from_euler_axes(rpy[0], rpy[1], rpy[2], axes) if rpy is not None and isinstance(axes, str) else TOP_ROT
         if c.name == "quaternion_from_euler":

@@ -31,7 +31,7 @@ from ..frame_ids import (
 )
 from .angles import QuaternionWrites, euler_slot_finding, is_vector_component, scalar_in_vector_slot, writes_quaternion
 from .calls import STEP_BUDGET, BoundedCalls, Budget
-from .conversions import conversion_finding, heading_finding
+from .conversions import conversion_finding, conversion_words, heading_finding
 from .facts import FactSink, keep_param, last_name, param_default, slot_name_finding
 from .values import (
     PARAMS,
@@ -519,11 +519,14 @@ class Walker(Generic[N]):
         if self.emit and isinstance(value, Heading):
             self.f.sink.add(heading_finding(value, self.f.sink.loc(line)))
 
-    def rpy(self, args: Sequence[N], line: int = 0) -> Rot:
+    def rpy(self, args: Sequence[N], line: int = 0, into: str = "") -> Rot:
+        """Roll, pitch, yaw; at ``line`` (a call), a heading-only orientation (roll and pitch constant) is judged,
+        unless the quaternion it fills is named for NED or FRD axes (``ned_to_vehicle_quaternion``: converted later)."""
         if line and len(args) >= 3:
             values: list[Value] = [self.eval(a) for a in args[:3]]
-            self.yaw_given(values[2], line)
             vals = [as_number(v) for v in values]
+            if vals[0] is not None and vals[1] is not None and not (conversion_words(into) & {"ned", "frd"}):
+                self.yaw_given(values[2], line)
         else:
             vals = [as_number(self.eval(a)) for a in args[:3]]
         if len(vals) == 3 and vals[0] is not None and vals[1] is not None and vals[2] is not None:

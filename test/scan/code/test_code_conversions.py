@@ -92,6 +92,9 @@ def test_a_compass_heading_given_as_the_yaw() -> None:
     fixed = UBLOX.replace("orientation.setRPY(0, 0, heading);", "orientation.setRPY(0, 0, M_PI_2 - heading);")
     assert found(fixed) == []
     assert found(UBLOX.replace("m.relPosHeading", "heading_")) == []
+    # a NED attitude built to be converted later (microstrain's ned_to_vehicle quaternion, oxts' roll, pitch, heading)
+    assert found(UBLOX.replace("tf::Quaternion orientation;\n  orientation.setRPY", "tf::Quaternion ned_to_vehicle;\n  ned_to_vehicle.setRPY")) == []
+    assert found(UBLOX.replace("setRPY(0, 0, heading)", "setRPY(m.roll, m.pitch, heading)")) == []
     py = ("from tf.transformations import quaternion_from_euler\nimport math\n\ndef cb(self, msg):\n"
           "    q = quaternion_from_euler(0, 0, math.radians(msg.heading))\n    self.pub.publish(q)\n")
     assert [f.location.line for f in analyze_python(py, "gps.py").findings if "compass heading" in f.message and f.location] == [5]

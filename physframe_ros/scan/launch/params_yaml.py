@@ -27,8 +27,9 @@ _ENTRY = re.compile(
 _TOP_KEY = re.compile(r"^([A-Za-z_/][\w/.*-]*)[ \t]*:[ \t]*(?:#.*)?$", re.MULTILINE)
 
 
-# `initial_quat_list: [[0,0,0,0], [0,0,0,0]]`, `orientation: [0.0, 0.0, 0.0, 0.0]`: a quaternion-named key holding only zeros
-_QUAT_ENTRY = re.compile(r"^[ \t]*(?:-[ \t]+)?([\w.]*(?i:quat|orientation|rotation)[\w.]*)[ \t]*:[ \t]*(\[[\[\],\s0.+-]*\])[ \t]*(?:#.*)?$",
+# `initial_quat_list: [[0,0,0,0], [0,0,0,0]]`, `orientation: [0.0, 0.0, 0.0, 0.0]`: a quaternion-named key holding only
+# zeros, on one line (the pattern never crosses a line: no scan of a hostile file grows with its length squared)
+_QUAT_ENTRY = re.compile(r"^[ \t]*(?:-[ \t]+)?([\w.]*(?i:quat|orientation|rotation)[\w.]*)[ \t]*:[ \t]*(\[[\[\], \t0.+-]*\])[ \t]*(?:#.*)?$",
                          re.MULTILINE)
 _ZERO_QUAT = re.compile(r"\[\s*[+-]?0*\.?0*\s*(?:,\s*[+-]?0*\.?0*\s*){3}\]")
 
@@ -58,37 +59,34 @@ def parse_params_yaml(text: str, rel_path: str) -> FileFacts:
 
 def yaml_frame_findings(text: str, rel_path: str, first_line: int = 1, node: str = "") -> Iterator[Finding]:
     """INVALID_FRAME_ID for the frame-named ``key: value`` lines of YAML ``text`` that starts at ``first_line`` of
-    ``rel_path`` (a whole file, or the body of a launch file's inline ``<rosparam>``, of ``node``), and REVERSED_NAME
-    for two role-named keys of one mapping holding each other's frames."""
+    ``rel_path`` (a whole file, or the body of a launch file's inline ``<rosparam>``, of ``node``), REVERSED_NAME for
+    two role-named keys of one mapping holding each other's frames, and a LaserScan maker's optical output frame
+    (under a top-level key naming the node). One pass over the lines: linear in the file's length."""
     if "frame" not in text.lower():  # `MAP_FRAME: '/map'` too
         return
-    blocks: dict[tuple[str, int], dict[str, str]] = {}  # (indent, start of the block) -> key -> value
-    lines: dict[str, int] = {}
-    starts: dict[str, int] = {}  # indent -> where its current block began
-    owners = [(m.start(), m.group(1)) for m in _TOP_KEY.finditer(text)] if "laserscan" in text else []
-    for m in _ENTRY.finditer(text):
-        key = m.group(2)
-        if not names_frame(key):
+    owner, laserscan = node, "laserscan" in text
+    blocks: dict[int, tuple[dict[str, str], dict[str, int]]] = {}  # mapping (its first line) -> keys' values and lines
+    open_at: dict[int, int] = {}  # indentation -> the mapping that indentation is in now
+    for i, raw in enumerate(text.split("\n")):
+        body = raw.lstrip()
+        if not body or body.startswith("#"):
             continue
+        depth = len(raw) - len(body)
+        for deeper in [d for d in open_at if d > depth]:
+            del open_at[deeper]  # a line less indented ends the mappings below it
+        if laserscan and depth == 0 and (top := _TOP_KEY.match(raw)) is not None:
+            owner = top.group(1)
+        m = _ENTRY.match(raw)
+        if m is None or not names_frame(m.group(2)):
+            continue
+        key, line = m.group(2), first_line + i
         value = next(g for g in m.groups()[2:] if g is not None)
-        line = first_line + text.count("\n", 0, m.start(2))
         yield from parameter_findings({key: value}, {key: line}, rel_path, line, node=node)
-        owner = next((name for at, name in reversed(owners) if at < m.start()), node)
         scan = scan_frame_finding(owner, key, value, Location(rel_path, line)) if owner else None
         if scan is not None:
             yield scan
-        indent = m.group(1)
-        start = starts.get(indent)
-        if start is None or _left_of(text, indent, start, m.start()):
-            starts[indent] = start = m.start()
-        blocks.setdefault((indent, start), {})[key] = value
-        lines[key] = line
-    for params in blocks.values():
-        if len(params) > 1:
-            yield from swapped_roles(params, lines, rel_path, first_line, f" of node '{node}'" if node else "")
-
-
-def _left_of(text: str, indent: str, start: int, end: int) -> bool:
-    """A line between ``start`` and ``end`` of ``text`` indented less than ``indent``: another mapping begins."""
-    return any(ln.strip() and not ln.lstrip().startswith("#") and len(ln) - len(ln.lstrip()) < len(indent)
-               for ln in text[start:end].split("\n")[1:])
+        values, lines = blocks.setdefault(open_at.setdefault(len(m.group(1)), i), ({}, {}))
+        values[key], lines[key] = value, line
+    for values, lines in blocks.values():
+        if len(values) > 1:
+            yield from swapped_roles(values, lines, rel_path, first_line, f" of node '{node}'" if node else "")

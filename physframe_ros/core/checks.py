@@ -25,6 +25,16 @@ QUATERNION_NORM_TOLERANCE = 1e-2  # tf2 BufferCore's own threshold on |q|^2 - 1
 
 
 # --- single transforms ---------------------------------------------------------------
+#: why a LaserScan must not be stamped in an optical frame (the code, parameter and data checks say it alike)
+SCAN_ON_EDGE = ("an optical frame (REP-103: x right, y down, z forward): a LaserScan's ranges lie in its frame's x-y plane, "
+                "here the vertical plane through the camera's axis, so costmaps and SLAM read the scan standing on edge")
+
+
+def scan_in_optical(frame: str, conventions: Conventions) -> bool:
+    """A LaserScan's frame that is an optical frame by name (its scan plane then stands on edge)."""
+    return conventions.classify(frame.strip().lstrip("/")).cls.name == OPTICAL
+
+
 def frame_id_problem(frame: str) -> str | None:
     """Why tf2 would mangle or reject this (non-empty) frame id, or None when it is fine. A
     placeholder the launch fills in (``{namespace}base_link``) is checked as the name without it."""

@@ -19,8 +19,7 @@ from bisect import bisect_left, bisect_right, insort
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Iterable, Mapping
 
-from .checks import camera_axes, frame_id_problem
-from .conventions import OPTICAL
+from .checks import SCAN_ON_EDGE, camera_axes, frame_id_problem, scan_in_optical
 from .findings import Finding, Severity, TimeSpan
 from .rotations import FLU, IDENTITY, RDF
 from .stamped import Header, StampedType, read_header_cdr, read_header_ros1
@@ -224,12 +223,11 @@ class DataState:
             f = self._not_optical(rec, name, tree)
             if f is not None:
                 yield f.with_(time=span)
-        elif rec.kind.msgtype == "sensor_msgs/LaserScan" and self.tf.conventions.classify(name).cls.name == OPTICAL:
+        elif rec.kind.msgtype == "sensor_msgs/LaserScan" and scan_in_optical(name, self.tf.conventions):
             yield Finding(
                 "INCORRECT_TRANSFORM",
-                f"{what} is stamped in '{name}', an optical frame (REP-103: x right, y down, z forward): a LaserScan's ranges "
-                "lie in its frame's x-y plane, here the vertical plane through the camera's axis, so costmaps and SLAM read "
-                "the scan standing on edge; stamp it with the camera's body frame (depthimage_to_laserscan's output_frame)",
+                f"{what} is stamped in '{name}', {SCAN_ON_EDGE}; stamp it with the camera's body frame (depthimage_to_laserscan's "
+                "output_frame)",
                 (name,),
                 time=span,
             )

@@ -13,8 +13,8 @@ import re
 from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping
 
-from ..core.checks import frame_id_problem
-from ..core.conventions import BASE, EARTH, MAP, ODOM, OPTICAL, default_conventions
+from ..core.checks import SCAN_ON_EDGE, frame_id_problem, scan_in_optical
+from ..core.conventions import BASE, EARTH, MAP, ODOM, default_conventions
 from ..core.findings import Finding, Location, Severity
 
 # The last component of a parameter name (`odometry.frame_id`, `~global_frame_id`, `ns/frame`).
@@ -83,15 +83,10 @@ def scan_frame_finding(owner: str, key: str, value: Any, location: Location) -> 
     keys = next((k for node, k in _SCAN_MAKERS.items() if node in owner), None)
     if keys is None or re.split(r"[./~]", key)[-1] not in keys or not isinstance(value, str) or not value.strip():
         return None
-    if default_conventions().classify(value.strip().lstrip("/")).cls.name != OPTICAL:
+    if not scan_in_optical(value, default_conventions()):
         return None
-    return Finding(
-        "INCORRECT_TRANSFORM",
-        f"{owner}'s '{key}' is '{value}', an optical frame (REP-103: x right, y down, z forward): the LaserScan it publishes "
-        "lies in its frame's x-y plane, here the vertical plane through the camera's axis, so costmaps and SLAM read the "
-        "scan standing on edge; give it the camera's body frame (x forward, z up)",
-        (value,), location,
-    )
+    return Finding("INCORRECT_TRANSFORM", f"{owner}'s '{key}', the frame of the LaserScan it publishes, is '{value}', {SCAN_ON_EDGE}; "
+                   "give it the camera's body frame (x forward, z up)", (value,), location)
 
 
 # a parameter naming the REP-105 role of the frame it holds: `odom_frame_id`, `base_frame`, `robot_base_frame`, `map_frame`

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable, Iterator
 
-from ...core.checks import frame_id_problem, invalid_values, transform_findings
+from ...core.checks import SCAN_ON_EDGE, frame_id_problem, invalid_values, scan_in_optical, transform_findings
 from ...core.conventions import OPTICAL, SENSOR, Conventions, default_conventions
 from ...core.expected import DataFrame, Lookup, PartialEdge
 from ...core.findings import Finding, Location, Severity
@@ -590,13 +590,9 @@ class FactSink:
                     self.facts.data_frames.append(data_frame)
                 if not value.escaped and value.type_name in CAMERA_DATA:
                     self.camera_data.append((value.type_name, value.name, stamped, where, "is published"))
-                if value.type_name == "LaserScan" and self.conventions.classify(stamped.lstrip("/")).cls.name == OPTICAL:
-                    self.add(Finding(
-                        "INCORRECT_TRANSFORM",
-                        f"{_named(value)} is published in '{stamped}', an optical frame (REP-103: x right, y down, z forward): a "
-                        "LaserScan's ranges lie in its frame's x-y plane, here the vertical plane through the camera's axis, so "
-                        "costmaps and SLAM read the scan standing on edge; stamp it with the camera's body frame",
-                        (stamped,), where))
+                if value.type_name == "LaserScan" and scan_in_optical(stamped, self.conventions):
+                    self.add(Finding("INCORRECT_TRANSFORM", f"{_named(value)} is published in '{stamped}', {SCAN_ON_EDGE}; stamp it "
+                                     "with the camera's body frame", (stamped,), where))
         if not isinstance(value, Record) or not value.local or value.escaped or value.kind == HEADER:
             return  # a bare std_msgs Header published is a time signal: no frame is needed
         if value.kind == HEADER_BY_USE and not any(k == "header" or k.startswith("header.") for k in value.fields):

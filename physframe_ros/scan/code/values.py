@@ -21,6 +21,7 @@ from ...core.rotations import (
     quaternion_to_matrix,
     rpy_to_matrix,
 )
+from ..frame_ids import snake_case
 
 # How far a constant matrix may be from orthonormal and still count as a rotation value.
 _ORTHONORMAL_TOLERANCE = 1e-3
@@ -480,7 +481,7 @@ _HEADING_WORD = re.compile(r"(?:^|_)heading(?:_|$)")
 
 def heading_field(name: str) -> bool:
     """A field whose name says it holds a heading (``relPosHeading``, ``heading_deg``, ``true_heading``)."""
-    return _HEADING_WORD.search(re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()) is not None
+    return _HEADING_WORD.search(snake_case(name)) is not None
 
 
 def _affine(op: str, a: Value, b: Value) -> Heading | None:

@@ -522,13 +522,10 @@ class Walker(Generic[N]):
     def rpy(self, args: Sequence[N], line: int = 0, into: str = "") -> Rot:
         """Roll, pitch, yaw; at ``line`` (a call), a heading-only orientation (roll and pitch constant) is judged,
         unless the quaternion it fills is named for NED or FRD axes (``ned_to_vehicle_quaternion``: converted later)."""
-        if line and len(args) >= 3:
-            values: list[Value] = [self.eval(a) for a in args[:3]]
-            vals = [as_number(v) for v in values]
-            if vals[0] is not None and vals[1] is not None and not (conversion_words(into) & {"ned", "frd"}):
-                self.yaw_given(values[2], line)
-        else:
-            vals = [as_number(self.eval(a)) for a in args[:3]]
+        values: list[Value] = [self.eval(a) for a in args[:3]]
+        vals = [as_number(v) for v in values]
+        if line and len(vals) == 3 and vals[0] is not None and vals[1] is not None and not (conversion_words(into) & {"ned", "frd"}):
+            self.yaw_given(values[2], line)
         if len(vals) == 3 and vals[0] is not None and vals[1] is not None and vals[2] is not None:
             return rot_from_rpy(vals[0], vals[1], vals[2])
         return TOP_ROT

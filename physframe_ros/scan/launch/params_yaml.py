@@ -40,13 +40,15 @@ def zero_quaternion_findings(text: str, rel_path: str) -> Iterator[Finding]:
     all, which tf2 rejects; the identity is (0, 0, 0, 1)."""
     if "0" not in text:
         return
+    line, counted = 1, 0  # lines counted up to `counted`, match by match: linear in the file's length
     for m in _QUAT_ENTRY.finditer(text):
         value = m.group(2)
         if _ZERO_QUAT.search(value) is None or _ZERO_QUAT.sub("", value).strip("[], \t\n") != "":
             continue
+        line, counted = line + text.count("\n", counted, m.start(1)), m.start(1)
         yield Finding("INVALID_TRANSFORM", f"parameter '{m.group(1)}' is {value[:60]}: the zero quaternion is no rotation at all, so a "
                       "transform or pose made from it is rejected by tf2 (TF_DENORMALIZED_QUATERNION); the identity is [0, 0, 0, 1]",
-                      (), Location(rel_path, text.count("\n", 0, m.start(1)) + 1), severity=Severity.WARNING)
+                      (), Location(rel_path, line), severity=Severity.WARNING)
 
 
 def parse_params_yaml(text: str, rel_path: str) -> FileFacts:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ...core.findings import Finding, Location, Severity
+from .conversions import rearranged_finding
 from .values import Value, component_order
 
 # API -> the angle each argument slot turns about (fixed-axis roll about X, pitch about Y, yaw about Z)
@@ -169,11 +170,15 @@ class QuaternionWrites:
     rewritten: dict[tuple[int, str], list[tuple[str, tuple[str, int], str, int]]] = field(default_factory=dict)
     # the values written into each component (a w-first quaternion's components copied in x, y, z, w order)
     values: dict[tuple[int, str], dict[str, Value]] = field(default_factory=dict)
+    # the components written under a branch converting into ENU or NED: (quaternion, the branch's condition) -> slots
+    converted: dict[tuple[tuple[int, str], str], dict[str, tuple[str, int]]] = field(default_factory=dict)
 
-    def write(self, owner: int, target: list[str], source: str, line: int, fresh: str | None = None, value: Value = None) -> None:
+    def write(self, owner: int, target: list[str], source: str, line: int, fresh: str | None = None, value: Value = None,
+              branch: str | None = None) -> None:
         """A write into a quaternion or a component (``target``: :func:`writes_quaternion` holds); ``owner``: the
         identity of the message (or value) the target's path starts from; ``fresh``: its type, when the message
-        was made in this function (its unwritten components are still the defaults)."""
+        was made in this function (its unwritten components are still the defaults); ``branch``: the condition of
+        the branch holding the write, when it says the branch converts into ENU or NED."""
         if target[-1] in QUATERNION_PARTS:
             self.whole.add((owner, ".".join(target)))
             return
@@ -185,6 +190,8 @@ class QuaternionWrites:
         if target[-1] in parts:
             self.rewritten.setdefault(key, []).append((target[-1], parts[target[-1]], text, line))
         parts[target[-1]] = (text, line)
+        if branch is not None:
+            self.converted.setdefault((key, branch), {})[target[-1]] = (text, line)
         self.values.setdefault(key, {})[target[-1]] = value
         if fresh is not None:
             self.fresh[key] = fresh
@@ -229,6 +236,12 @@ class QuaternionWrites:
             if shifted is not None:  # `t.rotation.x = q[0]` ... with q from transforms3d's euler2quat (w first)
                 out.append(shifted_components_finding(path, shifted, loc(parts["x"][1])))
             out.extend(_slot_written_twice(path, parts, self.rewritten.get(key, []), loc))
+        for ((owner, path), condition), slots in self.converted.items():
+            at = min(line for _, line in slots.values())
+            before = {c: w for c, w in self.parts.get((owner, path), {}).items() if w[1] < at}
+            found = rearranged_finding(path, condition, before | slots, at, loc)
+            if found is not None:
+                out.append(found)
         return out
 
 

@@ -109,7 +109,7 @@ _PARSER = Parser(_LANGUAGE)
 
 # Function bodies worth walking: anything else cannot produce a frame fact.
 _RELEVANT = re.compile(
-    rb"sendTransform|lookupTransform|canTransform|ransform|publish|Publish|frame|Matrix3x3|setRPY|Quaternion|"
+    rb"sendTransform|lookupTransform|canTransform|ransform|publish|Publish|frame|Matrix3x3|setRPY|uaternion|"
     rb"AngleAxis|Matrix3|Mat_|param|Parameter|Stamped|Odometry|NavSatFix|Scan|Imu|Cloud|Image|orientation"
 )
 # Functions that may give members their values (constructors, parameter reads, `name_ = `,
@@ -683,6 +683,19 @@ class _Run(Walker[Node]):
                 out.append(_text(cond, self.f.src))
             child, up = up, up.parent
         return out
+
+    def branch_condition(self, node: Node) -> str | None:
+        child: Node = node
+        up = node.parent
+        while up is not None and up.type not in ("function_definition", "lambda_expression", "translation_unit"):
+            if up.type == "if_statement":
+                then, cond = up.child_by_field_name("consequence"), up.child_by_field_name("condition")
+                if then is None or cond is None or then.id != child.id:
+                    return None
+                text = _text(cond, self.f.src).strip()
+                return text[1:-1].strip() if text.startswith("(") and text.endswith(")") else text
+            child, up = up, up.parent
+        return None
 
     # --- statements ---------------------------------------------------------------------
     def function(self, fn: Node, args: tuple[Value, ...] = ()) -> Value:

@@ -410,6 +410,15 @@ class _Run(Walker[ast.AST]):
             child, up = up, parents.get(id(up))
         return out
 
+    def branch_condition(self, node: ast.AST) -> str | None:
+        parents = self.f.parents()
+        child, up = node, parents.get(id(node))
+        while up is not None and not isinstance(up, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)):
+            if isinstance(up, ast.If):
+                return ast.unparse(up.test) if any(s is child for s in up.body) else None
+            child, up = up, parents.get(id(up))
+        return None
+
     # --- statements ---------------------------------------------------------------------
     # statement handlers (the STATEMENTS table): each returns the statements nested in it, walked next
     def s_assign(self, node: ast.Assign) -> list[ast.stmt]:

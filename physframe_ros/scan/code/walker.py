@@ -31,7 +31,7 @@ from ..frame_ids import (
 )
 from .angles import QuaternionWrites, euler_slot_finding, is_vector_component, scalar_in_vector_slot, writes_quaternion
 from .calls import STEP_BUDGET, BoundedCalls, Budget
-from .conversions import conversion_finding, conversion_words, heading_finding
+from .conversions import conversion_finding, conversion_words, converts_to, heading_finding
 from .facts import FactSink, keep_param, last_name, param_default, slot_name_finding
 from .values import (
     PARAMS,
@@ -214,6 +214,11 @@ class Walker(Generic[N]):
 
     def conditions(self, node: N) -> list[str]:
         """The texts of the conditions the node sits under, innermost first (``if (!ns.empty())``)."""
+        raise NotImplementedError
+
+    def branch_condition(self, node: N) -> str | None:
+        """The condition of the innermost ``if`` whose then-branch holds the node (None in an else-branch or outside
+        any ``if``)."""
         raise NotImplementedError
 
     def function_text(self, node: N) -> str:
@@ -402,7 +407,9 @@ class Walker(Generic[N]):
             self.f.sink.add(scalar_in_vector_slot([p[0], *fields], text, self.f.sink.loc(line)))
         holder = self.lookup(p[0])
         made_here = isinstance(holder, Record) and not holder.escaped and self.span[0] <= holder.line <= self.span[1]
-        self.quats.write(id(holder), [p[0], *fields], text, line, holder.type_name if made_here and isinstance(holder, Record) else None, value)
+        condition = self.branch_condition(source)
+        self.quats.write(id(holder), [p[0], *fields], text, line, holder.type_name if made_here and isinstance(holder, Record) else None, value,
+                         condition if condition is not None and converts_to(condition) is not None else None)
 
     def end_of_function(self) -> None:
         """Checks over the whole function once it is walked (reporting walks): its quaternion writes, and the names

@@ -4,11 +4,14 @@ NAV_CONST::DEG2RADS, 0, -90.0 * NAV_CONST::DEG2RADS)``: a yaw sign slip), and un
 from __future__ import annotations
 
 import math
+import random
 
-from physframe_ros.core.findings import Location
+import transforms3d.quaternions as t3d
+
+from physframe_ros.core.findings import Finding, Location
 from physframe_ros.core.rotations import ALL_ROTATIONS, OrthoRotation
 from physframe_ros.scan.code import analyze_cpp, analyze_python
-from physframe_ros.scan.code.conversions import conversion_finding, conversion_pair
+from physframe_ros.scan.code.conversions import _rearrangements, conversion_finding, conversion_pair, converts_to, rearranged_finding
 from physframe_ros.scan.code.values import named_number
 
 OXTS = """\
@@ -100,3 +103,117 @@ def test_a_compass_heading_given_as_the_yaw() -> None:
     assert [f.location.line for f in analyze_python(py, "gps.py").findings if "compass heading" in f.message and f.location] == [5]
     fixed_py = py.replace("math.radians(msg.heading)", "math.pi / 2 - math.radians(msg.heading)")
     assert [f for f in analyze_python(fixed_py, "gps.py").findings if "compass heading" in f.message] == []
+
+
+# sbg_ros2_driver before PR #16: the ENU branch negates y and z (an NWU attitude); inertial-sense-ros: x and y swapped
+# with w written before the branch (a right-forward-up body); the um7 driver's `tf_ned_to_enu` likewise
+SBG = """\
+const sbg_driver::msg::SbgEkfQuat MessageWrapper::createSbgEkfQuatMessage(const SbgLogEkfQuatData& ref_log_ekf_quat) const
+{
+  sbg_driver::msg::SbgEkfQuat  ekf_quat_message;
+  if (m_use_enu_)
+  {
+    ekf_quat_message.quaternion.x = ref_log_ekf_quat.quaternion[1];
+    ekf_quat_message.quaternion.y = -ref_log_ekf_quat.quaternion[2];
+    ekf_quat_message.quaternion.z = -ref_log_ekf_quat.quaternion[3];
+    ekf_quat_message.quaternion.w = ref_log_ekf_quat.quaternion[0];
+  }
+  else
+  {
+    ekf_quat_message.quaternion.x = ref_log_ekf_quat.quaternion[1];
+    ekf_quat_message.quaternion.y = ref_log_ekf_quat.quaternion[2];
+    ekf_quat_message.quaternion.z = ref_log_ekf_quat.quaternion[3];
+    ekf_quat_message.quaternion.w = ref_log_ekf_quat.quaternion[0];
+  }
+  return ekf_quat_message;
+}
+"""
+INERTIAL_SENSE = """\
+void InertialSenseROS::INS2_callback(const ins_2_t* const msg)
+{
+  odom_msg.pose.pose.orientation.w = msg->qn2b[0];
+  if (LTCF == NED)
+  {
+    odom_msg.pose.pose.orientation.x = msg->qn2b[1];
+    odom_msg.pose.pose.orientation.y = msg->qn2b[2];
+    odom_msg.pose.pose.orientation.z = msg->qn2b[3];
+  }
+  else if (LTCF == ENU)
+  {
+    odom_msg.pose.pose.orientation.x = msg->qn2b[2];
+    odom_msg.pose.pose.orientation.y = msg->qn2b[1];
+    odom_msg.pose.pose.orientation.z = -msg->qn2b[3];
+  }
+  odom_pub_.publish(odom_msg);
+}
+"""
+UM7 = """\
+from sensor_msgs.msg import Imu
+def publish_msgs(self, r):
+    imu_msg = Imu()
+    imu_msg.header.frame_id = "imu_link"
+    if self.tf_ned_to_enu:
+        imu_msg.orientation.x = r.quat.get_scaled(2)
+        imu_msg.orientation.y = r.quat.get_scaled(1)
+        imu_msg.orientation.z = -r.quat.get_scaled(3)
+        imu_msg.orientation.w = r.quat.get_scaled(0)
+    self.imu_pub.publish(imu_msg)
+"""
+
+
+def _rearranged(findings: list[Finding]) -> list[tuple[int | None, str]]:
+    return [(f.location.line if f.location else None, f.message) for f in findings if "rearranges the components" in f.message]
+
+
+def test_a_ned_quaternion_rearranged_into_an_enu_branch() -> None:
+    ((line, message),) = _rearranged(analyze_cpp(SBG, "src/message_wrapper.cpp").findings)
+    assert line == 6 and "under `m_use_enu_`" in message and "body axes FLU in a world of axes NWU" in message
+    ((line, message),) = _rearranged(analyze_cpp(INERTIAL_SENSE, "src/inertial_sense_ros.cpp").findings)
+    assert line == 12 and "w = msg->qn2b[0]" in message and "body axes RFU in a world of axes ENU" in message
+    ((line, message),) = _rearranged(analyze_python(UM7, "um7/main.py").findings)
+    assert line == 6 and "body axes RFU" in message
+
+
+def test_the_other_branches_and_real_conversions_pass() -> None:
+    assert _rearranged(analyze_cpp(SBG.replace("m_use_enu_", "!m_use_enu_"), "a.cpp").findings) == []
+    # converting ENU into NED is the same half turn about the diagonal: a rearrangement cannot do it either
+    ((_, message),) = _rearranged(analyze_cpp(SBG.replace("m_use_enu_", "m_use_ned_"), "a.cpp").findings)
+    assert "ENU attitude of an FLU body" in message and "body FRD in world NED" in message
+    assert _rearranged(analyze_python(UM7.replace("tf_ned_to_enu", "use_raw"), "a.py").findings) == []
+    identity = UM7.replace("get_scaled(2)", "get_scaled(1)", 1).replace("y = r.quat.get_scaled(1)", "y = r.quat.get_scaled(2)")
+    assert _rearranged(analyze_python(identity.replace("-r.quat", "r.quat"), "a.py").findings) == []
+    # the sbg fix: the components kept, then turned by a quaternion (no rearrangement left to judge)
+    fixed = SBG.replace("ekf_quat_message.quaternion.x = ref_log_ekf_quat.quaternion[1];\n    ekf_quat_message.quaternion.y = -",
+                        "ekf_quat_message.quaternion.x = q_enu.x();\n    ekf_quat_message.quaternion.y = -", 1)
+    assert _rearranged(analyze_cpp(fixed, "a.cpp").findings) == []
+
+
+def test_the_conditions_that_name_a_conversion() -> None:
+    assert converts_to("m_use_enu_") == "enu" and converts_to("LTCF == ENU") == "enu" and converts_to("tf_ned_to_enu") == "enu"
+    assert converts_to("self.frame == 'ned'") == "ned" and converts_to("use_enu_to_ned") == "ned"
+    assert converts_to("!use_enu") is None and converts_to("not self.enu") is None and converts_to("frame != ENU") is None
+    assert converts_to("tuned_enum") is None and converts_to("use_raw") is None
+
+
+def test_no_rearrangement_turns_a_ned_frd_attitude_into_enu_flu() -> None:
+    # every rearrangement of components is a * q * b for two of the 24 rotations (checked against transforms3d's
+    # product on random quaternions); none is NED -> ENU with FRD -> FLU, whose world turn has sqrt(2)/2 components
+    table = _rearrangements()
+    assert len(table) == 96  # the signed permutations in SO(4), up to the sign of q
+    rng = random.Random(7)
+    for key, (a, b) in table.items():
+        q = [rng.uniform(-1, 1) for _ in range(4)]  # x, y, z, w
+        rearranged = {slot: sign * q["xyzw".index(src)] for slot, (src, sign) in zip("xyzw", key)}
+        qa, qb = a.quaternion(), b.quaternion()
+        product = t3d.qmult(t3d.qmult([qa[3], *qa[:3]], [q[3], *q[:3]]), [qb[3], *qb[:3]])  # w first
+        expected = [product[1], product[2], product[3], product[0]]
+        sign = 1 if abs(expected[3] - rearranged["w"]) < 1e-9 else -1
+        assert all(abs(sign * expected[i] - rearranged[s]) < 1e-9 for i, s in enumerate("xyzw")), key
+    ned_to_enu = OrthoRotation.from_rpy(math.pi, 0.0, math.pi / 2)
+    frd_to_flu = OrthoRotation.from_rpy(math.pi, 0.0, 0.0)
+    assert all((a, b) != (ned_to_enu, frd_to_flu) for a, b in table.values())
+    loc = Location("a.cpp", 1).__class__
+    for key in table:
+        slots = {slot: (("-" if sign < 0 else "") + f"q.{src}()", 1) for slot, (src, sign) in zip("xyzw", key)}
+        f = rearranged_finding("o.orientation", "use_enu", slots, 1, lambda n: loc("a.cpp", n))
+        assert (f is None) == (key == (("x", 1), ("y", 1), ("z", 1), ("w", 1))), key

@@ -129,7 +129,8 @@ def shifted_components_finding(call: str, order: str, loc: Location) -> Finding:
     return Finding(
         "INCORRECT_TRANSFORM",
         f"{call}: the x, y, z, w slots take the components ({', '.join(order)}) of one quaternion, which holds them "
-        f"in another order (w first: transforms3d, the transformations module, Eigen's coeffs, px4_msgs' q); geometry_msgs "
+        f"in another order (w first: transforms3d, the transformations module, Eigen's coeffs, px4_msgs' q, a function of "
+        "the file's own that computes it so); geometry_msgs "
         "Quaternion is x, y, z, w, so the rotation is not the one computed",
         (), loc, severity=Severity.WARNING,
     )

@@ -22,6 +22,7 @@ from .action_goals import unframed_goals
 from .angle_units import finding as degrees_finding
 from .angle_units import python_degrees
 from .angles import rpy_slots, shifted_components_finding
+from .own_euler import quaternion_functions, returned_order
 from .calls import STEP_BUDGET, Budget
 from .facts import (
     FactSink,
@@ -184,6 +185,8 @@ class _PyFile(FileWalk):
         self.tree = ast.Module(body=[], type_ignores=[])
         self._parents: dict[int, ast.AST] | None = None
         self.ros1 = False  # a rospy node: its messages' quaternions default to (0, 0, 0, 0), not rclpy's identity
+        # the file's own Euler-to-quaternion functions -> the order of what they return (None: not known)
+        self.own_quaternions: dict[str, str | None] = {}
 
     def imports(self, tree: ast.Module) -> None:
         """What the module's imports bind: aliased functions by their own name, and Christoph Gohlke's
@@ -241,6 +244,7 @@ class _PyFile(FileWalk):
         self.imports(tree)
         if self.mentions_quaternions:
             self.swapped_quaternions(tree)
+            self.own_quaternions = {name: returned_order(fn) for name, fn in quaternion_functions(tree).items()}
         if self.mentions_degrees:
             for degrees in python_degrees(tree):
                 self.sink.add(degrees_finding(degrees, self.sink.loc(degrees.line)))
@@ -658,6 +662,8 @@ class _Run(Walker[ast.AST]):
         kind = message_kind(name, package_of(module)) or (STAMPED if module and self.f.messages.is_stamped(name, f"{module}.{name}") else None)
         if kind is not None:
             return self.message(call, kind)
+        if name in self.f.own_quaternions and (receiver is None or (isinstance(receiver, ast.Name) and receiver.id in ("self", "cls"))):
+            return self.own_quaternion(call)
         builder = _BUILDERS.get(name)
         if builder is not None:
             built = builder(self, call)
@@ -856,6 +862,15 @@ class _Run(Walker[ast.AST]):
         if c.name == "quaternion_from_euler":
             return QuatList(rot, self.tf_order(c))
         return QuatList(rot, "wxyz") if c.name == "euler2quat" else rot
+
+    def own_quaternion(self, c: Call[ast.AST]) -> Value:
+        """A call of the file's own Euler-to-quaternion function: its quaternion in the order its body computes
+        (:mod:`.own_euler`); a rotation with nothing known when that order is not known."""
+        order = self.f.own_quaternions[c.name]
+        if order is None:
+            return TOP_ROT
+        rpy = self.numbers(c.args[:3]) if c.n >= 3 else None
+        return QuatList(rot_from_rpy(*rpy) if rpy is not None else TOP_ROT, order)
 
     def b_array(self, c: Call[ast.AST]) -> Result:
         if c.n < 1:

@@ -129,3 +129,78 @@ def test_a_fragment_that_takes_its_names_from_the_including_file(tmp_path: Path)
     # a launch argument); the depth frame, named as a body frame, is turned into optical axes and turned again
     write_tree(tmp_path, {"package.xml": PACKAGE, "urdf/sensors/astra.xacro": FRAGMENT})
     assert _rotations(tmp_path) == [("urdf/sensors/astra.xacro", 10, ("{name}_link", "{name}_depth_frame", "{name}_depth_optical_frame"))]
+
+
+# robotnik_sensors: every sensor macro is included by all_sensors.urdf.xacro, which the package's viewer loads with
+# a sensor chosen by launch argument (none by default: no joint is built); the viper's optical joint kept rpy 0 0 0
+# (its REP-103 turn commented out), and it calls an inertia macro only its includer brings; a thermal camera's
+# plugin frame starts with '/'
+VIPER = """\
+    <?xml version="1.0"?>
+    <robot xmlns:xacro="http://wiki.ros.org/xacro">
+      <xacro:macro name="sensor_viper" params="prefix parent *origin">
+        <joint name="${prefix}_base_joint" type="fixed">
+          <xacro:insert_block name="origin"/>
+          <parent link="${parent}"/>
+          <child link="${prefix}_base_link"/>
+        </joint>
+        <link name="${prefix}_base_link">
+          <inertial><xacro:solid_cuboid_inertia m="0.8" w="0.05" h="0.18" d="0.03"/></inertial>
+        </link>
+        <joint name="${prefix}_optical_joint" type="fixed">
+          <!--origin xyz="0 0 0" rpy="-1.570796 0 -1.570796" /-->
+          <origin xyz="0 0 0" rpy="0 0 0"/>
+          <parent link="${prefix}_base_link"/>
+          <child link="${prefix}_optical_frame"/>
+        </joint>
+        <link name="${prefix}_optical_frame"/>
+        <gazebo reference="${prefix}_base_link">
+          <sensor type="camera" name="thermal">
+            <plugin name="thermal_camera_controller" filename="libgazebo_ros_camera.so">
+              <frameName>/${prefix}_optical_link</frameName>
+            </plugin>
+          </sensor>
+        </gazebo>
+      </xacro:macro>
+    </robot>
+    """
+ALL_SENSORS = """\
+    <?xml version="1.0"?>
+    <robot xmlns:xacro="http://wiki.ros.org/xacro">
+      <xacro:include filename="$(find cam_description)/urdf/inertia.urdf.xacro"/>
+      <xacro:include filename="$(find cam_description)/urdf/viper.urdf.xacro"/>
+    </robot>
+    """
+INERTIA = """\
+    <?xml version="1.0"?>
+    <robot xmlns:xacro="http://wiki.ros.org/xacro">
+      <xacro:macro name="solid_cuboid_inertia" params="m w h d"><mass value="${m}"/></xacro:macro>
+    </robot>
+    """
+VIEWER = """\
+    <?xml version="1.0"?>
+    <robot name="view_sensor" xmlns:xacro="http://wiki.ros.org/xacro">
+      <xacro:include filename="$(find cam_description)/urdf/all_sensors.urdf.xacro"/>
+      <xacro:arg name="sensor" default=""/>
+      <link name="world"/>
+      <xacro:if value="${'$(arg sensor)' != ''}">
+        <xacro:element xacro:name="$(arg sensor)" prefix="s" parent="world"><origin xyz="0 0 0"/></xacro:element>
+      </xacro:if>
+    </robot>
+    """
+VIEW_LAUNCH = """\
+    <launch>
+      <param name="robot_description" command="$(find xacro)/xacro '$(find cam_description)/launch/view.urdf.xacro'"/>
+      <node name="robot_state_publisher" pkg="robot_state_publisher" type="robot_state_publisher"/>
+    </launch>
+    """
+
+
+def test_macros_a_loaded_robot_includes_but_never_calls(tmp_path: Path) -> None:
+    write_tree(tmp_path, {"package.xml": PACKAGE, "urdf/viper.urdf.xacro": VIPER, "urdf/all_sensors.urdf.xacro": ALL_SENSORS,
+                          "urdf/inertia.urdf.xacro": INERTIA, "launch/view.urdf.xacro": VIEWER, "launch/view.launch": VIEW_LAUNCH})
+    found = {(f.code, f.location.line) for f in scan([tmp_path], jobs=1).findings if f.location and f.location.file == "urdf/viper.urdf.xacro"}
+    assert ("INCORRECT_TRANSFORM", 12) in found  # the optical joint: FLU under its camera link
+    slash = [f for f in scan([tmp_path], jobs=1).findings if f.code == "INVALID_FRAME_ID"]
+    assert [(f.location and f.location.line, f.frames) for f in slash] == [(22, ("/{prefix}_optical_link",))]
+    assert "frame id '/{prefix}_optical_link' has a leading '/'" in slash[0].message

@@ -43,7 +43,7 @@ from .facts import (
     slot_name_finding,
     static_broadcaster_names,
 )
-from .headers import HeaderCopies, aliased_members, blank_keeping_lines, code_only, member_declarations, mentions_header, plain_members
+from .headers import HeaderCopies, aliased_members, blank_keeping_lines, code_only, member_declarations, mentions_header, plain_members, type_aliases
 from .helpers import PackageSources, callers_leave_child_unset, closing
 from .marker_arrays import default_markers
 from .param_schemas import params_declarations, params_record, unknown_prefix
@@ -536,6 +536,12 @@ class _CppFile(FileWalk):
         return rec.local and rec.name in self.globals and mentions_header([self.text], rec.name)
 
     @cached_property
+    def type_aliases(self) -> dict[str, str]:
+        """``typedef sensor_msgs::msg::NavSatFix NavSatFixMsg;`` / ``using ImuMsg = sensor_msgs::msg::Imu;`` in the file
+        or its own headers: the alias -> the namespaced type it names (septentrio's driver declares its messages so)."""
+        return type_aliases((self.text, *self.headers))
+
+    @cached_property
     def px4(self) -> bool:
         """The file or its own headers use px4_msgs, whose quaternions are w first."""
         return "px4_msgs" in self.text or any("px4_msgs" in h for h in self.headers)
@@ -826,6 +832,9 @@ class _Run(Walker[Node]):
         shapes = self.f.shapes
         key = node.id
         type_text, short, items = shapes[key] if key in shapes else shapes.setdefault(key, _declaration_shape(node, self.f.src))
+        if short in self.f.type_aliases and "::" not in type_text:
+            type_text = self.f.type_aliases[short]
+            short = _short_type(type_text)
         # written once: file scope and class bodies by the first pass, function bodies by the reporting walk
         report = self.emit or scope is not self.env
         for what, child, name, value_node, line in items:
@@ -1647,6 +1656,9 @@ class _Run(Walker[Node]):
             array = self.path(c.args[0]) if c.n else None
             for marker in self.stored_markers.pop(array[0], []) if array is not None and not array[1] else []:
                 self.published(marker, c)
+        if c.n == 2 and c.receiver is None and isinstance(self.eval(c.args[0]), str) and isinstance(message := self.eval(c.args[1]), Record):
+            self.published(message, c)  # the node's own `publish<NavSatFixMsg>("/navsatfix", msg)`: a topic and a message
+            return None
         if c.n < 2 or isinstance(self.eval(c.args[0]), str):
             return Walker.h_publish(self, c)
         for a in c.args[:2]:

@@ -13,7 +13,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
 
 INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"\n]+)[>"]', re.MULTILINE)
 # `nav_msgs::Odometry pose_msg_;` / `private: sensor_msgs::msg::Imu imu_msg_;` / `nav_msgs::OccupancyGrid* _occGrid;`
@@ -105,6 +105,17 @@ def member_declarations(header_text: str) -> dict[str, str]:
 
 
 _ALIAS = re.compile(r"\busing[ \t]+(\w+)[ \t]*=[ \t]*((?:\w+::)+\w+)[ \t]*;")
+_TYPEDEF = re.compile(r"\btypedef[ \t]+((?:\w+::)+\w+)[ \t]+(\w+)[ \t]*;")
+
+
+def type_aliases(texts: Sequence[str]) -> dict[str, str]:
+    """Alias -> namespaced type, for ``using A = ns::T;`` and ``typedef ns::T A;`` in any of ``texts``."""
+    out: dict[str, str] = {}
+    for text in texts:
+        if "using" in text or "typedef" in text:
+            out.update(_ALIAS.findall(text))
+            out.update((alias, target) for target, alias in _TYPEDEF.findall(text))
+    return out
 _PLAIN_MEMBER = re.compile(r"^[ \t]*(\w+)[ \t]+(\w+)[ \t]*;", re.MULTILINE)
 
 

@@ -22,7 +22,6 @@ from .action_goals import unframed_goals
 from .angle_units import finding as degrees_finding
 from .angle_units import python_degrees
 from .angles import rpy_slots, shifted_components_finding
-from .own_euler import quaternion_functions, returned_order
 from .calls import STEP_BUDGET, Budget
 from .facts import (
     FactSink,
@@ -35,6 +34,7 @@ from .facts import (
     slot_name_finding,
     static_broadcaster_names,
 )
+from .own_euler import quaternion_functions, returned_order
 from .python2 import as_python3
 from .quaternion_args import finding as swapped_quaternion_finding
 from .quaternion_args import python_swapped

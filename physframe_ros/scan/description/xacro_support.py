@@ -129,7 +129,8 @@ def _alone(root: XmlNode, rel_path: str, ctx: ScanContext, call: str, note: str)
     edges, findings = robot_edges(robot, _placeholder_locator(root, rel_path, _joint_locator([abs_path], rel_path, ctx)), "")
     return [replace(f, message=f"{f.message} ({note})", details={**f.details, MACRO_ALONE: rel_path})
             for f in [*findings, *check_tree(edges, default_conventions())]
-            if f.code == "INCORRECT_TRANSFORM" and f.location is not None and f.location.file == rel_path and f.location.line]
+            if (f.code == "INCORRECT_TRANSFORM" or (f.code == "INVALID_FRAME_ID" and "Gazebo plugin" in f.message))
+            and f.location is not None and f.location.file == rel_path and f.location.line]
 
 
 # properties an including file usually defines; any other name the macro needs from its includer is NaN
@@ -147,7 +148,7 @@ def _expand_alone(abs_path: str, call: str, ctx: ScanContext) -> XmlNode | None:
         wrapper = (f'<robot name="physframe_macro" xmlns:xacro="http://www.ros.org/wiki/xacro">{props}'
                    f'<xacro:include filename="{os.path.basename(abs_path)}"/>{call}</robot>')
         try:
-            return _expand(abs_path, {}, ctx, wrapper)[0]
+            return _expand(abs_path, {}, ctx, wrapper, absent=True)[0]  # its includer's macros are not known here
         except Exception as exc:  # xacro raises many kinds; a macro that needs its caller's values says nothing alone
             missing = _UNDEFINED.search(str(exc))
             if missing is None or missing.group(1) in given:

@@ -1018,3 +1018,35 @@ def test_a_pose_array_is_stamped_data() -> None:
     assert "PoseArray member 'poses'" in facts.findings[0].message
     fixed = PARTICLE_CLOUD.replace('pose.header.frame_id = "map";', 'poses.header.frame_id = "map";')
     assert analyze_cpp(fixed, "src/amcl.cpp").findings == []
+
+
+# septentrio_gnss_driver before "Fix empty headers": its messages are declared through typedefs of its own header and
+# sent by its own publish<M>(topic, msg); the NavSatFix never got a header (the Imu beside it copies one)
+SEPTENTRIO_TYPES = """\
+typedef sensor_msgs::msg::NavSatFix NavSatFixMsg;
+using ImuMsg = sensor_msgs::msg::Imu;
+"""
+SEPTENTRIO = """\
+#include <septentrio_gnss_driver/communication/message_handler.hpp>
+void MessageHandler::assembleNavSatFix()
+{
+    NavSatFixMsg msg;
+    msg.latitude = deg2rad(last_pvtgeodetic_.latitude);
+    publish<NavSatFixMsg>("/navsatfix", msg);
+}
+void MessageHandler::assembleImu()
+{
+    ImuMsg msg;
+    msg.header = last_imu_header_;
+    publish<ImuMsg>("/imu", msg);
+}
+"""
+
+
+def test_a_message_typedef_and_the_node_s_own_topic_publish() -> None:
+    facts = analyze_cpp(SEPTENTRIO, "src/septentrio_gnss_driver/communication/message_handler.cpp", headers=[SEPTENTRIO_TYPES])
+    assert [(f.code, f.location.line) for f in facts.findings if f.location] == [("MISSING_FRAME", 6)]
+    assert "NavSatFix 'msg'" in facts.findings[0].message
+    # without the typedef the type is unknown, and a publish of the code's own without a topic is not a ROS publish
+    assert analyze_cpp(SEPTENTRIO, "a.cpp").findings == []
+    assert analyze_cpp(SEPTENTRIO.replace('"/navsatfix", msg', "msg"), "a.cpp", headers=[SEPTENTRIO_TYPES]).findings == []

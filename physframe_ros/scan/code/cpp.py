@@ -679,6 +679,12 @@ class _Run(Walker[Node]):
         texts = self.f.function_texts
         return texts[up.id] if up.id in texts else texts.setdefault(up.id, _text(up, self.f.src))
 
+    def function_text_before(self, node: Node) -> str:
+        up = node.parent
+        while up is not None and up.type != "function_definition":
+            up = up.parent
+        return self.f.src[up.start_byte : node.start_byte].decode("utf-8", "replace") if up is not None else ""
+
     def conditions(self, node: Node) -> list[str]:
         out: list[str] = []
         child: Node | None = None

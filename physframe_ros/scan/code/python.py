@@ -403,6 +403,12 @@ class _Run(Walker[ast.AST]):
         texts = self.f.function_texts
         return texts[id(up)] if id(up) in texts else texts.setdefault(id(up), self.f.source(up))
 
+    def function_text_before(self, node: ast.AST) -> str:
+        up = self.enclosing_function(node)
+        if up is None:
+            return ""
+        return "\n".join(self.function_text(node).split("\n")[: getattr(node, "lineno", up.lineno) - up.lineno])
+
     def conditions(self, node: ast.AST) -> list[str]:
         parents = self.f.parents()
         out: list[str] = []

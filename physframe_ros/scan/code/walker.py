@@ -236,8 +236,12 @@ class Walker(Generic[N]):
 
     def namespace_names(self, node: N) -> dict[str, bool]:
         """Names the node's function assigns a node namespace to (``std::string ns = getNamespace();``), and whether
-        it strips their slashes."""
-        return namespace_holders(self.function_text(node))
+        it strips their slashes before the node (teraranger's ``ns_.erase(0,1)`` came after the frames it joined)."""
+        return namespace_holders(self.function_text_before(node))
+
+    def function_text_before(self, node: N) -> str:
+        """The text of the node's function up to the node ("" at file scope)."""
+        raise NotImplementedError
 
     # --- scopes ---------------------------------------------------------------------------
     def lookup(self, name: str) -> Value:

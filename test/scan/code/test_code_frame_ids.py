@@ -291,7 +291,8 @@ def test_a_frame_joined_onto_an_empty_prefix_with_a_slash_is_reported_where_it_i
 # grvc-ual's ual_backend_gazebo_light.cpp (before its fix): the namespace's slashes stripped, then "/base_link"
 # joined on, which leaves '/base_link' in the root namespace; rc_genicam_camera's namespace joined on whole
 # (always a leading '/'); the guarded form, which handles the empty namespace; grvc-ual's fix, which strips
-# the slashes off the joined frame.
+# the slashes off the joined frame; teraranger_array's hub, which strips the namespace's slash only after joining
+# it into each range's frame.
 NAMESPACE_CPP = """\
 void BackendGazeboLight::initHomeFrame() {
     std::string ns = ros::this_node::getNamespace();
@@ -314,6 +315,11 @@ void Guarded::init() {
     } else {
         base_frame_ = "base_link";
     }
+}
+void TerarangerHubOne::init() {
+    ns_ = ros::this_node::getNamespace();
+    range.header.frame_id = ns_ + '_' + frame_id + boost::lexical_cast<std::string>(i);
+    measure.header.frame_id = "base_" + ns_.erase(0,1);  // the slash removed only after the ranges' frames
 }
 void BackendGazeboLight::initHomeFrameFixed() {
     std::string ns = ros::this_node::getNamespace();
@@ -338,7 +344,7 @@ class Bridge(Node):
 
 def test_a_frame_built_on_the_node_namespace_is_reported_unless_the_empty_case_is_handled() -> None:
     facts = analyze_cpp(NAMESPACE_CPP, "src/ual_backend_gazebo_light.cpp")
-    assert _invalid(facts) == [(6, ()), (7, ()), (11, ()), (12, ())]
+    assert _invalid(facts) == [(6, ()), (7, ()), (11, ()), (12, ()), (25, ())]
     assert all(f.level.name == "WARNING" for f in facts.findings)
     assert "built on the node's namespace" in facts.findings[0].message
     assert _invalid(analyze_python(NAMESPACE_PY, "bridge/bridge.py")) == [(7, ())]

@@ -46,6 +46,7 @@ from .facts import (
 from .headers import HeaderCopies, aliased_members, blank_keeping_lines, code_only, member_declarations, mentions_header, plain_members, type_aliases
 from .helpers import PackageSources, callers_leave_child_unset, closing
 from .marker_arrays import default_markers
+from .mixed_axes import mixed_axes_findings
 from .param_schemas import params_declarations, params_record, unknown_prefix
 from .pcl_clouds import frameless_clouds
 from .quaternion_args import cpp_swapped
@@ -302,6 +303,11 @@ class _CppFile(FileWalk):
             self._parse_error(root)
         functions = self._collect(root)
         self._default_markers(functions)
+        if b"header" in self.src and b"2)" in self.src:  # a vector read by index (`r.gyro(2)`, `q[2]`) and a header
+            for fn in functions:
+                text = self.src[fn.start_byte : fn.end_byte].decode("utf-8", "replace")
+                for finding in mixed_axes_findings(text, _line(fn), self.sink.facts.path):
+                    self.sink.add(finding)
         for goal in unframed_goals(self.text):
             self.sink.add(Finding("MISSING_FRAME", goal.message(), (), self.sink.loc(goal.line)))
         if b"Quaternion" in self.src or b"setValue" in self.src:

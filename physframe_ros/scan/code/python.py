@@ -12,7 +12,7 @@ import ast
 import math
 import re
 from dataclasses import replace
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 from ...core.conventions import Conventions
 from ...core.findings import Finding
@@ -34,6 +34,7 @@ from .facts import (
     slot_name_finding,
     static_broadcaster_names,
 )
+from .mixed_axes import mixed_axes_findings
 from .own_euler import quaternion_functions, returned_order
 from .python2 import as_python3
 from .quaternion_args import finding as swapped_quaternion_finding
@@ -175,6 +176,7 @@ class _PyFile(FileWalk):
         # getCameraInfo gives back what setCameraInfo stored, maybe with a frame, unless a loaded calibration replaced it
         self.camera_info_kept = "setCameraInfo" in text and not camera_info_reloaded([text])
         self.px4 = "px4_msgs" in text  # its messages' quaternions are w first
+        self.mentions_vectors = "header" in text and "2]" in text  # a device's vector read by index, and a header
         self.mentions_unpack = "unpack" in text  # a device's raw registers unpacked (into a quaternion?)
         self.mentions_goals = "Goal" in text  # a navigation goal sent (the lines are joined again only then)
         self.functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef | None] = {}
@@ -248,6 +250,10 @@ class _PyFile(FileWalk):
         if self.mentions_degrees:
             for degrees in python_degrees(tree):
                 self.sink.add(degrees_finding(degrees, self.sink.loc(degrees.line)))
+        if self.mentions_vectors:
+            for fn in _outer_functions(tree):
+                for finding in mixed_axes_findings(self.source(fn), fn.lineno, self.sink.facts.path):
+                    self.sink.add(finding)
         if self.mentions_unpack:
             for raw in python_raw_quaternions(tree):
                 self.sink.add(raw_counts_finding(raw, self.sink.loc(raw.line)))
@@ -1192,6 +1198,17 @@ _Run.EXPRESSIONS = {
     ast.Compare: _Run.e_children,
 }
 # Rotation, vector and message builders by the called name.
+def _outer_functions(tree: ast.Module) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The module's functions and its classes' methods (not functions nested in them: their text is their outer's)."""
+    stack: list[ast.stmt] = list(tree.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield node
+        elif isinstance(node, ast.ClassDef):
+            stack.extend(node.body)
+
+
 _BUILDERS: dict[str, Callable[[_Run, Call[ast.AST]], Result]] = {
     **_table(_Run.b_euler, "quaternion_from_euler", "euler2quat", "euler2mat", "euler_matrix"),
     **_table(_Run.b_array, "array", "asarray", "matrix", "asmatrix"),

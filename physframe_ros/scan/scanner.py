@@ -306,7 +306,8 @@ def scan(
         loaded = {u for ff in facts.values() for u in ff.uses}
         # a file a loaded robot includes but takes no joint from (a sensor package's macros, all included by one
         # file and called by none with a working argument) is read on its own too: its macros alone
-        placed = {e.location.file for ff in facts.values() for e in ff.edges if e.location is not None}
+        placed = {e.location.file for ff in facts.values() for edges in (ff.edges, *ff.variants.values()) for e in edges
+                  if e.location is not None}
         rest = [f for f in ws.files if f.kind in DESCRIPTION_KINDS and (f.path not in loaded or f.path not in placed)]
         for ff in _parse_files(rest, pool, jobs, bar):
             _keep(ff, facts)

@@ -79,6 +79,28 @@ def generate_launch_description():
     assert found == [("INCORRECT_TRANSFORM", 8)]
 
 
+def test_a_required_robot_name_argument_gives_patterns(tmp_path: Path) -> None:
+    """uuv_simulator's publish_body_sname.launch (before "FIX Vector for static frame publisher"): read on its own,
+    the vehicle's name is a required argument; the NED body frame got a yaw of pi where FRD needs a roll of pi."""
+    launch = """<launch>
+  <arg name="uuv_name" />
+  <group ns="$(arg uuv_name)">
+    <node pkg="tf2_ros" type="static_transform_publisher" name="sname_frame_publisher"
+          args="0 0 0 3.141592653589793 0 0 $(arg uuv_name)/base_link $(arg uuv_name)/base_link_ned" />
+  </group>
+</launch>
+"""
+    root = _write(tmp_path / "uuv", {"package.xml": _package("uuv_assistants", catkin=True), "launch/publish_body_sname.launch": launch})
+    result = scan([root], jobs=1)
+    found = [f for f in result.findings if f.code == "INCORRECT_TRANSFORM"]
+    assert [(f.location and f.location.line, f.frames) for f in found] == [(5, ("base_link", "base_link_ned"))]
+    assert "FRD" in found[0].message
+    assert {(e.parent, e.child) for e in result.expected.edges} == {("{uuv_name}/base_link", "{uuv_name}/base_link_ned")}
+    fixed = launch.replace("3.141592653589793 0 0", "0 0 3.141592653589793")
+    root = _write(tmp_path / "fixed", {"package.xml": _package("uuv_assistants", catkin=True), "launch/publish_body_sname.launch": fixed})
+    assert [f for f in scan([root], jobs=1).findings if f.code == "INCORRECT_TRANSFORM"] == []
+
+
 def test_tf2_ros_trailing_period_is_read_as_quaternion_form_and_reported() -> None:
     edge, findings = static_transform_edge("0 0 0 0 0 0 map odom 100".split(), "tf2_ros1", LOC)
     assert edge is None

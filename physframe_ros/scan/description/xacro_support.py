@@ -81,7 +81,7 @@ def parse_xacro_file(text: str, rel_path: str, ctx: ScanContext) -> FileFacts:
 MAX_MACROS_ALONE = 12  # macros of one file expanded on their own
 # a parameter that names something (a frame, a link, a topic): left open as the text "{name}"; any other gets
 # NaN, so a pose computed from it is unknown, never a made-up identity
-_NAME_PARAM = re.compile(r"(?:^|_)(?:name|prefix|parent|child|link|frame|id|topic|ns|namespace|robot|camera|sensor|base)(?:_|$)")
+_NAME_PARAM = re.compile(r"(?:^|_)(?:name|prefix|suffix|parent|child|link|frame|id|topic|ns|namespace|robot|camera|sensor|base)(?:_|$)")
 MACRO_ALONE = "macro_alone"  # Finding.details key: found in a macro expanded on its own (the scanner drops a repeat)
 
 

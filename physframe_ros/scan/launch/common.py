@@ -298,7 +298,7 @@ def add_include(path: str | None, written: str, line: int, facts: FileFacts, ctx
         facts.include_args[rel] = args
 
 
-_PREFIX_ARG = re.compile(r"prefix|namespace|^ns$|robot_name", re.I)
+_PREFIX_ARG = re.compile(r"prefix|namespace|^ns$|(?:robot|uuv|vehicle|uav|model)_?name$", re.I)
 
 
 def names_a_prefix(arg: str) -> bool:

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..context import ScanContext
-from .common import shell_split
+from .common import names_a_prefix, shell_split
 
 _INNER = re.compile(r"\$\(([^()]*)\)")
 #: ``$(command ...)`` keeps its text for the caller (robot_description from xacro) behind this mark.
@@ -29,6 +29,10 @@ class Substituter:
         """An ``<arg>``: a value passed by the includer wins over the default, never over a fixed value."""
         if name in self.given and not fixed:
             self.args[name] = self.given[name]
+        elif default is None and names_a_prefix(name):
+            # a required argument naming a robot or prefix (uuv_simulator's `<arg name="uuv_name"/>`), read on its
+            # own: the names built from it are patterns, `/{uuv_name}/base_link`, as the includer's value will fill
+            self.args[name] = "{" + name + "}"
         else:
             self.args[name] = self(default) if default is not None else None
 

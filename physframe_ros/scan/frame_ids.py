@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterator, Mapping
 from ..core.checks import SCAN_ON_EDGE, frame_id_problem, scan_in_optical
 from ..core.conventions import BASE, EARTH, MAP, ODOM, default_conventions
 from ..core.findings import Finding, Location, Severity
+from .context import choices_as_placeholders
 
 # The last component of a parameter name (`odometry.frame_id`, `~global_frame_id`, `ns/frame`).
 _FRAME_KEY = re.compile(r"(?:^|_)frame(?:_id|_name)?$")
@@ -40,6 +41,8 @@ def is_header_field(fields: list[str]) -> bool:
 def frame_id_finding(value: Any, location: Location, where: str) -> Finding | None:
     """INVALID_FRAME_ID for a known, non-empty frame id tf2 would reject or rewrite; ``where`` says
     what holds it (``"marker.header.frame_id"``, ``"parameter 'global_frame_id' default"``)."""
+    if isinstance(value, str) and "\x02" in value:
+        value = choices_as_placeholders(value)  # `$(env UAV_NAME)/fcu`: the robot's environment fills it in
     if not isinstance(value, str) or not value.strip() or any(c in value for c in _TEMPLATE_CHARS):
         return None  # a blank (roslaunch's way to pass "empty") or a template still to be filled in
     problem = frame_id_problem(value)

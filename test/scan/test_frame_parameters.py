@@ -96,10 +96,14 @@ def test_parameter_yaml_file(tmp_path: Path) -> None:
 
 
 def test_blank_values_and_ros1_lookup_frames_are_not_reported(tmp_path: Path) -> None:
-    # ouster-ros passes " " for "empty"; hector_trajectory_server looks '/map' up through ROS 1 tf, which resolves it
+    # ouster-ros passes " " for "empty"; a frame the robot's environment names is filled at launch;
+    # hector_trajectory_server looks '/map' up through ROS 1 tf, which resolves it
     _write(tmp_path, {"launch/x.launch": """
         <launch>
           <arg name="point_cloud_frame" default=" "/>
+          <!-- mrs_uav_general: the robot's name comes from its environment, a placeholder in the frame names -->
+          <arg name="UAV_NAME" default="$(env UAV_NAME)"/>
+          <arg name="fcu_frame" default="$(arg UAV_NAME)/fcu"/>
           <node name="os_cloud" pkg="ouster_ros" type="os_cloud">
             <param name="~/point_cloud_frame" value="$(arg point_cloud_frame)"/>
           </node>

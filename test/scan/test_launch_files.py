@@ -101,6 +101,38 @@ def test_a_required_robot_name_argument_gives_patterns(tmp_path: Path) -> None:
     assert [f for f in scan([root], jobs=1).findings if f.code == "INCORRECT_TRANSFORM"] == []
 
 
+def test_a_rotation_from_a_launch_argument_is_reported_at_its_default(tmp_path: Path) -> None:
+    """LiDAR-SLAM-Simulation's stage2_navigation.launch.py (before its fix): body -> base_footprint took its pitch of pi
+    from DeclareLaunchArgument('tf_pitch', default_value='3.14159274'), the line to change; the same in ROS 1 XML."""
+    python = """from launch import LaunchDescription
+from launch.actions import DeclareLaunchArgument
+from launch.substitutions import LaunchConfiguration
+from launch_ros.actions import Node
+def generate_launch_description():
+    tf_pitch = LaunchConfiguration('tf_pitch')
+    tf_roll = LaunchConfiguration('tf_roll')
+    return LaunchDescription([
+        DeclareLaunchArgument('tf_roll', default_value='0.0'),
+        DeclareLaunchArgument('tf_pitch', default_value='3.14159274'),
+        Node(package='tf2_ros', executable='static_transform_publisher', name='body_to_base_footprint',
+             arguments=['--x', '0', '--y', '0', '--z', '-0.3',
+                        '--roll', tf_roll, '--pitch', tf_pitch, '--yaw', '0',
+                        '--frame-id', 'body', '--child-frame-id', 'base_footprint']),
+    ])
+"""
+    xml = """<launch>
+  <arg name="yaw" default="0"/>
+  <arg name="pitch" default="3.14159274"/>
+  <node pkg="tf2_ros" type="static_transform_publisher" name="body_to_base_footprint"
+        args="0 0 -0.3 $(arg yaw) $(arg pitch) 0 body base_footprint"/>
+</launch>
+"""
+    root = _write(tmp_path / "sim", {"package.xml": _package("robot_navigation"), "launch/stage2.launch.py": python,
+                                     "launch/stage2.launch": xml})
+    found = sorted((f.location.file, f.location.line) for f in scan([root], jobs=1).findings if f.code == "INCORRECT_TRANSFORM" and f.location)
+    assert found == [("launch/stage2.launch", 3), ("launch/stage2.launch.py", 10)]
+
+
 def test_tf2_ros_trailing_period_is_read_as_quaternion_form_and_reported() -> None:
     edge, findings = static_transform_edge("0 0 0 0 0 0 map odom 100".split(), "tf2_ros1", LOC)
     assert edge is None

@@ -451,6 +451,22 @@ def _positional(xyz: Sequence[str | None], ypr: Sequence[str | None] | None, qua
     return edge, findings
 
 
+_ARG_WORD = re.compile(r"\$\(arg\s+([\w-]+)\)")
+
+
+def argument_rotation_line(written: Sequence[str], values: Mapping[str, Any], lines: Mapping[str, int]) -> int | None:
+    """A static_transform_publisher whose rotation is a launch argument (``args="0 0 0 $(arg yaw) 0 0 a b"``): the
+    line of the ``<arg>`` whose non-zero value turns it, the line to change; None when no such argument."""
+    if len(written) not in (8, 9, 10):
+        return None
+    for word in written[3:6]:
+        m = _ARG_WORD.fullmatch(word)
+        value = values.get(m.group(1)) if m else None
+        if m and m.group(1) in lines and isinstance(value, str) and is_number_text(value) and float(value) != 0.0:
+            return lines[m.group(1)]
+    return None
+
+
 def _named_angles(spec: NodeSpec, flavor: str, loc: Location) -> list[Finding]:
     """The yaw, pitch, roll form given angles named for other axes (lolo_common's ``$(arg roll) $(arg pitch)
     $(arg yaw)`` where the tool takes yaw first): judged on the arguments as written."""

@@ -12,6 +12,7 @@ values switch off is skipped; a condition the scan cannot resolve keeps it.
 from __future__ import annotations
 
 import ast
+import itertools
 import os
 from dataclasses import dataclass, field
 from typing import Any
@@ -58,6 +59,7 @@ class _Interp:
     args: dict[str, Any] = field(default_factory=dict)
     given: dict[str, str] = field(default_factory=dict)  # passed by an including launch file
     choices: dict[str, list[str]] = field(default_factory=dict)  # DeclareLaunchArgument(choices=[...])
+    arg_lines: dict[str, int] = field(default_factory=dict)  # where an argument's default (the value used) is written
     depth: int = 0
 
     def eval(self, node: ast.expr | None, line: int = 1 << 30) -> Any:
@@ -326,6 +328,8 @@ def _declare(call: ast.Call, interp: _Interp) -> None:
     if isinstance(value, list):
         value = _concat(value)
     interp.args[name] = value
+    if default is not None:
+        interp.arg_lines[name] = default.lineno
 
 
 _ROTATION_FLAGS = frozenset({"--roll", "--pitch", "--yaw", "--qx", "--qy", "--qz", "--qw"})
@@ -340,14 +344,26 @@ def _written_words(written: ast.expr | None) -> list[tuple[str, int]]:
             for w in (e.value.split() if isinstance(e, ast.Constant) and isinstance(e.value, str) else [ast.unparse(e)])]
 
 
-def _rotation_line(written: ast.expr | None, words: list[tuple[str, int]]) -> int | None:
-    """Where a static transform's rotation is written in an argument list over several lines: its first rotation
-    flag, or the fourth positional value (x y z come first)."""
+def _rotation_line(written: ast.expr | None, words: list[tuple[str, int]], interp: _Interp) -> int | None:
+    """Where a static transform's rotation is written in an argument list over several lines: the default of the
+    launch argument that turns it (LiDAR-SLAM-Simulation's ``DeclareLaunchArgument('tf_pitch', default_value=
+    '3.14159274')``), else its first rotation flag, or the fourth positional value (x y z come first)."""
     if not isinstance(written, ast.List):
         return None
     elts = written.elts
+    flags = any(isinstance(e, ast.Constant) and isinstance(e.value, str) and e.value.startswith("--") for e in elts)
+    values = ([v for f, v in itertools.pairwise(elts) if isinstance(f, ast.Constant) and f.value in _ROTATION_FLAGS and f.value != "--qw"]
+              if flags else elts[3:6] if len(elts) in (8, 9) else [])
+    for v in values:
+        if isinstance(v, ast.Name) and interp.assigns.get(v.id):
+            v = interp.assigns[v.id][-1][1]  # `tf_pitch = LaunchConfiguration('tf_pitch')` above
+        configured = isinstance(v, ast.Call) and _name(v.func) == "LaunchConfiguration" and v.args and isinstance(v.args[0], ast.Constant)
+        name = v.args[0].value if configured else None  # type: ignore[attr-defined]
+        turn = interp.args.get(name) if isinstance(name, str) else None
+        if isinstance(name, str) and name in interp.arg_lines and isinstance(turn, str) and is_number_text(turn) and float(turn) != 0.0:
+            return interp.arg_lines[name]
     flag = next((e.lineno for e in elts if isinstance(e, ast.Constant) and e.value in _ROTATION_FLAGS), None)
-    if flag is not None or any(isinstance(e, ast.Constant) and isinstance(e.value, str) and e.value.startswith("--") for e in elts):
+    if flag is not None or flags:
         return flag
     return words[3][1] if len(words) > 3 else None
 
@@ -387,7 +403,7 @@ def _node(call: ast.Call, interp: _Interp, facts: FileFacts, ctx: ScanContext) -
              and not e.value.startswith("-") and not is_number_text(e.value)] if isinstance(written_list, ast.List) else []
     args_line = named[0].lineno if named else kw["arguments"].lineno if "arguments" in kw else None
     spec = NodeSpec(text("package"), text("executable", "node_executable"), line, text("name", "node_name") or "", arguments, params,
-                    args_line, param_lines, complete, written=[w for w, _ in words], rotation_line=_rotation_line(written_list, words))
+                    args_line, param_lines, complete, written=[w for w, _ in words], rotation_line=_rotation_line(written_list, words, interp))
     add_node(spec, facts, ctx, ros_version=2)
 
 

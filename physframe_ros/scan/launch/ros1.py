@@ -16,7 +16,18 @@ from ..context import ScanContext
 from ..frame_ids import parameter_findings
 from ..model import FileFacts, parse_document
 from ..xml_lines import XmlNode
-from .common import ARGUMENT, RSP_EXECUTABLES, DescriptionRef, NodeSpec, add_description, add_include, add_node, description_from_command, written_words
+from .common import (
+    ARGUMENT,
+    RSP_EXECUTABLES,
+    DescriptionRef,
+    NodeSpec,
+    add_description,
+    add_include,
+    add_node,
+    argument_rotation_line,
+    description_from_command,
+    written_words,
+)
 from .params_yaml import yaml_frame_findings
 from .substitutions import Substituter, truth
 from .xml_yaml import is_ros2_xml, parse_ros2_xml
@@ -51,6 +62,8 @@ def _walk(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, out
             if name:
                 fixed = child.get("value") is not None
                 sub.declare(name, child.get("value") if fixed else child.get("default"), fixed)
+                if fixed or name not in sub.given:
+                    sub.lines[name] = child.line
                 if fixed or name not in sub.given:  # a value written here, not one the includer passes
                     facts.findings.extend(parameter_findings({name: sub.args[name]}, {}, facts.path, child.line, kind=ARGUMENT))
         elif tag == "group":
@@ -181,6 +194,7 @@ def _node(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, sco
         complete=complete and not scope.param_files,
         rosparams=rosparams,
         written=written_words(el.get("args")),
+        rotation_line=argument_rotation_line(written_words(el.get("args")), sub.args, sub.lines),
     )
     add_node(spec, facts, ctx, ros_version=1)
 

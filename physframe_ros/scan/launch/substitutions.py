@@ -21,6 +21,7 @@ class Substituter:
     file_dir: str  # absolute directory of the launch file, for $(dirname)
     args: dict[str, str | None] = field(default_factory=dict)  # None: declared without a default
     given: dict[str, str] = field(default_factory=dict)  # passed by an including launch file
+    lines: dict[str, int] = field(default_factory=dict)  # where the value an argument has is written (its <arg>)
 
     def __post_init__(self) -> None:
         self.args.update(self.given)  # ROS 2: passed arguments are launch configurations, declared or not

@@ -310,6 +310,8 @@ def scan(
                   if e.location is not None}
         rest = [f for f in ws.files if f.kind in DESCRIPTION_KINDS and (f.path not in loaded or f.path not in placed)]
         for ff in _parse_files(rest, pool, jobs, bar):
+            if ff.path in loaded:  # read again only for the macros no robot calls: the robot that loads it says the rest
+                ff = FileFacts(ff.path, lines=ff.lines, findings=[f for f in ff.findings if MACRO_ALONE in f.details])
             _keep(ff, facts)
         bar.done()
         facts = {f.path: facts[f.path] for f in ws.files if f.path in facts}  # the files' order, however they were parsed

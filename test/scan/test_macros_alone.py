@@ -204,3 +204,59 @@ def test_macros_a_loaded_robot_includes_but_never_calls(tmp_path: Path) -> None:
     slash = [f for f in scan([tmp_path], jobs=1).findings if f.code == "INVALID_FRAME_ID"]
     assert [(f.location and f.location.line, f.frames) for f in slash] == [(22, ("/{prefix}_optical_link",))]
     assert "frame id '/{prefix}_optical_link' has a leading '/'" in slash[0].message
+
+
+# talos' xtion macro takes its optical joints' origins from a macro its includer names (`<xacro:call
+# macro="calibration_origin"/>`): alone, that origin is unknown, not the identity
+CALIBRATED = """\
+    <?xml version="1.0"?>
+    <robot xmlns:xacro="http://www.ros.org/wiki/xacro">
+      <xacro:macro name="xtion" params="name parent">
+        <joint name="${name}_rgb_joint" type="fixed">
+          <origin xyz="0 -0.025 0" rpy="0 0 0"/>
+          <parent link="${parent}"/>
+          <child link="${name}_rgb_link"/>
+        </joint>
+        <link name="${name}_rgb_link"/>
+        <joint name="${name}_rgb_optical_frame_joint" type="fixed">
+          <xacro:call macro="calibration_origin"/>
+          <parent link="${name}_rgb_link"/>
+          <child link="${name}_rgb_optical_frame"/>
+        </joint>
+        <link name="${name}_rgb_optical_frame"/>
+      </xacro:macro>
+    </robot>
+    """
+# ROBOTIS-OP3's gazebo extensions, a file of the robot that names its camera link: read alone, no joint places it
+GAZEBO_ONLY = """\
+    <?xml version="1.0"?>
+    <robot xmlns:xacro="http://www.ros.org/wiki/xacro">
+      <gazebo reference="head_link">
+        <sensor type="camera" name="camera">
+          <plugin name="camera_controller" filename="libgazebo_ros_camera.so"><frameName>cam_link</frameName></plugin>
+        </sensor>
+      </gazebo>
+    </robot>
+    """
+OP3 = """\
+    <?xml version="1.0"?>
+    <robot name="op3" xmlns:xacro="http://www.ros.org/wiki/xacro">
+      <xacro:include filename="$(find cam_description)/urdf/op3.gazebo.xacro"/>
+      <link name="head_link"/>
+      <joint name="cam" type="fixed"><origin rpy="-1.5707963 0 -1.5707963"/><parent link="head_link"/><child link="cam_link"/></joint>
+      <link name="cam_link"/>
+    </robot>
+    """
+
+
+def test_an_origin_from_a_macro_of_the_includer_is_unknown(tmp_path: Path) -> None:
+    write_tree(tmp_path, {"package.xml": PACKAGE, "urdf/xtion.urdf.xacro": CALIBRATED})
+    assert _rotations(tmp_path) == []
+
+
+def test_a_file_of_a_loaded_robot_is_read_alone_only_for_its_macros(tmp_path: Path) -> None:
+    write_tree(tmp_path, {"package.xml": PACKAGE, "urdf/op3.gazebo.xacro": GAZEBO_ONLY, "urdf/op3.urdf.xacro": OP3,
+                          "launch/op3.launch": VIEW_LAUNCH.replace("launch/view.urdf.xacro", "urdf/op3.urdf.xacro")})
+    # the robot places cam_link, optical under the head the camera renders from; read alone the gazebo file would say
+    # that no transform places it
+    assert [f for f in scan([tmp_path], jobs=1).findings if f.code != "SENSOR_NULL"] == []

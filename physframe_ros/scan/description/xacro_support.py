@@ -553,7 +553,15 @@ def _sandbox(xacro: Any, ctx: ScanContext, budget: _Budget, absent: bool = False
         except xacro.XacroException as exc:
             if not absent or not str(exc).startswith("unknown macro name"):
                 raise
-            xacro.replace_node(node, by=None)  # a macro of a package not in the tree: what it builds is unknown
+            # a macro of a package not in the tree (or of a macro's includer): what it builds is unknown; inside a
+            # joint it gives the origin (talos' `<xacro:call macro="calibration_origin"/>`), so that is unknown too
+            parent = node.parentNode
+            unknown = None
+            if getattr(parent, "tagName", "") == "joint" and not any(getattr(c, "tagName", "") == "origin" for c in parent.childNodes):
+                unknown = node.ownerDocument.createElement("origin")
+                unknown.setAttribute("xyz", "nan nan nan")
+                unknown.setAttribute("rpy", "nan nan nan")
+            xacro.replace_node(node, by=unknown)
             return True
 
     def resolve(arg_str: Any, context: Any = None, filename: Any = None) -> Any:

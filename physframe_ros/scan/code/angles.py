@@ -173,13 +173,16 @@ class QuaternionWrites:
     values: dict[tuple[int, str], dict[str, Value]] = field(default_factory=dict)
     # the components written under a branch converting into ENU or NED: (quaternion, the branch's condition) -> slots
     converted: dict[tuple[tuple[int, str], str], dict[str, tuple[str, int]]] = field(default_factory=dict)
+    # the components written under no condition (what a converting branch leaves keeps them)
+    plain: dict[tuple[int, str], dict[str, tuple[str, int]]] = field(default_factory=dict)
 
     def write(self, owner: int, target: list[str], source: str, line: int, fresh: str | None = None, value: Value = None,
-              branch: str | None = None) -> None:
+              branch: str | None = None, conditional: bool = True) -> None:
         """A write into a quaternion or a component (``target``: :func:`writes_quaternion` holds); ``owner``: the
         identity of the message (or value) the target's path starts from; ``fresh``: its type, when the message
         was made in this function (its unwritten components are still the defaults); ``branch``: the condition of
-        the branch holding the write, when it says the branch converts into ENU or NED."""
+        the branch holding the write, when it says the branch converts into ENU or NED; ``conditional``: the write
+        sits under some condition."""
         if target[-1] in QUATERNION_PARTS:
             self.whole.add((owner, ".".join(target)))
             return
@@ -193,6 +196,8 @@ class QuaternionWrites:
         parts[target[-1]] = (text, line)
         if branch is not None:
             self.converted.setdefault((key, branch), {})[target[-1]] = (text, line)
+        elif not conditional:
+            self.plain.setdefault(key, {})[target[-1]] = (text, line)
         self.values.setdefault(key, {})[target[-1]] = value
         if fresh is not None:
             self.fresh[key] = fresh
@@ -239,7 +244,7 @@ class QuaternionWrites:
             out.extend(_slot_written_twice(path, parts, self.rewritten.get(key, []), loc))
         for ((owner, path), condition), slots in self.converted.items():
             at = min(line for _, line in slots.values())
-            before = {c: w for c, w in self.parts.get((owner, path), {}).items() if w[1] < at}
+            before = {c: w for c, w in self.plain.get((owner, path), {}).items() if w[1] < at}
             found = rearranged_finding(path, condition, before | slots, at, loc)
             if found is not None:
                 out.append(found)

@@ -412,8 +412,9 @@ class Walker(Generic[N]):
         holder = self.lookup(p[0])
         made_here = isinstance(holder, Record) and not holder.escaped and self.span[0] <= holder.line <= self.span[1]
         condition = self.branch_condition(source)
+        converting = condition if condition is not None and converts_to(condition) is not None else None
         self.quats.write(id(holder), [p[0], *fields], text, line, holder.type_name if made_here and isinstance(holder, Record) else None, value,
-                         condition if condition is not None and converts_to(condition) is not None else None)
+                         converting, converting is not None or bool(self.conditions(source)))
 
     def end_of_function(self) -> None:
         """Checks over the whole function once it is walked (reporting walks): its quaternion writes, and the names

@@ -186,6 +186,11 @@ def test_the_other_branches_and_real_conversions_pass() -> None:
     fixed = SBG.replace("ekf_quat_message.quaternion.x = ref_log_ekf_quat.quaternion[1];\n    ekf_quat_message.quaternion.y = -",
                         "ekf_quat_message.quaternion.x = q_enu.x();\n    ekf_quat_message.quaternion.y = -", 1)
     assert _rearranged(analyze_cpp(fixed, "a.cpp").findings) == []
+    # a branch that leaves a slot is judged with what is written before any branch, never with a sibling branch's write
+    w_line = "odom_msg.pose.pose.orientation.w = msg->qn2b[0];\n"
+    z_line = "    odom_msg.pose.pose.orientation.z = msg->qn2b[3];\n"
+    sibling = INERTIAL_SENSE.replace("  " + w_line, "").replace(z_line, z_line + "    " + w_line)
+    assert sibling.count("orientation.w") == 1 and _rearranged(analyze_cpp(sibling, "a.cpp").findings) == []
 
 
 def test_the_conditions_that_name_a_conversion() -> None:

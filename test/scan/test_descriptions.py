@@ -444,3 +444,29 @@ def test_a_joint_template_is_located_in_the_macro_the_robot_calls(tmp_path: Path
     res = expand_robot("robot.urdf.xacro", {}, ScanContext(str(tmp_path), {}), "", None)
     assert [(f.code, f.location and f.location.file, f.location and f.location.line) for f in res.findings] == [
         ("INCORRECT_TRANSFORM", "stereo_camera.urdf.xacro", 7)]
+
+
+# warthog_description before PR #21: hector's GPS plugin with <referenceHeading>0</referenceHeading> puts the
+# Gazebo world's x axis north (NWU); 90 puts it east, the ENU navsat_transform_node assumes
+WARTHOG_GPS = """\
+<robot name="warthog">
+  <link name="base_link"/>
+  <gazebo>
+    <plugin name="gps_controller" filename="libhector_gazebo_ros_gps.so">
+      <frameId>base_link</frameId>
+      <referenceHeading>0</referenceHeading>
+    </plugin>
+  </gazebo>
+</robot>
+"""
+
+
+def test_a_simulated_gps_whose_world_is_nwu() -> None:
+    found = [f for f in parse_urdf_file(WARTHOG_GPS, "urdf/warthog.urdf").findings if f.code == "INCORRECT_TRANSFORM"]
+    assert [(f.location and f.location.line, f.severity.value) for f in found] == [(6, "warning")]
+    assert "NWU" in found[0].message and "90 puts x east" in found[0].message
+    assert parse_urdf_file(WARTHOG_GPS.replace(">0<", ">90<"), "urdf/warthog.urdf").findings == []
+    assert parse_urdf_file(WARTHOG_GPS.replace("      <referenceHeading>0</referenceHeading>\n", ""), "urdf/warthog.urdf").findings == []
+    sdf = ('<sdf version="1.6"><model name="w"><link name="base_link"/>'
+           '<plugin name="gps" filename="libhector_gazebo_ros_gps.so"><referenceHeading>0</referenceHeading></plugin></model></sdf>')
+    assert [f.code for f in parse_sdf_file(sdf, "models/w/model.sdf").findings] == ["INCORRECT_TRANSFORM"]

@@ -21,6 +21,7 @@ from ...core.tree import Edge
 from ..model import CameraSensor, FileFacts, parse_document
 from ..xml_lines import XmlNode
 from .camera_plugins import camera_sensors_of
+from .gps_plugins import gps_heading_findings
 from .plugin_frames import plugin_frame_findings
 from .sdf_pose import IDENTITY_POSE, Pose, read_pose
 
@@ -62,6 +63,7 @@ def parse_sdf_file(text: str, rel_path: str) -> FileFacts:
         _check_and_emit(scope, facts)
         facts.camera_sensors.extend(_cameras(scope, facts))
     facts.findings.extend(plugin_frame_findings(root, lambda el: _loc(facts, el.line)))
+    facts.findings.extend(gps_heading_findings(root, lambda el: _loc(facts, el.line)))
     return facts
 
 

@@ -18,6 +18,7 @@ from ...core.tree import Edge
 from ..model import FileFacts, parse_document
 from ..xml_lines import XmlNode
 from .camera_plugins import camera_plugin_findings
+from .gps_plugins import gps_heading_findings
 from .plugin_frames import plugin_frame_findings
 
 STATIC_JOINTS = frozenset({"fixed"})
@@ -102,6 +103,7 @@ def robot_edges(robot: XmlNode, locate: Locator, prefix: str = "",
     findings = _named_at_links(robot, findings, locate, prefix)
     findings.extend(camera_plugin_findings(robot, edges, locate, prefix))
     findings.extend(plugin_frame_findings(robot, locate))
+    findings.extend(gps_heading_findings(robot, locate))
     return edges, findings
 
 

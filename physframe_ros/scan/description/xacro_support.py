@@ -680,8 +680,8 @@ def _find_text_line(abs_path: str, needle: str, ctx: ScanContext) -> Location | 
 
 def _located_kind(el: XmlNode) -> str | None:
     """What a description element is located as: a "joint", a "link" (by its name template) or a camera plugin's
-    "frame" element (by its text); None for anything else."""
-    if el.tag in FRAME_TAGS:
+    "frame" element or a GPS plugin's heading (by its text); None for anything else."""
+    if el.tag in FRAME_TAGS or el.tag == "referenceHeading":
         return "frame"
     if el.tag in ("joint", "xacro:joint"):
         return "joint"

@@ -125,12 +125,16 @@ def generate_launch_description():
   <arg name="pitch" default="3.14159274"/>
   <node pkg="tf2_ros" type="static_transform_publisher" name="body_to_base_footprint"
         args="0 0 -0.3 $(arg yaw) $(arg pitch) 0 body base_footprint"/>
+  <arg name="cam_yaw" default="-1.5707963"/>
+  <node pkg="tf2_ros" type="static_transform_publisher" name="fcu_to_optflow"
+        args="0 0 -0.1 $(arg cam_yaw) 0 -3.14159265 fcu optflow_optical"/>
 </launch>
 """
     root = _write(tmp_path / "sim", {"package.xml": _package("robot_navigation"), "launch/stage2.launch.py": python,
                                      "launch/stage2.launch": xml})
     found = sorted((f.location.file, f.location.line) for f in scan([root], jobs=1).findings if f.code == "INCORRECT_TRANSFORM" and f.location)
-    assert found == [("launch/stage2.launch", 3), ("launch/stage2.launch.py", 10)]
+    # mrs_uav_general's optical flow camera: a yaw from an argument and a roll written on the node, reported there
+    assert found == [("launch/stage2.launch", 3), ("launch/stage2.launch", 8), ("launch/stage2.launch.py", 10)]
 
 
 def test_tf2_ros_trailing_period_is_read_as_quaternion_form_and_reported() -> None:

@@ -456,15 +456,21 @@ _ARG_WORD = re.compile(r"\$\(arg\s+([\w-]+)\)")
 
 def argument_rotation_line(written: Sequence[str], values: Mapping[str, Any], lines: Mapping[str, int]) -> int | None:
     """A static_transform_publisher whose rotation is a launch argument (``args="0 0 0 $(arg yaw) 0 0 a b"``): the
-    line of the ``<arg>`` whose non-zero value turns it, the line to change; None when no such argument."""
+    line of the ``<arg>`` whose non-zero value turns it, the line to change; None when no such argument, or when an
+    angle written out on the node turns it too (the node's line then says as much)."""
     if len(written) not in (8, 9, 10):
         return None
+    turning = []
     for word in written[3:6]:
         m = _ARG_WORD.fullmatch(word)
-        value = values.get(m.group(1)) if m else None
-        if m and m.group(1) in lines and isinstance(value, str) and is_number_text(value) and float(value) != 0.0:
-            return lines[m.group(1)]
-    return None
+        value = values.get(m.group(1)) if m else word
+        if not isinstance(value, str) or not is_number_text(value):
+            return None
+        if float(value) != 0.0:
+            if m is None or m.group(1) not in lines:
+                return None
+            turning.append(lines[m.group(1)])
+    return turning[0] if turning else None
 
 
 def _named_angles(spec: NodeSpec, flavor: str, loc: Location) -> list[Finding]:

@@ -354,14 +354,23 @@ def _rotation_line(written: ast.expr | None, words: list[tuple[str, int]], inter
     flags = any(isinstance(e, ast.Constant) and isinstance(e.value, str) and e.value.startswith("--") for e in elts)
     values = ([v for f, v in itertools.pairwise(elts) if isinstance(f, ast.Constant) and f.value in _ROTATION_FLAGS and f.value != "--qw"]
               if flags else elts[3:6] if len(elts) in (8, 9) else [])
+    turning: list[int] = []
     for v in values:
         if isinstance(v, ast.Name) and interp.assigns.get(v.id):
             v = interp.assigns[v.id][-1][1]  # `tf_pitch = LaunchConfiguration('tf_pitch')` above
         configured = isinstance(v, ast.Call) and _name(v.func) == "LaunchConfiguration" and v.args and isinstance(v.args[0], ast.Constant)
         name = v.args[0].value if configured else None  # type: ignore[attr-defined]
-        turn = interp.args.get(name) if isinstance(name, str) else None
-        if isinstance(name, str) and name in interp.arg_lines and isinstance(turn, str) and is_number_text(turn) and float(turn) != 0.0:
-            return interp.arg_lines[name]
+        turn = interp.args.get(name) if isinstance(name, str) else v.value if isinstance(v, ast.Constant) else None
+        if not isinstance(turn, (str, int, float)) or (isinstance(turn, str) and not is_number_text(turn)):
+            turning = []
+            break  # an angle the scan does not know: the node's line
+        if float(turn) != 0.0:
+            if not isinstance(name, str) or name not in interp.arg_lines:
+                turning = []
+                break  # an angle written out on the node turns it too
+            turning.append(interp.arg_lines[name])
+    if turning:
+        return turning[0]
     flag = next((e.lineno for e in elts if isinstance(e, ast.Constant) and e.value in _ROTATION_FLAGS), None)
     if flag is not None or flags:
         return flag

@@ -260,3 +260,26 @@ def test_a_file_of_a_loaded_robot_is_read_alone_only_for_its_macros(tmp_path: Pa
     # the robot places cam_link, optical under the head the camera renders from; read alone the gazebo file would say
     # that no transform places it
     assert [f for f in scan([tmp_path], jobs=1).findings if f.code != "SENSOR_NULL"] == []
+
+
+# vizzy's eye cameras (after the fix): the plugin macro stamps `${prefix}_camera_vision_link`, an optical link that
+# head.urdf.xacro places; alone, the macro cannot tell that nothing places it
+EYE_PLUGIN = """\
+    <?xml version="1.0"?>
+    <robot xmlns:xacro="http://www.ros.org/wiki/xacro">
+      <xacro:macro name="camera_plugin" params="prefix">
+        <gazebo reference="${prefix}_camera_link">
+          <sensor type="camera" name="${prefix}_camera">
+            <plugin name="camera_controller" filename="libgazebo_ros_camera.so">
+              <frameName>${prefix}_camera_vision_link</frameName>
+            </plugin>
+          </sensor>
+        </gazebo>
+      </xacro:macro>
+    </robot>
+    """
+
+
+def test_a_plugin_macro_alone_does_not_judge_frames_other_files_place(tmp_path: Path) -> None:
+    write_tree(tmp_path, {"package.xml": PACKAGE, "plugins/ros.gazebo.xacro": EYE_PLUGIN})
+    assert scan([tmp_path], jobs=1).findings == []

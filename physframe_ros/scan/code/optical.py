@@ -97,6 +97,9 @@ def camera_frame_finding(
     )
 
 
+UNPLACED = "unplaced_frame"  # Finding.details key: judged by a name no transform places (a macro alone cannot know)
+
+
 def camera_link_finding(type_name: str, frame: str, edges: Iterable[Edge], conventions: Conventions, loc: Location) -> Finding | None:
     """A warning when camera data is stamped with a camera link (``camera_link``: a body frame by name) that no
     transform of the tree places, so nothing says it is optical; None for other names or a frame the tree places."""
@@ -110,5 +113,5 @@ def camera_link_finding(type_name: str, frame: str, edges: Iterable[Edge], conve
         f"camera drivers and descriptions name their links), and no transform of the tree places it: camera data is in "
         f"the optical axes, {RDF} (x right, y down, z forward). Stamp it with an optical child of '{frame}' turned by "
         "rpy (-pi/2, 0, -pi/2), or publish that turn if this link is the optical frame",
-        (frame,), loc, severity=Severity.WARNING,
+        (frame,), loc, severity=Severity.WARNING, details={UNPLACED: frame},
     )

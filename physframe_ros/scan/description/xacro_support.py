@@ -25,6 +25,7 @@ from ...core.checks import check_tree
 from ...core.conventions import default_conventions
 from ...core.findings import Finding, Location
 from ...core.tree import Edge
+from ..code.optical import UNPLACED
 from ..context import MAX_FILE_BYTES, ReadRefused, ScanContext
 from ..model import FileFacts
 from ..safe_eval import BUILTINS, MATH, MAX_STR, MAX_WEIGHT, ExpressionLimit, UnsafeExpression, evaluate, safe_functions, weight
@@ -130,6 +131,7 @@ def _alone(root: XmlNode, rel_path: str, ctx: ScanContext, call: str, note: str)
     return [replace(f, message=f"{f.message} ({note})", details={**f.details, MACRO_ALONE: rel_path})
             for f in [*findings, *check_tree(edges, default_conventions())]
             if (f.code == "INCORRECT_TRANSFORM" or (f.code == "INVALID_FRAME_ID" and "Gazebo plugin" in f.message))
+            and UNPLACED not in f.details  # the frames other files of the robot place are not known here
             and f.location is not None and f.location.file == rel_path and f.location.line]
 
 

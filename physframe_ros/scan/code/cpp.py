@@ -844,7 +844,7 @@ class _Run(Walker[Node]):
         shapes = self.f.shapes
         key = node.id
         type_text, short, items = shapes[key] if key in shapes else shapes.setdefault(key, _declaration_shape(node, self.f.src))
-        if short in self.f.type_aliases and "::" not in type_text:
+        if short[:1].isupper() and "::" not in type_text and short in self.f.type_aliases:  # `NavSatFixMsg msg;`
             type_text = self.f.type_aliases[short]
             short = _short_type(type_text)
         # written once: file scope and class bodies by the first pass, function bodies by the reporting walk

@@ -112,10 +112,16 @@ def type_aliases(texts: Sequence[str]) -> dict[str, str]:
     """Alias -> namespaced type, for ``using A = ns::T;`` and ``typedef ns::T A;`` in any of ``texts``."""
     out: dict[str, str] = {}
     for text in texts:
-        if "using" in text or "typedef" in text:
-            out.update(_ALIAS.findall(text))
-            out.update((alias, target) for target, alias in _TYPEDEF.findall(text))
+        out.update(_aliases_in(text))
     return out
+
+
+@lru_cache(maxsize=512)
+def _aliases_in(text: str) -> tuple[tuple[str, str], ...]:
+    """One text's aliases (a header is read for every source that includes it)."""
+    if "using" not in text and "typedef" not in text:
+        return ()
+    return (*_ALIAS.findall(text), *((alias, target) for target, alias in _TYPEDEF.findall(text)))
 _PLAIN_MEMBER = re.compile(r"^[ \t]*(\w+)[ \t]+(\w+)[ \t]*;", re.MULTILINE)
 
 

@@ -31,9 +31,14 @@ _BETWEEN: dict[frozenset[str], tuple[OrthoRotation | None, str]] = {
 }
 
 
+def _convention_words(text: str) -> list[str]:
+    """The axis conventions a name or condition gives, in the order written (``nedToEnu``: ned, enu)."""
+    return [w for w in re.split(r"[^a-z]+", snake_case(text)) if w in _CONVENTIONS]
+
+
 def conversion_words(name: str) -> frozenset[str]:
     """The axis conventions a variable's name gives (``q_ned_enu``, ``ned2enu``, ``nedToEnu``: ned and enu)."""
-    return frozenset(w for w in re.split(r"[^a-z]+", snake_case(name)) if w in _CONVENTIONS)
+    return frozenset(_convention_words(name))
 
 
 def conversion_pair(name: str) -> frozenset[str] | None:
@@ -98,7 +103,7 @@ def converts_to(condition: str) -> str | None:
     ``LTCF == ENU``, ``tf_ned_to_enu`` (the last one named); None for a negated test or one naming neither."""
     if _NEGATED.search(condition):
         return None
-    words = [w for w in re.split(r"[^a-z]+", snake_case(condition)) if w in ("enu", "ned")]
+    words = [w for w in _convention_words(condition) if w in ("enu", "ned")]
     return words[-1] if words else None
 
 

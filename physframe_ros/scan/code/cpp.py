@@ -305,7 +305,7 @@ class _CppFile(FileWalk):
         self._default_markers(functions)
         if b"header" in self.src and b"2)" in self.src:  # a vector read by index (`r.gyro(2)`, `q[2]`) and a header
             for fn in functions:
-                text = self.src[fn.start_byte : fn.end_byte].decode("utf-8", "replace")
+                text = self.function_texts.setdefault(fn.id, _text(fn, self.src))  # the walk reads it again
                 for finding in mixed_axes_findings(text, _line(fn), self.sink.facts.path):
                     self.sink.add(finding)
         for goal in unframed_goals(self.text):

@@ -37,6 +37,12 @@ class _Vector:
     mapping: tuple[tuple[int, int], ...]  # x, y, z: (source index, sign)
     line: int  # of its x component
 
+    @property
+    def device(self) -> str | None:
+        """The device's data the source reads: ``r`` of ``r.gyro.get_scaled``, ``data`` of ``data['GYRO']``."""
+        m = _ROOT.match(self.source)
+        return m.group(1) if m else None
+
 
 def _vectors(text: str, first_line: int) -> Iterator[_Vector]:
     parts: dict[str, dict[str, tuple[int, int, str, int]]] = {}
@@ -74,12 +80,10 @@ def mixed_axes_findings(text: str, first_line: int, path: str) -> list[Finding]:
     out = []
     for v in raw:
         message = _message(v.target)
-        root = _ROOT.match(v.source)
         for c in converted:
             other = _message(c.target)
-            same_device = root is not None and _ROOT.match(c.source) is not None and root.group(1) == _ROOT.match(c.source).group(1)  # type: ignore[union-attr]
             shared = message == other or header_of(message) in (header_of(other), f"{other}.header")
-            if same_device and shared:
+            if v.device is not None and v.device == c.device and shared:
                 out.append(Finding(
                     "INCORRECT_TRANSFORM",
                     f"{v.target}'s x, y, z are {v.source}'s 0, 1, 2, the device's axes as it gives them, while "

@@ -252,7 +252,8 @@ class _PyFile(FileWalk):
                 self.sink.add(degrees_finding(degrees, self.sink.loc(degrees.line)))
         if self.mentions_vectors:
             for fn in _outer_functions(tree):
-                for finding in mixed_axes_findings(self.source(fn), fn.lineno, self.sink.facts.path):
+                text = self.function_texts.setdefault(id(fn), self.source(fn))  # the walk reads it again
+                for finding in mixed_axes_findings(text, fn.lineno, self.sink.facts.path):
                     self.sink.add(finding)
         if self.mentions_unpack:
             for raw in python_raw_quaternions(tree):

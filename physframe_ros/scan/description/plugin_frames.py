@@ -4,16 +4,15 @@ as INVALID_FRAME_ID at its line, as a launch file's frame parameters are."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Callable, Iterator
 
 from ...core.findings import Finding, Location
+from ...core.frame_patterns import bind, variables
 from ..frame_ids import frame_id_finding, names_frame, snake_case
 from ..xml_lines import XmlNode
 
 _NOWHERE = Location("")
-_PLACEHOLDER = re.compile(r"\{\w+\}")
 
 
 def plugin_frame_findings(root: XmlNode, locate: Callable[[XmlNode], Location]) -> Iterator[Finding]:
@@ -26,7 +25,7 @@ def plugin_frame_findings(root: XmlNode, locate: Callable[[XmlNode], Location]) 
                 continue
             # a macro expanded on its own holds its parameters as `{prefix}`: what is written around them is judged
             text = el.text.strip()
-            judged = _PLACEHOLDER.sub("x", text)
+            judged = bind(text, dict.fromkeys(variables(text), "x"))
             finding = frame_id_finding(judged, _NOWHERE, f"Gazebo plugin '{name}' <{el.tag}>")
             if finding is not None:  # located only then: a xacro element's line is found by searching the file
                 yield replace(finding, location=locate(el), message=finding.message.replace(judged, text),

@@ -12,7 +12,7 @@ import os
 import re
 import shlex
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from ...core.checks import frame_id_problem, transform_findings
 from ...core.expected import DataFrame
@@ -456,20 +456,33 @@ _ARG_WORD = re.compile(r"\$\(arg\s+([\w-]+)\)")
 
 def argument_rotation_line(written: Sequence[str], values: Mapping[str, Any], lines: Mapping[str, int]) -> int | None:
     """A static_transform_publisher whose rotation is a launch argument (``args="0 0 0 $(arg yaw) 0 0 a b"``): the
-    line of the ``<arg>`` whose non-zero value turns it, the line to change; None when no such argument, or when an
-    angle written out on the node turns it too (the node's line then says as much)."""
+    line of the ``<arg>`` whose non-zero value turns it (see :func:`turning_argument_line`)."""
     if len(written) not in (8, 9, 10):
         return None
-    turning = []
+    angles = []
     for word in written[3:6]:
         m = _ARG_WORD.fullmatch(word)
-        value = values.get(m.group(1)) if m else word
-        if not isinstance(value, str) or not is_number_text(value):
+        angles.append((values.get(m.group(1)), lines.get(m.group(1))) if m else (word, None))
+    return turning_argument_line(angles)
+
+
+def turning_argument_line(angles: Iterable[tuple[Any, int | None]]) -> int | None:
+    """A static transform's angles, each its value and the line of the launch argument giving it (None: written on
+    the node): the first argument line whose non-zero value turns the transform, the line to change; None when an
+    angle is unknown, when none turns it, or when an angle written out on the node turns it too (the node's line
+    then says as much)."""
+    turning = []
+    for value, line in angles:
+        if isinstance(value, str):
+            if not is_number_text(value):
+                return None
+            value = float(value)
+        elif not isinstance(value, (int, float)):
             return None
         if float(value) != 0.0:
-            if m is None or m.group(1) not in lines:
+            if line is None:
                 return None
-            turning.append(lines[m.group(1)])
+            turning.append(line)
     return turning[0] if turning else None
 
 

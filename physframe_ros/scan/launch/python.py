@@ -20,7 +20,17 @@ from typing import Any
 from ...core.findings import Finding, Location
 from ..context import ScanContext
 from ..model import FileFacts, LaunchedNode
-from .common import DescriptionRef, NodeSpec, add_include, add_node, description_from_command, is_number_text, names_a_prefix, split_command
+from .common import (
+    DescriptionRef,
+    NodeSpec,
+    add_include,
+    add_node,
+    description_from_command,
+    is_number_text,
+    names_a_prefix,
+    split_command,
+    turning_argument_line,
+)
 from .substitutions import truth
 
 
@@ -354,23 +364,19 @@ def _rotation_line(written: ast.expr | None, words: list[tuple[str, int]], inter
     flags = any(isinstance(e, ast.Constant) and isinstance(e.value, str) and e.value.startswith("--") for e in elts)
     values = ([v for f, v in itertools.pairwise(elts) if isinstance(f, ast.Constant) and f.value in _ROTATION_FLAGS and f.value != "--qw"]
               if flags else elts[3:6] if len(elts) in (8, 9) else [])
-    turning: list[int] = []
+    angles = []
     for v in values:
         if isinstance(v, ast.Name) and interp.assigns.get(v.id):
             v = interp.assigns[v.id][-1][1]  # `tf_pitch = LaunchConfiguration('tf_pitch')` above
         configured = isinstance(v, ast.Call) and _name(v.func) == "LaunchConfiguration" and v.args and isinstance(v.args[0], ast.Constant)
         name = v.args[0].value if configured else None  # type: ignore[attr-defined]
-        turn = interp.args.get(name) if isinstance(name, str) else v.value if isinstance(v, ast.Constant) else None
-        if not isinstance(turn, (str, int, float)) or (isinstance(turn, str) and not is_number_text(turn)):
-            turning = []
-            break  # an angle the scan does not know: the node's line
-        if float(turn) != 0.0:
-            if not isinstance(name, str) or name not in interp.arg_lines:
-                turning = []
-                break  # an angle written out on the node turns it too
-            turning.append(interp.arg_lines[name])
-    if turning:
-        return turning[0]
+        if isinstance(name, str):
+            angles.append((interp.args.get(name), interp.arg_lines.get(name)))
+        else:
+            angles.append((v.value if isinstance(v, ast.Constant) else None, None))
+    turned = turning_argument_line(angles)
+    if turned is not None:
+        return turned
     flag = next((e.lineno for e in elts if isinstance(e, ast.Constant) and e.value in _ROTATION_FLAGS), None)
     if flag is not None or flags:
         return flag

@@ -173,6 +173,7 @@ def _cycle_finding(comp: list[str], edges: list[Edge]) -> Finding:
 
 
 _DESCRIPTION_SUFFIXES = (".urdf", ".xacro", ".sdf", ".world")
+_LAUNCH_FILE = re.compile(r"\.launch(?:\.(?:py|xml|ya?ml))?$|_launch\.py$|(?:^|/)launch/[^/]*\.py$")
 
 
 def _multiple_parents(parents: dict[str, list[Edge]]) -> Iterable[Finding]:
@@ -190,10 +191,18 @@ def _multiple_parents(parents: dict[str, list[Edge]]) -> Iterable[Finding]:
             who = ", ".join([*pubs, *srcs])  # live: the nodes; scanned: the lines (and the node a launch file starts)
             described.append(f"'{p}'" + (f" (from {who})" if who else ""))
         # point at the second declaration: the first one is usually the intended parent; beside a robot
-        # description's joint, at the other publisher (a controller's odometry, a launch file's static transform)
+        # description's joint, at the other publisher (a controller's odometry, a launch file's static transform);
+        # beside a node's broadcast in code, at the launch file's hand-written stand-in for it (YaleIGVC)
         locs = sorted(e.child_at or e.location for e in pe if e.location)
         outside = [loc for loc in locs if not loc.file.endswith(_DESCRIPTION_SUFFIXES)]
-        loc = outside[0] if outside and len(outside) < len(locs) else locs[1] if len(locs) > 1 else (locs[0] if locs else None)
+        pool = outside if outside and len(outside) < len(locs) else locs
+        launched = [loc for loc in pool if _LAUNCH_FILE.search(loc.file)]
+        if launched and len(launched) < len(pool):
+            loc: Location | None = launched[0]
+        elif pool is outside:
+            loc = outside[0]
+        else:
+            loc = locs[1] if len(locs) > 1 else (locs[0] if locs else None)
         yield Finding(
             "MULTIPLE_PARENTS_IN_FRAME_TREE",
             f"'{child}' has {len(distinct)} parents: {', '.join(described)}; "

@@ -341,7 +341,8 @@ def _fixed_and_broadcast(sub: Subsystem) -> Iterable[Finding]:
         if b.child is not None and (b.location.file if b.location else None, b.child) not in both_ways]
     for e in sub.edges:
         if not e.static:
-            broadcasts.extend((e.child, e.parent, s) for s in e.sources if not _in_launch_file(s))
+            # code's broadcasts, and a launched node's modelled one (amcl's map -> odom beside a placeholder)
+            broadcasts.extend((e.child, e.parent, s) for s in e.sources if e.publishers or not _in_launch_file(s))
     for e in sub.edges:
         if e.publishers or not any(_in_launch_file(s) for s in e.sources):
             continue  # a launched node's modelled broadcast (robot_localization's, a driver's odometry) is no fixed transform
@@ -365,10 +366,12 @@ def _fixed_and_broadcast(sub: Subsystem) -> Iterable[Finding]:
 def _two_ways_across_files(edges: list[Edge]) -> list[Edge]:
     """The edges, without the pairs one source file sends both static and dynamic: there the two ways are a
     run-time choice of one program (ouster-ros: ``broadcast_transforms(info)`` on /tf_static when
-    ``publish_static_tf``, ``broadcast_transforms(info, ts)`` on /tf otherwise), not two publishers."""
+    ``publish_static_tf``, ``broadcast_transforms(info, ts)`` on /tf otherwise), not two publishers. A launch file
+    that starts a broadcasting node beside a static publisher of the same edge starts two programs: kept."""
     files: dict[tuple[str, str, bool], set[str]] = {}
     for e in edges:
-        files.setdefault((e.parent, e.child, e.static), set()).update(loc.file for loc in e.sources[:1])
+        if not e.publishers:  # a launched node's modelled broadcast names the node: another program
+            files.setdefault((e.parent, e.child, e.static), set()).update(loc.file for loc in e.sources[:1])
     one_file = {(p, c) for (p, c, static), names in files.items() if static and len(names | files.get((p, c, False), set())) == 1 and (p, c, False) in files}
     return [e for e in edges if (e.parent, e.child) not in one_file]
 

@@ -682,6 +682,60 @@ def test_an_odometry_driver_left_at_its_default_frames_beside_a_static_parent(tm
     assert found('<param name="broadcast_tf" value="false"/>', tmp_path / "c") == []
 
 
+def test_a_static_stand_in_beside_the_drivers_scanned_broadcast_is_reported_at_the_launch_file(tmp_path: Path) -> None:
+    """YaleIGVC 2014 carries segway_rmp's sources: the code's odom -> base_link stands for the node, and the second
+    parent is still reported at the launch file's hand-written base_footprint -> base_link, the line to remove."""
+    _write(tmp_path, {
+        "segway_rmp/package.xml": _package("segway_rmp", catkin=True),
+        "segway_rmp/CMakeLists.txt": "project(segway_rmp)\nadd_executable(segway_rmp_node src/segway_rmp_node.cpp)\n",
+        "segway_rmp/src/segway_rmp_node.cpp": """\
+#include <tf/transform_broadcaster.h>
+void SegwayRMPNode::publishOdom(const tf::Transform& t)
+{
+  odom_broadcaster_.sendTransform(tf::StampedTransform(t, ros::Time::now(), "odom", "base_link"));
+}
+""",
+        "bringup/package.xml": _package("bringup", catkin=True),
+        "bringup/launch/test.launch": """\
+<launch>
+  <node pkg="segway_rmp" type="segway_rmp_node" name="segway_rmp_node"/>
+  <node pkg="tf" type="static_transform_publisher" name="fp" args="0 0 -0.25 0 0 0 base_footprint base_link 1000"/>
+</launch>
+""",
+    })
+    (only,) = [f for f in scan([tmp_path], jobs=1).findings if f.code == "MULTIPLE_PARENTS_IN_FRAME_TREE"]
+    assert only.location == Location("bringup/launch/test.launch", 3)
+    assert "segway_rmp/src/segway_rmp_node.cpp:4" in only.message
+
+
+@pytest.mark.parametrize(("node", "params", "conflict"), [
+    ('pkg="amcl" type="amcl"', "", True),
+    ('pkg="amcl" type="amcl"', '<param name="tf_broadcast" value="false"/>', False),
+    ('pkg="amcl" type="amcl"', '<param name="odom_frame_id" value="odom_combined"/>', False),
+    ('pkg="gmapping" type="slam_gmapping"', '<param name="odom_frame" value="odom"/>', True),
+    ('pkg="gmapping" type="slam_gmapping"', '<param name="transform_publish_period" value="0.0"/>', False),
+    ('pkg="fake_localization" type="fake_localization"', "", True),
+    ('pkg="fake_localization" type="fake_localization"', "", "tf2_ros"),
+])
+def test_a_static_map_to_odom_beside_a_localisation_node(tmp_path: Path, node: str, params: str, conflict: bool | str) -> None:
+    """pandora_navigation's move_base.launch, run with gmapping: a fixed map -> odom (tf's static_transform_publisher
+    sends it on /tf, tf2_ros' on /tf_static) beside a node that broadcasts map -> odom by default (amcl,
+    slam_gmapping, fake_localization): lookups jump between the two values."""
+    tool = conflict if isinstance(conflict, str) else "tf"
+    _write(tmp_path, {
+        "nav/package.xml": _package("nav", catkin=True),
+        "nav/launch/nav.launch": f"""\
+<launch>
+  <node {node} name="localiser">{params}</node>
+  <node pkg="{tool}" type="static_transform_publisher" name="map2odom" args="0 0 0 0 0 0 map odom{' 100' if tool == 'tf' else ''}"/>
+</launch>
+""",
+    })
+    found = [(f.code, f.location) for f in scan([tmp_path], jobs=1).findings
+             if f.code in ("STATIC_DYNAMIC_CONFLICT", "MULTIPLE_PARENTS_IN_FRAME_TREE")]
+    assert found == ([("STATIC_DYNAMIC_CONFLICT", Location("nav/launch/nav.launch", 3))] if conflict else [])
+
+
 def test_an_imu_driver_told_to_broadcast_a_fixed_mount(tmp_path: Path) -> None:
     """orne_navigation's orne_beta.launch: mpu6050_serial_to_imu_node (broadcast_tf true by default) given
     tf_parent_frame_id base_link and tf_frame_id imu_link sends on /tf the edge a fixed mount (there the robot's

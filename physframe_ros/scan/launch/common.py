@@ -147,6 +147,14 @@ _BROADCASTING_NODES: dict[tuple[str, str], tuple[str, str, str, str, str | None]
     ("rf2o_laser_odometry", "rf2o_laser_odometry_node"): ("odom_frame_id", "odom", "base_frame_id", "base_link", "publish_tf"),
     ("rosaria", "RosAria"): ("odom_frame", "odom", "base_link_frame", "base_link", None),
     ("mpu6050_serial_to_imu", "mpu6050_serial_to_imu_node"): ("tf_parent_frame_id", "imu_base", "tf_frame_id", "imu_link", "broadcast_tf"),
+    # localisation and SLAM: map -> odom; a launch file's own static map -> odom beside them is a second publisher
+    # of the edge (pandora's move_base.launch beside slam_gmapping)
+    ("gmapping", "slam_gmapping"): ("map_frame", "map", "odom_frame", "odom", "transform_publish_period"),
+    ("amcl", "amcl"): ("global_frame_id", "map", "odom_frame_id", "odom", "tf_broadcast"),
+    ("nav2_amcl", "amcl"): ("global_frame_id", "map", "odom_frame_id", "odom", "tf_broadcast"),
+    ("fake_localization", "fake_localization"): ("global_frame_id", "map", "odom_frame_id", "odom", None),
+    **{("slam_toolbox", exe): ("map_frame", "map", "odom_frame", "odom", "transform_publish_period")
+       for exe in ("async_slam_toolbox_node", "sync_slam_toolbox_node", "localization_slam_toolbox_node", "lifelong_slam_toolbox_node")},
 }
 
 
@@ -173,7 +181,8 @@ def _modelled_broadcast(package: str | None, exe: str, params: Mapping[str, Any]
         frames = (parent.lstrip("/"), child.lstrip("/"))
     else:
         return None
-    if flag is not None and str(params.get(flag, True)).lower() in ("false", "0"):
+    # a switch set false, or a publishing period of zero (gmapping, slam_toolbox)
+    if flag is not None and str(params.get(flag, True)).lower() in ("false", "0", "0.0"):
         return None
     return frames
 

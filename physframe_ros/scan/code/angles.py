@@ -242,6 +242,9 @@ class QuaternionWrites:
             if shifted is not None:  # `t.rotation.x = q[0]` ... with q from transforms3d's euler2quat (w first)
                 out.append(shifted_components_finding(path, shifted, loc(parts["x"][1])))
             out.extend(_slot_written_twice(path, parts, self.rewritten.get(key, []), loc))
+            scalar = _scalar_numbered_first(path, parts, loc)
+            if scalar is not None:
+                out.append(scalar)
         for ((owner, path), condition), slots in self.converted.items():
             at = min(line for _, line in slots.values())
             before = {c: w for c, w in self.plain.get((owner, path), {}).items() if w[1] < at}
@@ -278,6 +281,37 @@ def _slot_written_twice(path: str, parts: dict[str, tuple[str, int]], rewritten:
             (), loc(bad_line), severity=Severity.WARNING,
         ))
     return out
+
+
+# a device's or SDK's quaternion field numbered in the notation q0 + q1 i + q2 j + q3 k (or q1..q4): `att.q0`, `d->q_1`
+_NUMBERED_FIELD = re.compile(r"^(.+?)(?:\.|->)q_?([0-4])$")
+
+
+def _scalar_numbered_first(path: str, parts: dict[str, tuple[str, int]], loc: Callable[[int], Location]) -> Finding | None:
+    """``o.x = att.q0; o.y = att.q1; o.z = att.q2; o.w = att.q3``: a structure's fields numbered q0..q3 (or q1..q4)
+    write the quaternion as q0 + q1 i + q2 j + q3 k, so the lowest number is the scalar (ixblue's INS attitude,
+    MAVLink's q1, the Madgwick filters' q0). A message's w given another field is a w-first quaternion read in
+    x, y, z, w order: another rotation. Only fields: a variable of the file's own named q0 may hold anything."""
+    if set(parts) != set("xyzw"):
+        return None
+    fields = {slot: _NUMBERED_FIELD.match("".join(parts[slot][0].split())) for slot in "xyzw"}
+    if any(m is None for m in fields.values()):
+        return None
+    numbers = {slot: int(m.group(2)) for slot, m in fields.items() if m}
+    if len({m.group(1) for m in fields.values() if m}) != 1 or sorted(numbers.values()) not in ([0, 1, 2, 3], [1, 2, 3, 4]):
+        return None
+    first = min(numbers.values())
+    if numbers["w"] == first:
+        return None
+    written = ", ".join(f"{slot} = {parts[slot][0].strip()}" for slot in "xyzw")
+    return Finding(
+        "INCORRECT_TRANSFORM",
+        f"{path}: {written}: fields numbered q{first}..q{first + 3} write a quaternion as q{first} + q{first + 1} i + "
+        f"q{first + 2} j + q{first + 3} k, so q{first} is the scalar part, and it is put in {next(s for s in 'xyz' if numbers[s] == first)} "
+        f"while w gets q{numbers['w']}; a ROS quaternion is (x, y, z, w), scalar last, so the orientation is another "
+        f"rotation (w = q{first}, x = q{first + 1}, y = q{first + 2}, z = q{first + 3})",
+        (), loc(parts["x"][1]), severity=Severity.WARNING,
+    )
 
 
 def _source_key(m: re.Match[str]) -> str:

@@ -564,3 +564,55 @@ class Bridge(Node):
         self.pub.publish(pose)
 """
     assert _found(analyze_python(python, "bridge.py"), "INCORRECT_TRANSFORM") == [8]
+
+
+IXBLUE = """\
+sensor_msgs::ImuPtr ROSPublisher::toImuMsg(const Data::BinaryNav& navData)
+{
+    sensor_msgs::ImuPtr res = boost::make_shared<sensor_msgs::Imu>();
+    res->orientation.x = navData.attitudeQuaternion.get().q0;
+    res->orientation.y = navData.attitudeQuaternion.get().q1;
+    res->orientation.z = navData.attitudeQuaternion.get().q2;
+    res->orientation.w = navData.attitudeQuaternion.get().q3;
+    return res;
+}
+void ok(const Attitude& att, const mavlink_attitude_quaternion_t& m, geometry_msgs::msg::Pose& p, geometry_msgs::msg::Pose& r)
+{
+    p.orientation.w = att.q0;
+    p.orientation.x = att.q1;
+    p.orientation.y = att.q2;
+    p.orientation.z = att.q3;
+    r.orientation.x = m.q2;
+    r.orientation.y = m.q3;
+    r.orientation.z = m.q4;
+    r.orientation.w = m.q1;
+}
+void own(geometry_msgs::Pose& p)
+{
+    p.orientation.x = q0;  // the file's own variables: q0 may hold x (AutoNavQuad's q0 = imu->orientation.x)
+    p.orientation.y = q1;
+    p.orientation.z = q2;
+    p.orientation.w = q3;
+}
+"""
+
+MAVLINK_PY = """\
+def on_attitude(self, m):
+    msg = Imu()
+    msg.orientation.x = m.q1
+    msg.orientation.y = m.q2
+    msg.orientation.z = m.q3
+    msg.orientation.w = m.q4
+    self.pub.publish(msg)
+"""
+
+
+def test_a_quaternion_of_numbered_fields_is_scalar_first() -> None:
+    """ixblue_ins_stdbin_driver: the INS attitude's fields q0..q3 are q0 + q1 i + q2 j + q3 k, copied into x, y, z, w
+    in that order; MAVLink's q1..q4 likewise put the scalar first. Copied with the scalar into w, nothing is reported."""
+    facts = analyze_cpp(IXBLUE, "ros_publisher.cpp")
+    (found,) = [f for f in facts.findings if f.code == "INCORRECT_TRANSFORM"]
+    assert found.location is not None and found.location.line == 4
+    assert "q0 is the scalar part" in found.message and found.severity is not None and found.severity.value == "warning"
+    (py,) = [f for f in analyze_python(MAVLINK_PY, "mavlink_bridge.py").findings if f.code == "INCORRECT_TRANSFORM"]
+    assert py.location is not None and py.location.line == 3 and "q1 is the scalar part" in py.message

@@ -192,14 +192,15 @@ def _multiple_parents(parents: dict[str, list[Edge]]) -> Iterable[Finding]:
             described.append(f"'{p}'" + (f" (from {who})" if who else ""))
         # point at the second declaration: the first one is usually the intended parent; beside a robot
         # description's joint, at the other publisher (a controller's odometry, a launch file's static transform);
-        # beside a node's broadcast in code, at the launch file's hand-written stand-in for it (YaleIGVC)
+        # beside a launched node's broadcast (a driver's odometry, modelled or read in its scanned sources), at the
+        # launch file's hand-written transform (YaleIGVC's base_footprint -> base_link beside segway_rmp_node)
         locs = sorted(e.child_at or e.location for e in pe if e.location)
         outside = [loc for loc in locs if not loc.file.endswith(_DESCRIPTION_SUFFIXES)]
-        pool = outside if outside and len(outside) < len(locs) else locs
-        launched = [loc for loc in pool if _LAUNCH_FILE.search(loc.file)]
-        if launched and len(launched) < len(pool):
-            loc: Location | None = launched[0]
-        elif pool is outside:
+        nodes = {e.child_at or e.location for e in pe if e.publishers and e.location}
+        fixed = [e.location for e in pe if not e.publishers and e.location and _LAUNCH_FILE.search(e.location.file)]
+        if nodes and fixed:
+            loc: Location | None = min(fixed)
+        elif outside and len(outside) < len(locs):
             loc = outside[0]
         else:
             loc = locs[1] if len(locs) > 1 else (locs[0] if locs else None)
@@ -242,7 +243,7 @@ def _order(parents: dict[str, list[Edge]], conventions: Conventions, in_loop: di
                 f"'{anc}' {how} '{child}': {REP105}, so '{child}' must be above '{anc}'"
                 + (f" (REP-105 does not name '{custom[0]}'; it is read as earth by custom)" if custom else ""),
                 (anc, child),
-                edge.location if edge else None,
+                (edge.named_at or edge.location) if edge else None,  # where a swapped pair is written
                 publishers=edge.publishers if edge else (),
                 severity=Severity.WARNING if custom else None,
             )
@@ -282,7 +283,7 @@ def _below_a_sensor(child: str, parents: dict[str, list[Edge]], conventions: Con
         f"'{anc}', a sensor frame, {how} '{child}', {'the body frame' if body else 'a world-fixed frame'}: {rule}, so "
         f"'{child}' must be above '{anc}' (parent and child swapped?)",
         (anc, child),
-        edge.location if edge else None,
+        (edge.named_at or edge.location) if edge else None,
         publishers=edge.publishers if edge else (),
         severity=Severity.WARNING,
     )

@@ -32,6 +32,9 @@ class Edge:
     #: Source code only: where the child frame's name was written, when not where the transform is sent (the line
     #: to change when the child has another parent); not part of the edge's identity.
     child_at: Location | None = field(default=None, compare=False)
+    #: Source code only: where the message's child_frame_id was assigned, when not where the transform is sent (the
+    #: line to change when parent and child are swapped); not part of the edge's identity.
+    named_at: Location | None = field(default=None, compare=False)
 
     @property
     def location(self) -> Location | None:

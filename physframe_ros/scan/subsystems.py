@@ -198,6 +198,7 @@ def _closure(top: str, facts: dict[str, FileFacts], exes: ExecutableMap, ws: Wor
     seen: set[tuple[str, tuple[tuple[str, str], ...]]] = set()
     stack: list[tuple[str, dict[str, str]]] = [(top, dict(top_args or {}))]
     variants: dict[str, int] = defaultdict(int)
+    drivers: dict[str, dict[str, tuple[str, ...]]] = {}  # source file -> child -> the launched node its broadcast is
     while stack:
         p, args = stack.pop()
         key = (p, tuple(sorted(args.items())))
@@ -209,6 +210,9 @@ def _closure(top: str, facts: dict[str, FileFacts], exes: ExecutableMap, ws: Wor
             f = reparse(p, args)
         if f is None:
             continue
+        if p in drivers:
+            f = replace(f, edges=[replace(e, publishers=drivers[p][e.child]) if e.child in drivers[p] and not e.publishers else e
+                                  for e in f.edges])
         variants[p] += 1
         stack.extend((inc, f.include_args.get(inc, {})) for inc in reversed(f.includes))
         reach.unknown.extend(f.unseen_includes)
@@ -225,6 +229,8 @@ def _closure(top: str, facts: dict[str, FileFacts], exes: ExecutableMap, ws: Wor
             if mine:
                 coded = {e.child for s in srcs if s in facts for e in facts[s].edges}
                 modelled.extend(e for e in mine if e.child in coded)
+                for s in srcs:  # the code's edge is the node's broadcast: it names the node, as the model did
+                    drivers.setdefault(s, {}).update((e.child, e.publishers) for e in mine if e.child in coded)
             known = known_publishes(node)
             if known is not None:
                 reach.known.extend(known)

@@ -469,8 +469,9 @@ class FactSink:
         rotation_at = self.loc(rec.rotation_line) if rec.rotation_line and not self.sites and not rec.made_by else None
         child_line = literal_line(child, self.facts.path) if not self.sites else None
         child_at = self.loc(child_line) if child_line is not None and child_line != line else None
+        named_at = self.loc(rec.child_line) if rec.child_line and rec.child_line != line and not self.sites and not rec.made_by else None
         edge = Edge(parent.lstrip("/") or parent, child.lstrip("/") or child, static, translation, valid_quat, sources,
-                    constant_part=constant_part, rotation_at=rotation_at, child_at=child_at)
+                    constant_part=constant_part, rotation_at=rotation_at, child_at=child_at, named_at=named_at)
         if edge in self.facts.edges:
             return  # the same helper reached again with other arguments that do not matter here
         self.facts.edges.append(edge)

@@ -551,3 +551,28 @@ def test_a_broadcast_frame_with_a_slash_enters_the_tree_without_it(tmp_path: Pat
     found = [(f.location.file, f.location.line) for f in scan([str(tmp_path)]).findings
              if f.code == "MULTIPLE_PARENTS_IN_FRAME_TREE" and f.location]
     assert found == [("pf/pf/node.py", 7)]
+
+
+def test_parent_and_child_swapped_are_reported_where_the_frames_are_named(tmp_path: Path) -> None:
+    """rf2o_laser_odometry: `odom_trans.header.frame_id = base_frame_id; odom_trans.child_frame_id = odom_frame_id;`,
+    sent seven lines below. The order finding points at the frames (the lines the fix swaps), not at sendTransform."""
+    pkg = tmp_path / "rf2o"
+    (pkg / "src").mkdir(parents=True)
+    (pkg / "package.xml").write_text("<package format=\"2\"><name>rf2o</name><buildtool_depend>catkin</buildtool_depend></package>\n")
+    (pkg / "src" / "odometry.cpp").write_text("""\
+void CLaserOdometry2D::PublishResults()
+{
+    geometry_msgs::TransformStamped odom_trans;
+    odom_trans.header.stamp = ros::Time::now();
+    odom_trans.header.frame_id = "base_link";
+    odom_trans.child_frame_id = "odom";
+    odom_trans.transform.translation.x = robot_pose.x();
+    odom_trans.transform.translation.y = robot_pose.y();
+    odom_trans.transform.translation.z = 0.0;
+    odom_trans.transform.rotation = tf::createQuaternionMsgFromYaw(yaw);
+    odom_broadcaster.sendTransform(odom_trans);
+}
+""")
+    found = [(f.location.file, f.location.line) for f in scan([str(tmp_path)]).findings
+             if f.code == "INCORRECT_FRAME_ORDER_IN_TREE" and f.location]
+    assert found == [("rf2o/src/odometry.cpp", 6)]

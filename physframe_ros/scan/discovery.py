@@ -45,7 +45,7 @@ class Package:
 @dataclass(frozen=True)
 class SourceFile:
     path: str  # relative to the scan root, '/' separated
-    kind: str  # cpp, python, launch_py, launch_xml, launch_yaml, params_yaml, urdf, xacro, sdf
+    kind: str  # cpp, python, launch_py, launch_xml, launch_yaml, params_yaml, urdf, xacro, sdf, cartographer_lua
     size: int = 0
 
 
@@ -95,6 +95,8 @@ def classify(name: str, rel: str = "") -> str | None:
         return "urdf"
     if low.endswith((".sdf", ".world")):
         return "sdf"
+    if low.endswith(".lua"):
+        return "cartographer_lua"  # read only when it configures cartographer_ros
     return None
 
 

@@ -32,6 +32,7 @@ from .description import MACRO_ALONE, model_camera_findings, needs_xacro, parse_
 from .discovery import SourceFile, Workspace, classify, discover
 from .executables import executable_sources
 from .launch import parse_launch_py_file, parse_launch_xml_file, parse_launch_yaml_file, parse_params_yaml
+from .launch.cartographer import parse_cartographer_lua
 from .messages import tree_message_types
 from .model import FileFacts
 from .source_text import decode_source
@@ -150,6 +151,8 @@ def _dispatch(text: str, rel: str, kind: str, ctx: ScanContext, launch_args: dic
         return parse_xacro_file(text, rel, ctx)
     if kind == "sdf":
         return parse_sdf_file(text, rel)
+    if kind == "cartographer_lua":
+        return parse_cartographer_lua(text, rel)
     return FileFacts(rel)
 
 

@@ -15,6 +15,8 @@ MAX_MSG_BYTES = 64 << 10
 # a field line, not a comment: `std_msgs/Header header`, `Header header` (ROS 1 resolves it to std_msgs)
 _HEADER_FIELD = re.compile(r"^[ \t]*(?:std_msgs/)?Header[ \t]+header\b", re.M)
 _FIELD_TYPE = re.compile(r"^[ \t]*([A-Za-z][\w/]*)(?:\[\d*\])?[ \t]+\w", re.M)
+# a real-valued field named for an axis: `float32 velocity_x`, `float64 z` (a quantity in the header's frame)
+_AXIS_FIELD = re.compile(r"^[ \t]*float(?:32|64)(?:\[\d*\])?[ \t]+(?:\w+_)?([xyz])[ \t]*(?:#.*)?$", re.M)
 # packages whose messages place data in space; the few of them that do not are listed apart
 _SPATIAL_PACKAGES = frozenset({
     "geometry_msgs", "sensor_msgs", "nav_msgs", "visualization_msgs", "shape_msgs", "stereo_msgs", "vision_msgs",
@@ -27,10 +29,11 @@ _NOT_SPATIAL = frozenset({"sensor_msgs/JointState", "sensor_msgs/BatteryState", 
 @lru_cache(maxsize=8)
 def tree_message_types(ctx: ScanContext) -> tuple[frozenset[str], frozenset[str]]:
     """``package/Type`` for the messages the packages of the tree define: those whose definition has a header
-    and spatial content (a field of a geometric package's type, or of a message of the tree that has one), and
-    the others."""
+    and spatial content (a field of a geometric package's type, or of a message of the tree that has one, or
+    real-valued fields named for two axes), and the others."""
     fields: dict[str, list[str]] = {}  # package/Type -> the types of its fields, qualified
     headers: set[str] = set()
+    axes: set[str] = set()  # messages with real-valued fields of two or more axes
     for name, rel in ctx.packages.items():
         msg_dir = f"{rel}/msg" if rel else "msg"
         try:
@@ -47,6 +50,8 @@ def tree_message_types(ctx: ScanContext) -> tuple[frozenset[str], frozenset[str]
             fields[key] = [t if "/" in t else f"{name}/{t}" for t in _FIELD_TYPE.findall(text)]
             if _HEADER_FIELD.search(text):
                 headers.add(key)
+                if len(set(_AXIS_FIELD.findall(text))) >= 2:
+                    axes.add(key)  # px-ros-pkg's OpticalFlow: velocity_x, velocity_y in the sensor's frame
     spatial: dict[str, bool] = {}
 
     def is_spatial(t: str, depth: int = 0) -> bool:
@@ -57,5 +62,5 @@ def tree_message_types(ctx: ScanContext) -> tuple[frozenset[str], frozenset[str]
                           or (depth < 16 and any(is_spatial(f, depth + 1) for f in fields.get(t, ()))))
         return spatial[t]
 
-    stamped = frozenset(t for t in headers if any(is_spatial(f) for f in fields[t] if f != "std_msgs/Header"))
+    stamped = frozenset(t for t in headers if t in axes or any(is_spatial(f) for f in fields[t] if f != "std_msgs/Header"))
     return stamped, frozenset(fields) - stamped

@@ -2044,11 +2044,17 @@ def _empty_header(value: Value) -> bool:
     return isinstance(value, Record) and value.kind == HEADER and value.local and not value.escaped and value.get("frame_id") is UNSET
 
 
+# a ROS package's namespace: lowercase words joined by underscores (`mocap_msgs`, px-ros-pkg's `px_comm`), which the
+# namespaces of C++ libraries (std, cv, pcl, boost, Eigen) are not
+_PACKAGE_NAMESPACE = re.compile(r"^(?:::)?[a-z][a-z0-9]*(?:_[a-z0-9]+)+::(?:msg::)?[A-Z]\w*$")
+
+
 def _message_type(type_text: str) -> bool:
-    """``mocap_msgs::msg::Markers``: a message of a package outside the type list (whether it has a header
-    is learnt from the code's use of ``x.header``)."""
+    """``mocap_msgs::msg::Markers``, ``px_comm::OpticalFlow``: a message of a package outside the type list (whether
+    it has a header is learnt from the code's use of ``x.header``, and it counts only when published)."""
     short = _short_type(type_text)
-    return ("_msgs::" in type_text and "<" not in type_text and short not in _NO_FRAME_NEEDED and not short.endswith(_STAMP_ONLY_SUFFIXES)
+    return (("_msgs::" in type_text or _PACKAGE_NAMESPACE.match(type_text.strip()) is not None) and "<" not in type_text
+            and short not in _NO_FRAME_NEEDED and not short.endswith(_STAMP_ONLY_SUFFIXES)
             and not short.startswith("Command"))  # mav_msgs' CommandTrajectory: a command, whose consumer reads no frame
 
 

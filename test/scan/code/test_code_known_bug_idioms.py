@@ -576,3 +576,35 @@ void CLaserOdometry2D::PublishResults()
     found = [(f.location.file, f.location.line) for f in scan([str(tmp_path)]).findings
              if f.code == "INCORRECT_FRAME_ORDER_IN_TREE" and f.location]
     assert found == [("rf2o/src/odometry.cpp", 6)]
+
+
+PX4FLOW = """\
+void SerialComm::readCallback(const mavlink_optical_flow_t& flow)
+{
+    px_comm::OpticalFlow optFlowMsg;
+    optFlowMsg.header.stamp = ros::Time(flow.time_usec / 1000000, flow.time_usec % 1000000);
+    optFlowMsg.velocity_x = flow.flow_comp_m_x;
+    optFlowMsg.velocity_y = flow.flow_comp_m_y;
+    m_optFlowPub.publish(optFlowMsg);
+}
+"""
+
+
+def test_a_message_of_a_package_not_named_msgs(tmp_path: Path) -> None:
+    """px-ros-pkg's px4flow node publishes px_comm::OpticalFlow with only its stamp set. Scanned alone, the type's
+    package is a ROS package namespace and its header is used: a warning. Scanned with px_comm, whose OpticalFlow.msg
+    has a header and velocities along x and y, it is stamped data: an error. A library's type is no message."""
+    assert [(f.code, f.location and f.location.line) for f in analyze_cpp(PX4FLOW, "SerialComm.cc").findings] == [("MISSING_FRAME", 7)]
+    assert analyze_cpp(PX4FLOW.replace("px_comm::OpticalFlow", "cv::Mat"), "SerialComm.cc").findings == []
+    comm = tmp_path / "px_comm"
+    (comm / "msg").mkdir(parents=True)
+    (comm / "package.xml").write_text("<package format=\"2\"><name>px_comm</name><version>1.0.0</version></package>\n")
+    (comm / "msg" / "OpticalFlow.msg").write_text(
+        "Header header\n\nfloat32 ground_distance  # distance to ground in meters\nint16   flow_x\nint16   flow_y\n"
+        "float32 velocity_x       # x-component of scaled optical flow in m/s\nfloat32 velocity_y\nuint8   quality\n")
+    node = tmp_path / "px4flow_node"
+    (node / "src").mkdir(parents=True)
+    (node / "package.xml").write_text("<package format=\"2\"><name>px4flow_node</name><version>1.0.0</version></package>\n")
+    (node / "src" / "SerialComm.cc").write_text(PX4FLOW)
+    found = [(f.location.file, f.location.line, f.level.name) for f in scan([str(tmp_path)]).findings if f.code == "MISSING_FRAME" and f.location]
+    assert found == [("px4flow_node/src/SerialComm.cc", 7, "ERROR")]

@@ -43,7 +43,7 @@ SEED_DIRS = [ROOT / "test/scan/fuzz_seeds", ROOT / "test/scan/fixtures", ROOT / 
 TARGETS = {
     "xacro": "arm.urdf.xacro", "urdf": "robot.urdf", "sdf": "world.sdf", "launch_ros1": "bringup.launch",
     "launch_xml": "bringup.launch.xml", "launch_yaml": "bringup.launch.yaml", "launch_py": "bringup.launch.py",
-    "cpp": "node.cpp", "python": "node.py", "expression": "",
+    "cpp": "node.cpp", "python": "node.py", "cartographer_lua": "cartographer.lua", "expression": "",
 }
 # Tokens that reach parser corners: substitutions, xacro, entities, encodings, deep nesting, huge numbers.
 TOKENS = [

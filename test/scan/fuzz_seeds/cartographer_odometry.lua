@@ -1,0 +1,20 @@
+include "map_builder.lua"
+include "trajectory_builder.lua"
+
+options = {
+  map_builder = MAP_BUILDER,
+  trajectory_builder = TRAJECTORY_BUILDER,
+  map_frame = "map",
+  tracking_frame = "imu_link", -- imu_link, or base_footprint in simulation
+  published_frame = "base_footprint",
+  odom_frame = 'odom',
+  provide_odom_frame = false,
+  publish_frame_projected_to_2d = true,
+  use_odometry = true,
+  num_laser_scans = 1,
+  lookup_transform_timeout_sec = 0.2,
+}
+
+MAP_BUILDER.use_trajectory_builder_2d = true
+TRAJECTORY_BUILDER_2D.min_range = 0.12
+return options

@@ -273,7 +273,7 @@ def check_subsystems(subsystems: Iterable[Subsystem], conventions: Conventions) 
         # each variant is checked as the tree it is: two robot models never give one link two parents
         tree_findings = {f.key: f for _, edges in sub.trees() for f in check_tree(_unprefixed(edges), conventions)}
         for f in tree_findings.values():
-            if f.code == "DISCONNECTED_TREE" and (not sub.complete or len(joined) < 2):
+            if f.code == "DISCONNECTED_TREE" and (not sub.complete or len(_beyond_node_defaults(sub, joined)) < 2):
                 continue  # trees only a node outside the scan, or a well-known node, may join
             if f.code == "SENSOR_NULL":
                 # in source a sensor at its body's origin is mostly by design (an IMU at the centre, an SDF
@@ -394,6 +394,14 @@ def _joined_components(sub: Subsystem) -> list[set[str]]:
     """The subsystem's trees, with the transforms its well-known nodes publish joining them."""
     known = [Edge(p, c, False) for p, c in sub.known_edges]
     return components([*sub.edges, *known]) if known else components(sub.edges)
+
+
+def _beyond_node_defaults(sub: Subsystem, joined: list[set[str]]) -> list[set[str]]:
+    """The trees, less those only a launched node's modelled broadcast makes (slam_gmapping's map -> odom): such a
+    node expects the rest of the system (the odometry of a driver another launch file starts), not a tree of its own."""
+    modelled = {f for e in sub.edges if e.publishers and any(_in_launch_file(s) for s in e.sources) for f in (e.parent, e.child)}
+    other = {f for e in sub.edges if not (e.publishers and any(_in_launch_file(s) for s in e.sources)) for f in (e.parent, e.child)}
+    return [c for c in joined if not (c <= modelled and not c & other)]
 
 
 def _unreachable(sub: Subsystem, joined: list[set[str]]) -> Iterable[Finding]:

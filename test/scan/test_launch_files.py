@@ -943,3 +943,18 @@ def test_two_world_fixed_frames_joined_by_a_tilt(tmp_path: Path) -> None:
     found = [(f.code, f.location.line if f.location else None, f.message) for f in scan([root], jobs=1).findings if f.code == "INCORRECT_TRANSFORM"]
     assert [(code, line) for code, line, _ in found] == [("INCORRECT_TRANSFORM", 2)]
     assert found[0][2].startswith("map is tilted relative to utm: its z axis is 180 degrees from utm's")
+
+
+def test_a_slam_node_alone_beside_a_sensor_mount_is_no_second_tree(tmp_path: Path) -> None:
+    """The paper corpus' los_slam: slam_gmapping (map -> odom) and a static base_link -> laser, the odometry coming
+    from a driver another launch file starts: the node's default broadcast is no tree of its own."""
+    _write(tmp_path, {
+        "slam/package.xml": _package("slam", catkin=True),
+        "slam/launch/slam.launch": """\
+<launch>
+  <node pkg="gmapping" type="slam_gmapping" name="slam_gmapping"/>
+  <node pkg="tf" type="static_transform_publisher" name="laser_tf" args="0.1 0 0.2 0 0 0 base_link laser 100"/>
+</launch>
+""",
+    })
+    assert [f.message for f in scan([tmp_path], jobs=1).findings if f.code == "DISCONNECTED_TREE"] == []

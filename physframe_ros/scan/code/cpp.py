@@ -53,6 +53,7 @@ from .quaternion_args import cpp_swapped
 from .quaternion_args import finding as swapped_quaternion_finding
 from .realtime import is_realtime_publisher, is_static_topic, message_type, realtime_publisher
 from .values import (
+    AXES_BY_USE,
     HEADER,
     HEADER_BY_USE,
     IDENTITY_ROT,
@@ -947,7 +948,7 @@ class _Run(Walker[Node]):
         if short == "CvImage":  # `cv_bridge::CvImage img;`: its header is empty until the code sets it
             return Record(STAMPED, short, name, line, local=local)
         kind = (message_kind(short, package_of(type_text)) or (STAMPED if self.f.messages.is_stamped(short, type_text) else None)
-                or (HEADER_BY_USE if local and _message_type(type_text) and not self.f.messages.is_plain(short, type_text) else None))
+                or (_message_type(type_text) if local and not self.f.messages.is_plain(short, type_text) else None))
         if kind == TF_MESSAGE:
             return tf_message(short, name, line, local)
         if kind is not None:
@@ -2036,7 +2037,7 @@ def _defines(name: str, path: str, text: str) -> bool:
 def _returns_message(fn: Node, src: bytes) -> bool:
     """Whether a function's declared result is a message the checks track (``std::unique_ptr<Image>``)."""
     type_text = _text(fn.child_by_field_name("type"), src)
-    return message_kind(_short_type(type_text)) is not None or _message_type(type_text)
+    return message_kind(_short_type(type_text)) is not None or _message_type(type_text) is not None
 
 
 def _empty_header(value: Value) -> bool:
@@ -2049,13 +2050,16 @@ def _empty_header(value: Value) -> bool:
 _PACKAGE_NAMESPACE = re.compile(r"^(?:::)?[a-z][a-z0-9]*(?:_[a-z0-9]+)+::(?:msg::)?[A-Z]\w*$")
 
 
-def _message_type(type_text: str) -> bool:
-    """``mocap_msgs::msg::Markers``, ``px_comm::OpticalFlow``: a message of a package outside the type list (whether
-    it has a header is learnt from the code's use of ``x.header``, and it counts only when published)."""
+def _message_type(type_text: str) -> str | None:
+    """``mocap_msgs::msg::Markers`` (HEADER_BY_USE), ``px_comm::OpticalFlow`` (AXES_BY_USE): a message of a package
+    outside the type list, whether it has a header learnt from the code's use of ``x.header``; None for another type."""
     short = _short_type(type_text)
-    return (("_msgs::" in type_text or _PACKAGE_NAMESPACE.match(type_text.strip()) is not None) and "<" not in type_text
-            and short not in _NO_FRAME_NEEDED and not short.endswith(_STAMP_ONLY_SUFFIXES)
-            and not short.startswith("Command"))  # mav_msgs' CommandTrajectory: a command, whose consumer reads no frame
+    if ("<" in type_text or short in _NO_FRAME_NEEDED or short.endswith(_STAMP_ONLY_SUFFIXES)
+            or short.startswith("Command")):  # mav_msgs' CommandTrajectory: a command, whose consumer reads no frame
+        return None
+    if "_msgs::" in type_text:
+        return HEADER_BY_USE
+    return AXES_BY_USE if _PACKAGE_NAMESPACE.match(type_text.strip()) is not None else None
 
 
 _LISTENER = re.compile(r"(?i)listener|buffer|\btf_?\b|tf_$")

@@ -20,7 +20,21 @@ from ..frame_ids import frame_id_finding, names_frame
 from ..model import FileFacts
 from .headers import mentions_field, mentions_header
 from .optical import CAMERA_DATA, camera_frame_finding
-from .values import HEADER, HEADER_BY_USE, ODOMETRY, STAMPED, TF_MESSAGE, TRANSFORM, UNSET, ListValue, Record, frame_value, literal_line
+from .values import (
+    AXES_BY_USE,
+    HEADER,
+    HEADER_BY_USE,
+    ODOMETRY,
+    STAMPED,
+    TF_MESSAGE,
+    TRANSFORM,
+    UNSET,
+    ListValue,
+    Record,
+    axes_written,
+    frame_value,
+    literal_line,
+)
 
 # Message types that carry a header whose frame_id must be set before publishing.
 _STAMPED_TYPES = frozenset(
@@ -596,13 +610,15 @@ class FactSink:
                                      "with the camera's body frame", (stamped,), where))
         if not isinstance(value, Record) or not value.local or value.escaped or value.kind == HEADER:
             return  # a bare std_msgs Header published is a time signal: no frame is needed
-        if value.kind == HEADER_BY_USE and not any(k == "header" or k.startswith("header.") for k in value.fields):
+        if value.kind in (HEADER_BY_USE, AXES_BY_USE) and not any(k == "header" or k.startswith("header.") for k in value.fields):
             return  # nothing says this type has a header
+        if value.kind == AXES_BY_USE and len(axes_written(value.fields)) < 2:
+            return  # nothing says it holds data in space (motor outputs, RC channels, a barometer)
         loc, built = self.site(line), f"built at line {value.line}" + (f" by {value.made_by}" if value.made_by else "")
         frame = value.get("header.frame_id")
         if frame is UNSET or frame == "":
             how = "never set" if frame is UNSET else 'set to ""'
-            inferred = value.kind == HEADER_BY_USE
+            inferred = value.kind in (HEADER_BY_USE, AXES_BY_USE)
             # a Vector3Stamped whose header the code never writes (not even the stamp) is often a plain triple
             # with no frame (mavros landing_target: a target's size); poses and points always have one
             unused = value.type_name == "Vector3Stamped" and not any(k == "header" or k.startswith("header.") for k in value.fields)

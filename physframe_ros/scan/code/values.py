@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field, replace
-from typing import Sequence, Union
+from typing import Iterable, Sequence, Union
 
 from ...core.rotations import (
     Matrix,
@@ -249,6 +249,15 @@ UNSET = _Unset()
 TRANSFORM, ODOMETRY, STAMPED = "transform", "odometry", "stamped"
 #: A message of a type outside the list, checked like STAMPED once the code sets a ``header`` field of it.
 HEADER_BY_USE = "header_by_use"
+#: A message of a package not named ``*_msgs`` (px-ros-pkg's ``px_comm::OpticalFlow``): such packages also hold motor
+#: outputs and RC channels, so it is checked like HEADER_BY_USE only once the code writes fields of it along two axes.
+AXES_BY_USE = "axes_by_use"
+_AXIS_NAME = re.compile(r"(?:^|[._])(?:\w+_)?([xyz])$")
+
+
+def axes_written(fields: Iterable[str]) -> set[str]:
+    """The axes the written field paths name: ``velocity_x``, ``attitude.y``, ``angular_velocity.z``."""
+    return {m.group(1) for f in fields if (m := _AXIS_NAME.search(f)) is not None}
 #: std_msgs Header held alone (``std_msgs::Header h;``): its fields are ``frame_id`` and ``stamp``.
 HEADER = "header"
 #: tf2_msgs TFMessage: its ``transforms`` list, published on /tf (or /tf_static), is a broadcast.

@@ -596,6 +596,9 @@ def test_a_message_of_a_package_not_named_msgs(tmp_path: Path) -> None:
     has a header and velocities along x and y, it is stamped data: an error. A library's type is no message."""
     assert [(f.code, f.location and f.location.line) for f in analyze_cpp(PX4FLOW, "SerialComm.cc").findings] == [("MISSING_FRAME", 7)]
     assert analyze_cpp(PX4FLOW.replace("px_comm::OpticalFlow", "cv::Mat"), "SerialComm.cc").findings == []
+    # rosflight's fcu_common::OutputRaw: motor outputs, no axis written, so nothing says its frame matters
+    outputs = PX4FLOW.replace("px_comm::OpticalFlow", "fcu_common::OutputRaw").replace("velocity_x", "values[0]").replace("velocity_y", "values[1]")
+    assert analyze_cpp(outputs, "fcu_io.cpp").findings == []
     comm = tmp_path / "px_comm"
     (comm / "msg").mkdir(parents=True)
     (comm / "package.xml").write_text("<package format=\"2\"><name>px_comm</name><version>1.0.0</version></package>\n")

@@ -311,7 +311,7 @@ class _CppFile(FileWalk):
                     self.sink.add(finding)
         for goal in unframed_goals(self.text):
             self.sink.add(Finding("MISSING_FRAME", goal.message(), (), self.sink.loc(goal.line)))
-        if b"Quaternion" in self.src or b"setValue" in self.src:
+        if b"Quaternion" in self.src or b"setValue" in self.src or b"Rot3" in self.src:
             for found in cpp_swapped(self.text):
                 self.sink.add(swapped_quaternion_finding(found, self.sink.loc(found.line)))
         if b"deg" in self.src or b"Deg" in self.src or b"180" in self.src:

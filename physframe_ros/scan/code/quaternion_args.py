@@ -1,6 +1,7 @@
 """Quaternions built from another quaternion's four components in the other library's order.
 
-Eigen's four-number constructor takes ``(w, x, y, z)``; tf2's and tf's ``Quaternion``, geometry_msgs,
+Eigen's four-number constructor takes ``(w, x, y, z)``, and so do gtsam's ``Rot3(w, x, y, z)`` and
+``Rot3::Quaternion``; tf2's and tf's ``Quaternion``, geometry_msgs,
 tf_transformations' and scipy's lists take ``(x, y, z, w)``; transforms3d, Christoph Gohlke's
 ``transformations`` and pyquaternion take w first. ``Eigen::Quaterniond(p.orientation.x, p.orientation.y,
 p.orientation.z, p.orientation.w)`` (Autoware's ``boundingBoxToVertices``) is not the pose's rotation: its w
@@ -81,7 +82,8 @@ def _swapped(takes: str, order: str | None) -> bool:
 # C++: the constructor's type decides the order. An unqualified ``Quaternion`` (Eigen, tf or KDL by the file's
 # `using`) decides nothing and is skipped.
 _CPP_CTOR = re.compile(
-    r"(?P<type>\bEigen\s*::\s*Quaternion\s*<[^<>;]*>|\b(?:Eigen\s*::\s*)?Quaternion[df]\b|\b(?:tf2|tf)\s*::\s*Quaternion\b|\bbtQuaternion\b)"
+    r"(?P<type>\bEigen\s*::\s*Quaternion\s*<[^<>;]*>|\b(?:Eigen\s*::\s*)?Quaternion[df]\b|\b(?:tf2|tf)\s*::\s*Quaternion\b|\bbtQuaternion\b"
+    r"|\b(?:gtsam\s*::\s*)?Rot3(?:\s*::\s*Quaternion)?\b|\bgtsam\s*::\s*Quaternion\b)"
     r"\s*(?:\w+\s*)?[({]"
     r"|(?:\.|->)\s*(?P<type2>setValue)\s*\("
 )
@@ -107,7 +109,7 @@ def cpp_swapped(text: str) -> list[SwappedCall]:
         if args is None or len(args) != 4:
             continue
         type_text = re.sub(r"\s+", "", m.group("type") or m.group("type2"))
-        takes = WXYZ if type_text.startswith("Eigen") or type_text.startswith("Quaternion") else XYZW
+        takes = WXYZ if type_text.startswith(("Eigen", "Quaternion", "gtsam", "Rot3")) else XYZW  # gtsam's Rot3(w, x, y, z)
         named = named_order(args)
         order = named or half_angle_order(args)
         if order is not None and _swapped(takes, order):
@@ -199,7 +201,7 @@ def finding(found: SwappedCall, loc: Location) -> Finding:
         "INCORRECT_TRANSFORM",
         f"{found.call}: takes a quaternion as ({', '.join(takes)}) but {given}, "
         f"so its components land in the wrong slots ({', '.join(f'{g} as {t}' for g, t in zip(order, takes))}) and the "
-        "rotation is not the one meant. Eigen's constructor, transforms3d and pyquaternion take w first; tf2, "
+        "rotation is not the one meant. Eigen's constructor, gtsam's Rot3, transforms3d and pyquaternion take w first; tf2, "
         "geometry_msgs, tf_transformations and scipy take x, y, z, w",
         (), loc,
     )

@@ -231,3 +231,24 @@ def test_tf_send_transform_given_a_w_first_tuple() -> None:
 )
 def test_half_angle_order(texts: list[str], order: str | None) -> None:
     assert half_angle_order(texts) == order
+
+
+KIMERA = """\
+void RosbagDataProvider::sendExternalOdometryToVio() {
+  for (const nav_msgs::OdometryConstPtr& odom_msg : rosbag_data_.external_odom_) {
+    gtsam::Pose3 odom_pose(gtsam::Rot3(odom_msg->pose.pose.orientation.x,
+                                       odom_msg->pose.pose.orientation.y,
+                                       odom_msg->pose.pose.orientation.z,
+                                       odom_msg->pose.pose.orientation.w),
+                           gtsam::Point3(odom_msg->pose.pose.position.x, odom_msg->pose.pose.position.y, 0.0));
+    gtsam::Rot3 ok = gtsam::Rot3::Quaternion(q.w, q.x, q.y, q.z);
+    Rot3 also_ok(q.w(), q.x(), q.y(), q.z());
+  }
+}
+"""
+
+
+def test_gtsam_rot3_takes_w_first() -> None:
+    """Kimera-VIO-ROS: ``gtsam::Rot3(o.x, o.y, o.z, o.w)`` read an odometry quaternion into gtsam's (w, x, y, z)."""
+    found = [(f.code, f.location.line) for f in analyze_cpp(KIMERA, "RosBagDataProvider.cpp").findings if f.location]
+    assert found == [("INCORRECT_TRANSFORM", 3)]

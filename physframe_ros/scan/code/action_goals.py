@@ -3,8 +3,9 @@
 ``move_base_msgs::MoveBaseGoal goal; goal.target_pose.pose.position.x = x; ac.sendGoal(goal);`` (m-explore before
 its fix): move_base rejects a goal whose ``target_pose.header.frame_id`` is not its global frame, and nav2 fails to
 transform a ``NavigateToPose`` goal whose ``pose.header.frame_id`` is empty. Read on the file's text: a goal counts
-as framed when any text mentions its pose other than to write the pose's own fields (a header written, the pose
-assigned whole or bound to a reference), and a goal handed to any other call may be filled there.
+as framed when any text mentions its pose other than to write the pose's own fields or the header's stamp (a frame
+written, the pose assigned whole or bound to a reference), and a goal handed to any other call may be filled there.
+A goal held as a member of something else is followed by its name (``sendGoal(now_waypoint->goal)``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ _GOALS = (
     (re.compile(r"\bMoveBaseGoal\s+(\w+)\s*[;{]|\b(\w+)\s*=\s*(?:[\w.]+\.)?MoveBaseGoal\s*\(\s*\)"), "target_pose"),
     (re.compile(r"\bNavigateToPose::Goal\s+(\w+)\s*[;{]|\b(\w+)\s*=\s*(?:[\w:.]+(?:::|\.))?NavigateToPose(?:::|\.)Goal\s*\(\s*\)"), "pose"),
 )
-_SEND = re.compile(r"\b(?:sendGoal|sendGoalAndWait|send_goal|send_goal_and_wait|async_send_goal|send_goal_async)\s*\(\s*\*?\s*(\w+)\s*[,)]")
+# the goal sent: a variable, or a member reached through others (`now_waypoint->goal`, fifth_robot_pkg's waypoints)
+_SEND = re.compile(r"\b(?:sendGoal|sendGoalAndWait|send_goal|send_goal_and_wait|async_send_goal|send_goal_async)\s*\(\s*\*?\s*"
+                   r"(?:\w+\s*(?:\[[^\]\n]*\]\s*)?(?:\.|->)\s*)*(\w+)\s*[,)]")
 
 
 @dataclass(frozen=True)
@@ -41,7 +44,8 @@ def unframed_goals(text: str) -> list[UnframedGoal]:
     for pattern, field in _GOALS:
         names = {m.group(1) or m.group(2) for m in pattern.finditer(text)}
         for name in names:
-            framed = re.search(rf"\b{re.escape(name)}\s*(?:\.|->)\s*{field}\b(?!\s*\.\s*pose\b)", text)
+            # the pose's own fields and the header's stamp are no frame
+            framed = re.search(rf"\b{re.escape(name)}\s*(?:\.|->)\s*{field}\b(?!\s*\.\s*(?:pose\b|header\s*\.\s*stamp\b))", text)
             sent_at = [line for sent, line in sends if sent == name]
             # handed whole to a call besides the sends (`fillGoal(goal)`, `makeGoal(&goal)`): it may be framed there
             handed = len(re.findall(rf"[(,]\s*[&*]?\s*{re.escape(name)}\s*[,)]", text)) > len(sent_at)

@@ -995,6 +995,31 @@ def test_navigation_goals_sent_with_their_pose_frame_never_set() -> None:
     assert _found(analyze_python(GOALS_PY, "explore.py"), "MISSING_FRAME") == [3]
 
 
+WAYPOINT_GOALS = """\
+class Waypoint {
+ public:
+  bool readCsv(const std::vector<double>& input_data) {
+    goal.target_pose.pose.position.x = input_data[0];
+    goal.target_pose.pose.orientation.w = input_data[6];
+    return true;
+  }
+  move_base_msgs::MoveBaseGoal goal;
+};
+void GoalSender::sendGoalPoint() {
+  now_waypoint->goal.target_pose.header.stamp = ros::Time::now(); // others writed by Waypoint class
+  move_base_client.sendGoal(now_waypoint->goal); // send waypoint
+}
+"""
+
+
+def test_a_goal_held_by_a_waypoint_and_only_stamped() -> None:
+    """fifth_robot_pkg's goal_sender: each waypoint's MoveBaseGoal is filled from a CSV with no frame, only its stamp
+    is set before ``sendGoal(now_waypoint->goal)``; once the frame is written it is not reported."""
+    assert _found(analyze_cpp(WAYPOINT_GOALS, "goal_sender_node.cpp"), "MISSING_FRAME") == [12]
+    framed = WAYPOINT_GOALS.replace("    return true;", '    goal.target_pose.header.frame_id = "map";\n    return true;')
+    assert _found(analyze_cpp(framed, "goal_sender_node.cpp"), "MISSING_FRAME") == []
+
+
 PARTICLE_CLOUD = """\
 #include <geometry_msgs/PoseArray.h>
 class Particle {

@@ -682,29 +682,38 @@ def test_an_odometry_driver_left_at_its_default_frames_beside_a_static_parent(tm
     assert found('<param name="broadcast_tf" value="false"/>', tmp_path / "c") == []
 
 
+def _node_beside_fixed(package: str, node: str, fixed: str, tool: str = "tf") -> dict[str, str]:
+    """A launch file ``<package>/launch/<package>.launch`` starting ``node`` (an element's text) on line 2 and, on
+    line 3, a ``static_transform_publisher`` of ``tool`` with the arguments ``fixed`` (tf's get a period)."""
+    period = " 100" if tool == "tf" else ""
+    return {
+        f"{package}/package.xml": _package(package, catkin=True),
+        f"{package}/launch/{package}.launch": (
+            f'<launch>\n  {node}\n  <node pkg="{tool}" type="static_transform_publisher" name="fixed" args="{fixed}{period}"/>\n</launch>\n'),
+    }
+
+
+def _driver_sources(package: str, executable: str, parent: str, child: str) -> dict[str, str]:
+    """A driver package whose node's sources broadcast ``parent -> child`` on line 4 of ``src/<executable>.cpp``."""
+    return {
+        f"{package}/package.xml": _package(package, catkin=True),
+        f"{package}/CMakeLists.txt": f"project({package})\nadd_executable({executable} src/{executable}.cpp)\n",
+        f"{package}/src/{executable}.cpp": (
+            "#include <tf/transform_broadcaster.h>\nvoid Node::publishOdom(const tf::Transform& t)\n{\n"
+            f'  odom_broadcaster_.sendTransform(tf::StampedTransform(t, ros::Time::now(), "{parent}", "{child}"));\n}}\n'),
+    }
+
+
 def test_a_static_stand_in_beside_the_drivers_scanned_broadcast_is_reported_at_the_launch_file(tmp_path: Path) -> None:
     """YaleIGVC 2014 carries segway_rmp's sources: the code's odom -> base_link stands for the node, and the second
     parent is still reported at the launch file's hand-written base_footprint -> base_link, the line to remove."""
     _write(tmp_path, {
-        "segway_rmp/package.xml": _package("segway_rmp", catkin=True),
-        "segway_rmp/CMakeLists.txt": "project(segway_rmp)\nadd_executable(segway_rmp_node src/segway_rmp_node.cpp)\n",
-        "segway_rmp/src/segway_rmp_node.cpp": """\
-#include <tf/transform_broadcaster.h>
-void SegwayRMPNode::publishOdom(const tf::Transform& t)
-{
-  odom_broadcaster_.sendTransform(tf::StampedTransform(t, ros::Time::now(), "odom", "base_link"));
-}
-""",
-        "bringup/package.xml": _package("bringup", catkin=True),
-        "bringup/launch/test.launch": """\
-<launch>
-  <node pkg="segway_rmp" type="segway_rmp_node" name="segway_rmp_node"/>
-  <node pkg="tf" type="static_transform_publisher" name="fp" args="0 0 -0.25 0 0 0 base_footprint base_link 1000"/>
-</launch>
-""",
+        **_driver_sources("segway_rmp", "segway_rmp_node", "odom", "base_link"),
+        **_node_beside_fixed("bringup", '<node pkg="segway_rmp" type="segway_rmp_node" name="segway_rmp_node"/>',
+                             "0 0 -0.25 0 0 0 base_footprint base_link"),
     })
     (only,) = [f for f in scan([tmp_path], jobs=1).findings if f.code == "MULTIPLE_PARENTS_IN_FRAME_TREE"]
-    assert only.location == Location("bringup/launch/test.launch", 3)
+    assert only.location == Location("bringup/launch/bringup.launch", 3)
     assert "segway_rmp/src/segway_rmp_node.cpp:4" in only.message
 
 
@@ -722,15 +731,7 @@ def test_a_static_map_to_odom_beside_a_localisation_node(tmp_path: Path, node: s
     sends it on /tf, tf2_ros' on /tf_static) beside a node that broadcasts map -> odom by default (amcl,
     slam_gmapping, fake_localization): lookups jump between the two values."""
     tool = conflict if isinstance(conflict, str) else "tf"
-    _write(tmp_path, {
-        "nav/package.xml": _package("nav", catkin=True),
-        "nav/launch/nav.launch": f"""\
-<launch>
-  <node {node} name="localiser">{params}</node>
-  <node pkg="{tool}" type="static_transform_publisher" name="map2odom" args="0 0 0 0 0 0 map odom{' 100' if tool == 'tf' else ''}"/>
-</launch>
-""",
-    })
+    _write(tmp_path, _node_beside_fixed("nav", f'<node {node} name="localiser">{params}</node>', "0 0 0 0 0 0 map odom", tool))
     found = [(f.code, f.location) for f in scan([tmp_path], jobs=1).findings
              if f.code in ("STATIC_DYNAMIC_CONFLICT", "MULTIPLE_PARENTS_IN_FRAME_TREE")]
     assert found == ([("STATIC_DYNAMIC_CONFLICT", Location("nav/launch/nav.launch", 3))] if conflict else [])
@@ -767,15 +768,7 @@ def test_a_modelled_odometry_node_whose_sources_are_scanned_is_not_counted_twice
     """A workspace carrying robot_pose_ekf's own sources (jaguar-bot, VehicleControl): the code's broadcast stands for
     the node, so the launch file's output_frame does not add a second parent of base_footprint beside it."""
     _write(tmp_path, {
-        "robot_pose_ekf/package.xml": _package("robot_pose_ekf", catkin=True),
-        "robot_pose_ekf/CMakeLists.txt": "project(robot_pose_ekf)\nadd_executable(robot_pose_ekf src/odom_estimation_node.cpp)\n",
-        "robot_pose_ekf/src/odom_estimation_node.cpp": """\
-#include <tf/transform_broadcaster.h>
-void OdomEstimationNode::spin(const tf::Transform& tmp)
-{
-  odom_broadcaster_.sendTransform(tf::StampedTransform(tmp, ros::Time::now(), "odom_combined", "base_footprint"));
-}
-""",
+        **_driver_sources("robot_pose_ekf", "robot_pose_ekf", "odom_combined", "base_footprint"),
         "robot_pose_ekf/example.launch": """\
 <launch>
   <node pkg="robot_pose_ekf" type="robot_pose_ekf" name="robot_pose_ekf">
@@ -948,13 +941,5 @@ def test_two_world_fixed_frames_joined_by_a_tilt(tmp_path: Path) -> None:
 def test_a_slam_node_alone_beside_a_sensor_mount_is_no_second_tree(tmp_path: Path) -> None:
     """The paper corpus' los_slam: slam_gmapping (map -> odom) and a static base_link -> laser, the odometry coming
     from a driver another launch file starts: the node's default broadcast is no tree of its own."""
-    _write(tmp_path, {
-        "slam/package.xml": _package("slam", catkin=True),
-        "slam/launch/slam.launch": """\
-<launch>
-  <node pkg="gmapping" type="slam_gmapping" name="slam_gmapping"/>
-  <node pkg="tf" type="static_transform_publisher" name="laser_tf" args="0.1 0 0.2 0 0 0 base_link laser 100"/>
-</launch>
-""",
-    })
+    _write(tmp_path, _node_beside_fixed("slam", '<node pkg="gmapping" type="slam_gmapping" name="slam_gmapping"/>', "0.1 0 0.2 0 0 0 base_link laser"))
     assert [f.message for f in scan([tmp_path], jobs=1).findings if f.code == "DISCONNECTED_TREE"] == []

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ...core.findings import Finding, Location, Severity
-from .conversions import rearranged_finding
+from .conversions import rearranged_finding, slots_written
 from .values import Value, component_order
 
 # API -> the angle each argument slot turns about (fixed-axis roll about X, pitch about Y, yaw about Z)
@@ -303,10 +303,9 @@ def _scalar_numbered_first(path: str, parts: dict[str, tuple[str, int]], loc: Ca
     first = min(numbers.values())
     if numbers["w"] == first:
         return None
-    written = ", ".join(f"{slot} = {parts[slot][0].strip()}" for slot in "xyzw")
     return Finding(
         "INCORRECT_TRANSFORM",
-        f"{path}: {written}: fields numbered q{first}..q{first + 3} write a quaternion as q{first} + q{first + 1} i + "
+        f"{path}: {slots_written(parts)}: fields numbered q{first}..q{first + 3} write a quaternion as q{first} + q{first + 1} i + "
         f"q{first + 2} j + q{first + 3} k, so q{first} is the scalar part, and it is put in {next(s for s in 'xyz' if numbers[s] == first)} "
         f"while w gets q{numbers['w']}; a ROS quaternion is (x, y, z, w), scalar last, so the orientation is another "
         f"rotation (w = q{first}, x = q{first + 1}, y = q{first + 2}, z = q{first + 3})",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 
 from ...core.findings import Finding, Location, Severity
@@ -166,6 +166,11 @@ def _axes(rot: OrthoRotation, letters: tuple[str, ...], opposite: tuple[str, ...
     return "".join(out)
 
 
+def slots_written(writes: Mapping[str, tuple[str, int]]) -> str:
+    """``x = q[1], y = -q[2], z = -q[3], w = q[0]``: what each slot of a quaternion was given (source, line)."""
+    return ", ".join(f"{slot} = {writes[slot][0].strip()}" for slot in "xyzw")
+
+
 def rearranged_finding(path: str, condition: str, writes: dict[str, tuple[str, int]], at: int,
                        loc: Callable[[int], Location]) -> Finding | None:
     """INCORRECT_TRANSFORM (warning) for a message quaternion whose x, y, z, w are another quaternion's components
@@ -202,10 +207,9 @@ def rearranged_finding(path: str, condition: str, writes: dict[str, tuple[str, i
     if (world, body) == (expected_world, expected_body):
         return None
     source = "an ENU attitude of an FLU" if target == "ned" else "a NED attitude of an FRD"
-    written = ", ".join(f"{slot} = {writes[slot][0]}" for slot in "xyzw")
     return Finding(
         "INCORRECT_TRANSFORM",
-        f"{path} under `{condition}`: {written} rearranges the components of {source} body (what devices give) into "
+        f"{path} under `{condition}`: {slots_written(writes)} rearranges the components of {source} body (what devices give) into "
         f"body axes {body} in a world of axes {world}, where the branch's convention is body {expected_body} in world "
         f"{expected_world} (REP-103); swapping "
         "or negating components only turns the frames by the half and quarter turns they can express, and "

@@ -1,16 +1,17 @@
+-- a 2D configuration that reads wheel odometry, its base left as the published frame
 include "map_builder.lua"
 include "trajectory_builder.lua"
 
 options = {
-  map_builder = MAP_BUILDER,
-  trajectory_builder = TRAJECTORY_BUILDER,
-  map_frame = "map",
   tracking_frame = "imu_link", -- imu_link, or base_footprint in simulation
-  published_frame = "base_footprint",
+  map_frame = "map",
   odom_frame = 'odom',
+  published_frame = "base_footprint",
+  use_odometry = true,
   provide_odom_frame = false,
   publish_frame_projected_to_2d = true,
-  use_odometry = true,
+  map_builder = MAP_BUILDER,
+  trajectory_builder = TRAJECTORY_BUILDER,
   num_laser_scans = 1,
   lookup_transform_timeout_sec = 0.2,
 }

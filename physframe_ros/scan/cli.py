@@ -17,8 +17,9 @@ TF tree the sources declare.
 
 Reads, never executes: package.xml (packages), URDF and xacro (robot_state_publisher edges),
 SDFormat (links, joints, frames), launch files (ROS 1 XML, ROS 2 Python/XML/YAML:
-static_transform_publisher, robot_state_publisher, includes, nodes) and C++/Python code
-(broadcasts, lookups, constant rotations). Files started together by a top-level launch file form
+static_transform_publisher, robot_state_publisher, includes, nodes), parameter YAML and
+cartographer's Lua configuration (frame options), and C++/Python code (broadcasts, lookups,
+constant rotations). Files started together by a top-level launch file form
 one subsystem; the tree checks (cycles, two parents, REP-105 order, axis conventions, lookups that
 cannot resolve) run per subsystem.
 

@@ -376,7 +376,7 @@ def _two_ways_across_files(edges: list[Edge]) -> list[Edge]:
     that starts a broadcasting node beside a static publisher of the same edge starts two programs: kept."""
     files: dict[tuple[str, str, bool], set[str]] = {}
     for e in edges:
-        if not e.publishers:  # a launched node's modelled broadcast names the node: another program
+        if not _modelled(e):  # a launched node's modelled broadcast is another program
             files.setdefault((e.parent, e.child, e.static), set()).update(loc.file for loc in e.sources[:1])
     one_file = {(p, c) for (p, c, static), names in files.items() if static and len(names | files.get((p, c, False), set())) == 1 and (p, c, False) in files}
     return [e for e in edges if (e.parent, e.child) not in one_file]
@@ -399,9 +399,14 @@ def _joined_components(sub: Subsystem) -> list[set[str]]:
 def _beyond_node_defaults(sub: Subsystem, joined: list[set[str]]) -> list[set[str]]:
     """The trees, less those only a launched node's modelled broadcast makes (slam_gmapping's map -> odom): such a
     node expects the rest of the system (the odometry of a driver another launch file starts), not a tree of its own."""
-    modelled = {f for e in sub.edges if e.publishers and any(_in_launch_file(s) for s in e.sources) for f in (e.parent, e.child)}
-    other = {f for e in sub.edges if not (e.publishers and any(_in_launch_file(s) for s in e.sources)) for f in (e.parent, e.child)}
+    modelled = {f for e in sub.edges if _modelled(e) for f in (e.parent, e.child)}
+    other = {f for e in sub.edges if not _modelled(e) for f in (e.parent, e.child)}
     return [c for c in joined if not (c <= modelled and not c & other)]
+
+
+def _modelled(e: Edge) -> bool:
+    """The broadcast a launch file's node is known to send by its defaults (it names the node, at the launch line)."""
+    return bool(e.publishers) and any(_in_launch_file(s) for s in e.sources)
 
 
 def _unreachable(sub: Subsystem, joined: list[set[str]]) -> Iterable[Finding]:

@@ -1669,13 +1669,14 @@ class _Run(Walker[Node]):
             array = self.path(c.args[0]) if c.n else None
             for marker in self.stored_markers.pop(array[0], []) if array is not None and not array[1] else []:
                 self.published(marker, c)
-        if c.n == 2 and c.receiver is None and isinstance(self.eval(c.args[0]), str) and isinstance(message := self.eval(c.args[1]), Record):
+        topic = self.eval(c.args[0]) if c.n >= 2 else None  # read once: a topic name, or the first of two messages
+        if c.n == 2 and c.receiver is None and isinstance(topic, str) and isinstance(message := self.eval(c.args[1]), Record):
             self.published(message, c)  # the node's own `publish<NavSatFixMsg>("/navsatfix", msg)`: a topic and a message
             return None
-        if c.n < 2 or isinstance(self.eval(c.args[0]), str):
+        if c.n < 2 or isinstance(topic, str):
             return Walker.h_publish(self, c)
-        for a in c.args[:2]:
-            self.published(self.eval(a), c)
+        for value in (topic, self.eval(c.args[1])):  # image_transport's publish(image, info)
+            self.published(value, c)
         return None
 
     def marker_stored(self, left: Node, value: Value) -> None:

@@ -62,9 +62,8 @@ def _walk(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, out
             if name:
                 fixed = child.get("value") is not None
                 sub.declare(name, child.get("value") if fixed else child.get("default"), fixed)
-                if fixed or name not in sub.given:
-                    sub.lines[name] = child.line
                 if fixed or name not in sub.given:  # a value written here, not one the includer passes
+                    sub.lines[name] = child.line
                     facts.findings.extend(parameter_findings({name: sub.args[name]}, {}, facts.path, child.line, kind=ARGUMENT))
         elif tag == "group":
             _walk(child, facts, ctx, sub, scope, unclaimed)
@@ -182,6 +181,7 @@ def _node(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, sco
         params["robot_description"] = scope.description[0]  # the param of its namespace
         if scope.description in unclaimed:
             unclaimed.remove(scope.description)
+    written = written_words(el.get("args"))
     spec = NodeSpec(
         package=sub(el.get("pkg")),
         executable=sub(el.get("type")),
@@ -193,8 +193,8 @@ def _node(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, sco
         param_lines=lines,
         complete=complete and not scope.param_files,
         rosparams=rosparams,
-        written=written_words(el.get("args")),
-        rotation_line=argument_rotation_line(written_words(el.get("args")), sub.args, sub.lines),
+        written=written,
+        rotation_line=argument_rotation_line(written, sub.args, sub.lines),
     )
     add_node(spec, facts, ctx, ros_version=1)
 

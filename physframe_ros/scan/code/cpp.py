@@ -837,6 +837,16 @@ class _Run(Walker[Node]):
                 self.eval(c)
         return ()
 
+    def s_switch(self, node: Node) -> Sequence[Node]:
+        """Cases are all taken like branches, but a local given a different string in each case (tango_ros's
+        ``toFrameId``: ``case ..._DEVICE: name = "device"; ... default: name = "unknown";``) holds the case's
+        value, which only the switch's operand decides: unknown after the switch, not the last case's."""
+        self.block(node.named_children)
+        for name in _case_dependent_strings(node, self.f.src):
+            if name in self.env:
+                self.env[name] = None
+        return ()
+
     def s_skip(self, node: Node) -> Sequence[Node]:
         """A local class or function: walked where it is called, not where it is defined."""
         return ()
@@ -2035,6 +2045,23 @@ def _defines(name: str, path: str, text: str) -> bool:
     return False
 
 
+def _case_dependent_strings(switch: Node, src: bytes) -> list[str]:
+    """The plain variables a switch's cases set to two or more different string literals."""
+    body = switch.child_by_field_name("body")
+    seen: dict[str, set[str]] = {}
+    for case in body.named_children if body is not None else ():
+        if case.type != "case_statement":
+            continue
+        for stmt in case.named_children:
+            expr = stmt.named_children[0] if stmt.type == "expression_statement" and stmt.named_child_count else None
+            if expr is None or expr.type != "assignment_expression":
+                continue
+            left, right = expr.child_by_field_name("left"), expr.child_by_field_name("right")
+            if left is not None and right is not None and left.type == "identifier" and right.type in _STRING_LITERALS:
+                seen.setdefault(_text(left, src), set()).add(_text(right, src))
+    return [name for name, values in seen.items() if len(values) > 1]
+
+
 def _returns_message(fn: Node, src: bytes) -> bool:
     """Whether a function's declared result is a message the checks track (``std::unique_ptr<Image>``)."""
     type_text = _text(fn.child_by_field_name("type"), src)
@@ -2235,6 +2262,7 @@ _Run.STATEMENTS = {
     "expression_statement": _Run.s_expression,
     "return_statement": _Run.s_return,
     "condition_clause": _Run.s_condition,
+    "switch_statement": _Run.s_switch,
     "function_definition": _Run.s_skip,
     "class_specifier": _Run.s_skip,
     "struct_specifier": _Run.s_skip,

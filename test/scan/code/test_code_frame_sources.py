@@ -340,3 +340,51 @@ def test_frames_stamped_on_published_data_are_data_frames(tmp_path: Path) -> Non
     root = write_tree(tmp_path, {"image_publisher/src/image_publisher.cpp": IMAGE_PUBLISHER})
     result = scan([root])
     assert result.expected.frames == [] and [(d["frame"], d["type"]) for d in result.expected.to_dict()["data_frames"]] == [("camera", "Image")]
+
+
+# Intermodalics/tango_ros (tango_ros_node.cpp:186-227): a frame name chosen by a switch over an enum; the
+# default case's "unknown" is one case's value, not what every call returns.
+TANGO_FRAMES = """\
+std::string toFrameId(const TangoCoordinateFrameType& tango_frame_type) {
+  std::string string_frame_type;
+  switch(tango_frame_type) {
+    case TANGO_COORDINATE_FRAME_AREA_DESCRIPTION:
+      string_frame_type = "area_description";
+      break;
+    case TANGO_COORDINATE_FRAME_DEVICE:
+      string_frame_type = "device";
+      break;
+    default:
+      string_frame_type = "unknown";
+      break;
+  }
+  return string_frame_type;
+}
+void TangoRosNode::PublishStaticTransforms() {
+  geometry_msgs::TransformStamped device_T_imu;
+  device_T_imu.header.frame_id = toFrameId(TANGO_COORDINATE_FRAME_DEVICE);
+  device_T_imu.child_frame_id = toFrameId(TANGO_COORDINATE_FRAME_AREA_DESCRIPTION);
+  device_T_imu.transform.rotation.w = 1;
+  tf_static_broadcaster_.sendTransform(device_T_imu);
+}
+void pick(int i) {
+  std::string frame;
+  switch (i) {
+    case 0: frame = "map"; break;
+    case 1: frame = "map"; break;
+  }
+  geometry_msgs::TransformStamped t;
+  t.header.frame_id = frame;
+  t.child_frame_id = "odom";
+  t.transform.rotation.w = 1;
+  tf_static_broadcaster_.sendTransform(t);
+}
+"""
+
+
+def test_a_string_each_case_of_a_switch_sets_differently_is_unknown_after_it() -> None:
+    facts = analyze_cpp(TANGO_FRAMES, "tango_ros_node.cpp")
+    # not 'unknown' -> 'unknown' (a self transform): which case runs is the caller's enum
+    assert [f for f in facts.findings if f.code == "REDUNDANT_TRANSFORM"] == []
+    # every case giving the same string keeps it
+    assert [(e.parent, e.child) for e in facts.edges if e.child == "odom"] == [("map", "odom")]

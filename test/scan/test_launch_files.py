@@ -413,6 +413,28 @@ def test_ros1_tf_prefix_and_textfile_description(tmp_path: Path) -> None:
     assert edge.sources == (Location("arm/urdf/arm.urdf", 3),)  # a plain URDF: its own line
 
 
+def test_ros1_description_param_named_by_an_argument_is_the_robot_description(tmp_path: Path) -> None:
+    """talos_description's upload.launch: `<param name="$(arg parameter_name)" command="xacro ...">` with the
+    argument's default robot_description loads the robot a robot_state_publisher started elsewhere reads."""
+    ws = _write(tmp_path, {
+        "arm/package.xml": _package("arm", catkin=True),
+        "arm/urdf/arm.urdf": """
+            <robot name="arm">
+              <link name="base_link"/><link name="tool0"/>
+              <joint name="flange" type="fixed"><parent link="base_link"/><child link="tool0"/><origin xyz="0 0 0.4"/></joint>
+            </robot>
+            """,
+        "arm/launch/upload.launch": """
+            <launch>
+              <arg name="parameter_name" default="robot_description"/>
+              <param name="$(arg parameter_name)" textfile="$(find arm)/urdf/arm.urdf"/>
+            </launch>
+            """,
+    })
+    result = scan([ws], jobs=1)
+    assert [(e.parent, e.child) for e in result.expected.edges] == [("base_link", "tool0")]
+
+
 def test_ros1_static_transforms_with_tf_era_slashes_are_the_stripped_frames(tmp_path: Path) -> None:
     """ROS 1 tf and tf2 strip a leading '/' when a transform is inserted (tf2 BufferCore::setTransform): the
     fully qualified names of tf-era launch files (AutoNavQuad's 'world /map') are a hint, not an error (the slash

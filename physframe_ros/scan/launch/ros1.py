@@ -73,7 +73,8 @@ def _walk(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, out
                                       if not sub.skips(a.get("if"), a.get("unless"))]))
             add_include(sub(child.get("file")), child.get("file") or "", child.line, facts, ctx, passed)
         elif tag == "param":
-            name = (child.get("name") or "").split("/")[-1]
+            # `name="$(arg parameter_name)"` (talos_description's upload.launch): the name the arguments give
+            name = (sub(child.get("name")) or child.get("name") or "").split("/")[-1]
             if name == "robot_description":
                 desc = _description_param(child, sub)
                 if desc is not None:

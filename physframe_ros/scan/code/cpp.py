@@ -1787,7 +1787,7 @@ class _Run(Walker[Node]):
         if c.n < 2:
             return MISSING
         target, data = self.eval(c.args[0]), self.eval(c.args[1])
-        self.transformed(target, data, c.line)
+        self.transformed(target, data, c.line, c.args[0])
         for out in c.args[2:]:  # ROS 1 tf's transformPose(target, in, out): tf fills out, header included
             self.escape(out)
         return None
@@ -1797,8 +1797,8 @@ class _Run(Walker[Node]):
             return MISSING
         args = c.args
         data = self.eval(args[0])
-        target = self.eval(args[2] if c.n >= 3 and not isinstance(self.eval(args[1]), str) else args[1])
-        self.transformed(target, data, c.line)
+        target_node = args[2] if c.n >= 3 and not isinstance(self.eval(args[1]), str) else args[1]
+        self.transformed(self.eval(target_node), data, c.line, target_node)
         if c.n >= 3:
             self.escape(args[1])  # tf2's transform(in, out, target): tf2 sets out's header
         return None

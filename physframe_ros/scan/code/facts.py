@@ -509,7 +509,8 @@ class FactSink:
             self.add(Finding("MISSING_CHILD_FRAME", f"{what} is broadcast with child_frame_id never set (empty); tf2 drops it", frames, loc))
 
     # --- lookups ------------------------------------------------------------------------
-    def lookup(self, target: Any, source: Any, line: int, bound_to: str | None = None, time_travel: bool = False, tf2: bool = False) -> None:
+    def lookup(self, target: Any, source: Any, line: int, bound_to: str | None = None, time_travel: bool = False, tf2: bool = False,
+               distinct: bool = False) -> None:
         """``lookupTransform(target, source)``: the result has header.frame_id target, child source.
         ``time_travel``: tf2's ``lookupTransform(target, t1, source, t2, fixed)``, where target and
         source may be one frame (how it moved between t1 and t2). ``tf2``: a tf2 Buffer's lookup, which fails on a
@@ -532,7 +533,7 @@ class FactSink:
         lookup = Lookup(t.lstrip("/") or t, s.lstrip("/") or s, loc)
         if lookup not in self.facts.lookups:
             self.facts.lookups.append(lookup)
-        if t == s and not time_travel:
+        if t == s and not time_travel and not distinct:  # distinct: the code looks up only when the two names differ
             self.add(Finding("REDUNDANT_TRANSFORM", f"lookup of the transform from '{s}' to itself: always identity, probably a wrong frame name", (t,), loc))
         if bound_to:
             self.add(reversed_name_finding(bound_to, t, s, loc))

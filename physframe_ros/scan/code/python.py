@@ -819,7 +819,7 @@ class _Run(Walker[ast.AST]):
             return MISSING
         first, second = self.eval(c.args[0]), self.eval(c.args[1])
         data, target = (second, first) if c.name != "transform" else (first, second)
-        self.transformed(target, data, c.line)
+        self.transformed(target, data, c.line, c.args[0] if c.name != "transform" else c.args[1])
         return None
 
     def h_declare_parameters(self, c: Call[ast.AST]) -> Result:

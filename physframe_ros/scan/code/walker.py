@@ -72,6 +72,9 @@ Result = Union[Value, Missing]
 Handler = Callable[[Any, "Call[Any]"], Result]
 
 
+# `a != b` between two names or member paths, as a condition reads
+_UNEQUAL = re.compile(r"([\w.>\-]+)\s*!=\s*([\w.>\-]+)")
+
 @dataclass
 class Call(Generic[N]):
     """A call as the syntax wrote it: ``receiver.name(args, kwargs)``."""
@@ -475,12 +478,21 @@ class Walker(Generic[N]):
         is tf2's Buffer's, which rejects a leading '/' where ROS 1's tf listener stripped it."""
         if self.emit:
             bound = self.bind[1] if self.bind is not None and self.bind[0] == call.key else None
-            self.f.sink.lookup(target, source, call.line, bound, time_travel=time_travel, tf2=tf2)
+            distinct = target == source and bool(call.args) and self.compared_unequal(call.args[0])
+            self.f.sink.lookup(target, source, call.line, bound, time_travel=time_travel, tf2=tf2, distinct=distinct)
 
-    def transformed(self, target: Value, data: Value, line: int) -> None:
+    def compared_unequal(self, target: N) -> bool:
+        """The target frame's expression is tested unequal to another in a condition the call sits under
+        (mas_perception's ``if (target_frame_id != frame_id_)`` around lookups and transforms into it, the target a
+        parameter whose default is the source): the code has the equal case in hand."""
+        name = self.text(target).strip()
+        return any(name in (m[1], m[2]) for cond in self.conditions(target) for m in _UNEQUAL.finditer(cond))
+
+    def transformed(self, target: Value, data: Value, line: int, target_node: N) -> None:
         """``buffer.transform(data, target)``: a lookup from the data's frame."""
         if self.emit and isinstance(data, Record):
-            self.f.sink.lookup(target, data.get("header.frame_id"), line)
+            source = data.get("header.frame_id")
+            self.f.sink.lookup(target, source, line, distinct=target == source and self.compared_unequal(target_node))
 
     def param_value(self, pname: Value, default: Value, line: int) -> Value:
         """``param(name, default)`` / ``rospy.get_param(name, default)``: the value a launch file gave, else

@@ -388,3 +388,28 @@ def test_a_string_each_case_of_a_switch_sets_differently_is_unknown_after_it() -
     assert [f for f in facts.findings if f.code == "REDUNDANT_TRANSFORM"] == []
     # every case giving the same string keeps it
     assert [(e.parent, e.child) for e in facts.edges if e.child == "odom"] == [("map", "odom")]
+
+
+# b-it-bots mas_perception (scene_segmentation_node.cpp:170-182): the target frame is a parameter whose default
+# is the cloud's frame, and the lookups into it run only when the two differ.
+GUARDED_LOOKUPS = """\
+void SceneSegmentationNode::findPlane() {
+  std::string frame_id_ = "base_link";
+  std::string target_frame_id;
+  nh_.param("target_frame_id", target_frame_id, frame_id_);
+  geometry_msgs::PoseStamped pose;
+  pose.header.frame_id = frame_id_;
+  if (target_frame_id != frame_id_) {
+    transform_listener_.waitForTransform(target_frame_id, frame_id_, ros::Time(0), ros::Duration(0.1));
+    geometry_msgs::PoseStamped pose_transformed;
+    transform_listener_.transformPose(target_frame_id, pose, pose_transformed);
+  }
+  transform_listener_.waitForTransform(target_frame_id, frame_id_, ros::Time(0), ros::Duration(0.1));
+}
+"""
+
+
+def test_a_lookup_guarded_by_the_frames_differing_is_no_self_lookup() -> None:
+    facts = analyze_cpp(GUARDED_LOOKUPS, "scene_segmentation_node.cpp")
+    # only the unguarded lookup, with the parameter at its default, looks base_link up in itself
+    assert [(f.code, f.location.line) for f in facts.findings] == [("REDUNDANT_TRANSFORM", 12)]

@@ -1472,8 +1472,10 @@ class _Run(Walker[Node]):
             value = getter(self, call, target)
             if not isinstance(value, Missing):
                 return value
-        if receiver is None or (call.n == 0 and self.own_message_getter(call.name)):
-            return self.user_call(call)  # `sr.GetImuData()`: a method of the file's class that returns a message
+        if receiver is None or self.own_message_getter(call.name):
+            # `sr.GetImuData()`, spot_ros2's `camera_->stitch(left, right)`: the one method of that name this file
+            # defines, returning a message
+            return self.user_call(call)
         if call.name in _TIME_SETTERS and (stamp := self.path(receiver)) is not None and stamp[1][-2:] == ["header", "stamp"]:
             self.assign_path(stamp[0], stamp[1], None)  # `msg.header.stamp.fromNSec(t)`: the header is used, stamped
             return None

@@ -263,6 +263,28 @@ def test_cpp_cv_bridge_image_from_an_empty_header_is_published_without_a_frame()
     ]
 
 
+def test_a_method_called_through_a_member_pointer_returns_its_message() -> None:
+    """spot_ros2's image_stitcher.cpp: ``camera_->stitch(left, right)`` is the one ``stitch`` the file defines,
+    which returns ``cv_bridge::CvImage(std_msgs::msg::Header{}, ...).toImageMsg()``: the stitched image went
+    out with no frame."""
+    text = """\
+Image::SharedPtr MiddleCamera::stitch(const std::shared_ptr<const Image>& left, const std::shared_ptr<const Image>& right) {
+  return cv_bridge::CvImage(std_msgs::msg::Header{}, "bgr8", result_.getMat(cv::ACCESS_READ)).toImageMsg();
+}
+void ImageStitcher::callback(const std::shared_ptr<const Image>& left, const std::shared_ptr<const Image>& right) {
+  const auto image_stitched = camera_->stitch(left, right);
+  camera_handle_->publish(*image_stitched, info_stitched);
+}
+void ImageStitcher::fixed(const std::shared_ptr<const Image>& left, const std::shared_ptr<const Image>& right) {
+  auto image_stitched = camera_->stitch(left, right);
+  image_stitched->header.frame_id = camera_handle_->getCameraFrame();
+  camera_handle_->publish(*image_stitched, info_stitched);
+}
+"""
+    facts = analyze_cpp(text, "spot_driver/src/image_stitcher/image_stitcher.cpp")
+    assert [(f.code, f.location.line if f.location else None) for f in facts.findings] == [("MISSING_FRAME", 6)]
+
+
 # PX4's offboard example as the corpus copies it (PX4_Drone, velocity_marker_tracker): a setpoint PoseStamped
 # with no frame sent to MAVROS, whose setpoint plugins read it in their own mav_frame. Data on another
 # topic is still checked.

@@ -917,8 +917,11 @@ class _Run(Walker[Node]):
             return False
         body = _text(fn, self.f.src)
         n = re.escape(name)
-        if re.search(rf"Stamped\s*<\s*(?:tf2::)?Transform\s*>\s*&?\s*{n}\b", body):
+        declared = re.compile(rf"Stamped\s*<\s*(?:tf2::)?Transform\s*>\s*&?\s*{n}\b")
+        if declared.search(body):
             return True
+        if self.is_member(name) and name not in self.env and any(declared.search(t) for t in (self.f.text, *self.f.headers)):
+            return True  # a member of that type (norlab_imu_tools' `tf2::Stamped<tf2::Transform> transform_;`)
         made = re.search(rf"\bauto\s*&?\s*{n}\s*=\s*(?:\w+(?:::|\.|->))*(\w+)\s*\(", body)
         if made is None:
             return False
@@ -1398,7 +1401,14 @@ class _Run(Walker[Node]):
     def f_convert(self, c: Call[Node]) -> Result:
         if c.n != 2:
             return MISSING
-        self.assign(c.args[1], self.eval(c.args[0]))
+        value = self.eval(c.args[0])
+        first = c.args[0]
+        if (c.name == "convert" and first.type == "identifier" and isinstance(self.message_arg(c.args[1]), Record)
+                and self.is_stamped_transform(_text(first, self.f.src))):
+            # tf2::convert(a, b) is fromMsg(toMsg(a), b): a TransformStamped rebuilt from the Stamped<Transform>,
+            # child_frame_id empty (norlab_imu_tools set it once in the constructor; every convert wiped it)
+            value = self.stamped_transform_msg(c.line)
+        self.assign(c.args[1], value)
         return None
 
     def f_eigen_to_transform(self, c: Call[Node]) -> Result:

@@ -684,6 +684,37 @@ class TfProjectionNode {
     assert [(f.code, f.location.line if f.location else None) for f in facts.findings] == [("MISSING_CHILD_FRAME", 6)]
 
 
+def test_tf2_convert_of_a_stamped_transform_member_wipes_the_child_frame() -> None:
+    """norlab_imu_tools' imu_and_wheel_odom_node.cpp: the child frame is set once in the constructor, and
+    tf2::convert(transform_, transform_msg_), which is fromMsg(toMsg(a), b), rebuilds the message without it."""
+    text = """\
+class ImuAndWheelOdomNode : public rclcpp::Node {
+public:
+  ImuAndWheelOdomNode() {
+    transform_.frame_id_ = p_odom_frame_;
+    transform_msg_.child_frame_id = p_base_frame_;
+  }
+  void imuMsgCallback(const sensor_msgs::msg::Imu& imu_msg) {
+    transform_.setRotation(current_attitude);
+    tf2::convert(transform_, transform_msg_);
+    tfBroadcaster->sendTransform(transform_msg_);
+  }
+  void fixed() {
+    tf2::convert(transform_, transform_msg_);
+    transform_msg_.child_frame_id = p_base_frame_;
+    tfBroadcaster->sendTransform(transform_msg_);
+  }
+private:
+  std::string p_odom_frame_ = "odom";
+  std::string p_base_frame_ = "base_link";
+  tf2::Stamped<tf2::Transform> transform_;
+  geometry_msgs::msg::TransformStamped transform_msg_;
+};
+"""
+    facts = analyze_cpp(text, "src/imu_and_wheel_odom_node.cpp")
+    assert [(f.code, f.location.line if f.location else None) for f in facts.findings] == [("MISSING_CHILD_FRAME", 10)]
+
+
 def test_a_fresh_pcl_cloud_converted_with_to_ros_msg_has_no_frame() -> None:
     """lidarslam_ros2's graph_based_slam (before its fix): the map cloud made fresh and grown with `+=`
     (PCL's concatenation keeps the left cloud's empty frame), converted and published with no frame."""

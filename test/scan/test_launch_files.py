@@ -79,6 +79,30 @@ def generate_launch_description():
     assert found == [("INCORRECT_TRANSFORM", 8)]
 
 
+def test_a_python_launch_frame_made_in_a_variable_is_reported_where_it_is_made(tmp_path: Path) -> None:
+    """kitti_odometry_replayer_ros2's load_urdf.launch.py: ``f"{frame_prefix}/"`` with the default empty prefix
+    makes the child frame '/p0'; the line to change is the variable's, not the node's argument list."""
+    python = """from launch import LaunchDescription
+from launch.substitutions import LaunchConfiguration, PythonExpression
+from launch_ros.actions import Node
+
+def generate_launch_description():
+    frame_prefix = LaunchConfiguration("frame_prefix", default="")
+    frame_prefix_with_slash = PythonExpression(['f"', frame_prefix, '/"'])
+    p0_frame_id = PythonExpression(['f"', frame_prefix_with_slash, 'p0"'])
+    return LaunchDescription([
+        Node(package="tf2_ros", executable="static_transform_publisher",
+             arguments=["--frame-id", "map",
+                        "--child-frame-id", p0_frame_id]),
+        Node(package="tf2_ros", executable="static_transform_publisher",
+             arguments=["--frame-id", "map", "--child-frame-id", "/p1"]),
+    ])
+"""
+    root = _write(tmp_path / "kitti", {"package.xml": _package("ros2_kitti_description"), "launch/load_urdf.launch.py": python})
+    found = [(f.frames, f.location.line if f.location else None) for f in scan([root], jobs=1).findings if f.code == "INVALID_FRAME_ID"]
+    assert found == [(("/p0",), 8), (("/p1",), 14)]
+
+
 def test_a_required_robot_name_argument_gives_patterns(tmp_path: Path) -> None:
     """uuv_simulator's publish_body_sname.launch (before "FIX Vector for static frame publisher"): read on its own,
     the vehicle's name is a required argument; the NED body frame got a yaw of pi where FRD needs a roll of pi."""

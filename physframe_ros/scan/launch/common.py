@@ -76,6 +76,7 @@ class NodeSpec:
     rosparams: dict[str, Any] = field(default_factory=dict)  # ROS 1 inline <rosparam> values, checked at their own lines
     written: list[str] = field(default_factory=list)  # the arguments as written, before substitution (`$(arg roll)`)
     rotation_line: int | None = None  # where a static transform's rotation is written, when not on the arguments' line
+    value_lines: dict[str, int] = field(default_factory=dict)  # an argument word a variable of the file holds -> where it is made
 
 
 def add_node(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, ros_version: int) -> None:
@@ -115,7 +116,9 @@ def add_node(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, ros_version: in
             findings.extend(_named_angles(spec, flavor, loc))
         if ros_version == 1:
             edge, findings = _inserted_by_ros1(edge, findings)
-        facts.findings.extend(findings)
+        # a frame id made in a variable (kitti_odometry_replayer's `f"{frame_prefix}/"` + "p0") is fixed where it is made
+        facts.findings.extend(replace(f, location=Location(facts.path, spec.value_lines[f.frames[0]]))
+                              if f.code == "INVALID_FRAME_ID" and f.frames and f.frames[0] in spec.value_lines else f for f in findings)
         if edge is not None:
             if spec.rotation_line is not None and spec.rotation_line != loc.line:
                 edge = replace(edge, rotation_at=Location(facts.path, spec.rotation_line))  # the line a wrong rotation is fixed at

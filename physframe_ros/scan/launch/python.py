@@ -383,6 +383,18 @@ def _rotation_line(written: ast.expr | None, words: list[tuple[str, int]], inter
     return words[3][1] if len(words) > 3 else None
 
 
+def _value_lines(written: ast.expr | None, interp: _Interp, line: int) -> dict[str, int]:
+    """The words of the arguments that variables of the file hold, each with the line of the variable's last
+    assignment before the node (``p0_frame_id = PythonExpression([...])``)."""
+    out: dict[str, int] = {}
+    for e in written.elts if isinstance(written, ast.List) else ():
+        made = [c for c in interp.assigns.get(e.id, []) if c[0] < line] if isinstance(e, ast.Name) else []
+        value = interp.eval(e, line) if made else None
+        for word in value.split() if isinstance(value, str) else ():
+            out.setdefault(word, made[-1][0])
+    return out
+
+
 def _node(call: ast.Call, interp: _Interp, facts: FileFacts, ctx: ScanContext) -> None:
     kw = {k.arg: k.value for k in call.keywords if k.arg}
     line = call.lineno
@@ -418,7 +430,8 @@ def _node(call: ast.Call, interp: _Interp, facts: FileFacts, ctx: ScanContext) -
              and not e.value.startswith("-") and not is_number_text(e.value)] if isinstance(written_list, ast.List) else []
     args_line = named[0].lineno if named else kw["arguments"].lineno if "arguments" in kw else None
     spec = NodeSpec(text("package"), text("executable", "node_executable"), line, text("name", "node_name") or "", arguments, params,
-                    args_line, param_lines, complete, written=[w for w, _ in words], rotation_line=_rotation_line(written_list, words, interp))
+                    args_line, param_lines, complete, written=[w for w, _ in words], rotation_line=_rotation_line(written_list, words, interp),
+                    value_lines=_value_lines(written_list, interp, line))
     add_node(spec, facts, ctx, ros_version=2)
 
 

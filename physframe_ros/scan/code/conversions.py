@@ -75,6 +75,8 @@ def heading_finding(yaw: Heading, loc: Location) -> Finding | None:
         how = "mirrored: it turns clockwise where the yaw turns counterclockwise"
     elif abs(math.remainder(yaw.intercept + math.pi / 2, math.tau)) < 1e-3:
         what, how = "-heading - pi/2", "a half turn off"
+    elif abs(math.remainder(yaw.intercept, math.tau)) < 1e-3:
+        what, how = "-heading", "measured from north, a quarter turn off"
     else:
         what, how = f"-heading {'+' if yaw.intercept >= 0 else '-'} {abs(yaw.intercept):.4g}", "measured from another axis than east"
     return Finding(

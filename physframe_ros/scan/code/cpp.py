@@ -82,6 +82,7 @@ from .values import (
     concat,
     fresh,
     heading_field,
+    heading_reading,
     is_transform,
     literal_line,
     negated,
@@ -1221,8 +1222,8 @@ class _Run(Walker[Node]):
         if isinstance(value, Record) and fields:
             got = value.get(".".join(fields))
             return None if got is UNSET else got
-        if fields and value is None and heading_field(fields[-1]) and not self.is_member(base):
-            return Heading()  # `m.relPosHeading` of a message handed in: a compass heading
+        if fields and value is None and heading_field(fields[-1]) and (not self.is_member(base) or heading_reading(fields[-1])):
+            return Heading()  # `m.relPosHeading` of a message handed in, `inspva_->azimuth` of one kept: a compass heading
         return value if not fields else None
 
     def e_element(self, node: Node) -> Value:

@@ -69,6 +69,7 @@ from .values import (
     concat,
     fresh,
     heading_field,
+    heading_reading,
     negated,
     px4_component,
     rot_from_components,
@@ -627,8 +628,8 @@ class _Run(Walker[ast.AST]):
             if isinstance(holder, Record):
                 got = holder.get(".".join(fields))
                 return None if got is UNSET else got
-            if holder is None and heading_field(fields[-1]) and base != "self":
-                return Heading()  # `msg.heading` of a message handed in: a compass heading
+            if holder is None and heading_field(fields[-1]) and (base != "self" or (len(fields) > 1 and heading_reading(fields[-1]))):
+                return Heading()  # `msg.heading` of a message handed in, `self.ins.azimuth` of one kept: a compass heading
         obj = self.eval(node.value)
         if node.attr in ("value", "string_value"):
             if isinstance(obj, ParamRef):
@@ -872,6 +873,8 @@ class _Run(Walker[ast.AST]):
                 self.yaw_given(self.eval(yaw), c.line)
         rpy = self.numbers(c.args[:3])
         rot = rot_from_euler_axes(rpy[0], rpy[1], rpy[2], axes) if rpy is not None and isinstance(axes, str) else TOP_ROT
+        if rpy is None and axes == "sxyz" and isinstance(heading := self.eval(c.args[2]), Heading):
+            rot = Rot(heading=heading, heading_line=c.line)  # a full attitude from the data: judged where it is written out
         if c.name == "quaternion_from_euler":
             return QuatList(rot, self.tf_order(c))
         return QuatList(rot, "wxyz") if c.name == "euler2quat" else rot
@@ -963,6 +966,12 @@ class _Run(Walker[ast.AST]):
             return MISSING
         value = self.eval(c.args[0])
         return value if isinstance(value, Rot) else TOP_ROT
+
+    def b_kdl_rpy(self, c: Call[ast.AST]) -> Result:
+        """PyKDL's ``Rotation.RPY(roll, pitch, yaw)``: about the fixed x, y, z axes, as tf's setRPY."""
+        if c.receiver is None or not _dotted(c.receiver).endswith("Rotation") or c.n != 3:
+            return MISSING
+        return self.rpy(c.args, c.line)
 
     def b_as_quat(self, c: Call[ast.AST]) -> Result:
         if c.receiver is None:
@@ -1223,7 +1232,8 @@ _BUILDERS: dict[str, Callable[[_Run, Call[ast.AST]], Result]] = {
     "from_euler": _Run.b_from_euler,
     "from_quat": _Run.b_from_quat,
     **_table(_Run.b_from_matrix, "from_matrix", "from_dcm"),
-    "as_quat": _Run.b_as_quat,
+    **_table(_Run.b_as_quat, "as_quat", "GetQuaternion"),  # scipy's Rotation, PyKDL's Rotation: x, y, z, w
+    "RPY": _Run.b_kdl_rpy,
     **_table(_Run.b_as_matrix, "as_matrix", "as_dcm"),
     **_table(_Run.b_math, *MATH),
     "Quaternion": _Run.b_quaternion,

@@ -40,6 +40,9 @@ class Rot:
     exact: Matrix | None = None
     ortho: OrthoRotation | None = None
     written: Quaternion | None = None
+    # a full NED attitude: roll and pitch from the data and a compass heading as the yaw, built at heading_line
+    heading: Heading | None = None
+    heading_line: int = 0
 
     @property
     def partial(self) -> bool:
@@ -485,11 +488,18 @@ class Heading:
     intercept: float = 0.0
 
 
-_HEADING_WORD = re.compile(r"(?:^|_)heading(?:_|$)")
+_HEADING_WORD = re.compile(r"(?:^|_)(?:heading|azimuth)(?:_|$)")
+
+
+def heading_reading(name: str) -> bool:
+    """A field named for the heading itself, nothing after it (``azimuth``, ``true_heading``; not ``heading_offset``):
+    read off a message a node keeps (``inspva_->azimuth``), a heading too."""
+    return _HEADING_WORD.search(snake_case(name) + "_") is not None and snake_case(name).endswith(("heading", "azimuth"))
 
 
 def heading_field(name: str) -> bool:
-    """A field whose name says it holds a heading (``relPosHeading``, ``heading_deg``, ``true_heading``)."""
+    """A field whose name says it holds a heading (``relPosHeading``, ``heading_deg``, ``true_heading``, an INS's
+    ``azimuth``)."""
     return _HEADING_WORD.search(snake_case(name)) is not None
 
 

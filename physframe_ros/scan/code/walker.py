@@ -37,6 +37,7 @@ from .values import (
     PARAMS,
     TOP_ROT,
     UNSET,
+    Component,
     Heading,
     Literal,
     ParamRef,
@@ -348,6 +349,7 @@ class Walker(Generic[N]):
         (``literal``: the source is a literal), a quaternion component copied."""
         self.frame_written(target, source, value, literal, line)
         self.component_copy(target, source, value, line)
+        self.attitude_written(target, value, line)
 
     def frame_written(self, target: N, source: N, value: Value, literal: bool, line: int) -> None:
         """``marker.header.frame_id = "/map"``, ``t.child_frame_id = "/base"``, ``frame_id_ = "/laser"``,
@@ -548,11 +550,27 @@ class Walker(Generic[N]):
         unless the quaternion it fills is named for NED or FRD axes (``ned_to_vehicle_quaternion``: converted later)."""
         values: list[Value] = [self.eval(a) for a in args[:3]]
         vals = [as_number(v) for v in values]
-        if line and len(vals) == 3 and vals[0] is not None and vals[1] is not None and not (conversion_words(into) & {"ned", "frd"}):
+        named_ned = bool(conversion_words(into) & {"ned", "frd"})
+        if line and len(vals) == 3 and vals[0] is not None and vals[1] is not None and not named_ned:
             self.yaw_given(values[2], line)
         if len(vals) == 3 and vals[0] is not None and vals[1] is not None and vals[2] is not None:
             return rot_from_rpy(vals[0], vals[1], vals[2])
+        if line and len(values) == 3 and isinstance(values[2], Heading) and not named_ned:
+            return Rot(heading=values[2], heading_line=line)  # judged where it is written out (attitude_written)
         return TOP_ROT
+
+    def attitude_written(self, target: N, value: Value, line: int) -> None:
+        """A full attitude from the data (roll, pitch and a compass heading as the yaw: a NED attitude) written as it is
+        into a message's orientation (novatel_oem7's ``imu->orientation = tf2::toMsg(q)`` after ``q.setRPY(roll, -pitch,
+        -azimuth)``): nothing converted it to ENU on the way, so the heading is judged at the line building it. One
+        built to be converted (oxts, microstrain multiply it first) loses the mark in the product."""
+        rot = value.rot if isinstance(value, (QuatList, Component)) else value
+        if not (isinstance(rot, Rot) and rot.heading is not None and self.emit):
+            return
+        p = self.written_path(target)
+        fields = p[1] if p is not None else []
+        if "orientation" in fields[-2:] or "rotation" in fields[-2:]:
+            self.f.sink.add(heading_finding(rot.heading, self.f.sink.loc(rot.heading_line)))
 
 
 def shown_path(p: Path) -> str:
@@ -566,8 +584,7 @@ MATH: dict[str, Callable[[float], float]] = {
     "cos": math.cos,
     "sqrt": math.sqrt,
     "atan": math.atan,
-    "radians": math.radians,
-    "deg2rad": math.radians,
+    **dict.fromkeys(("radians", "deg2rad", "degreesToRadians", "degToRad", "deg_to_rad", "from_degrees"), math.radians),
     "fabs": math.fabs,
     "abs": abs,
 }
@@ -576,7 +593,7 @@ MATH: dict[str, Callable[[float], float]] = {
 def apply_math(name: str, value: Value) -> Value:
     """``MATH[name](value)`` on a constant; None when unknown or outside the function's domain. A heading converted to
     radians stays a heading."""
-    if isinstance(value, Heading) and name in ("radians", "deg2rad"):
+    if isinstance(value, Heading) and MATH.get(name) is math.radians:
         return Heading(math.radians(value.slope), math.radians(value.intercept))
     if not isinstance(value, float):
         return None

@@ -105,6 +105,68 @@ def test_a_compass_heading_given_as_the_yaw() -> None:
     assert [f for f in analyze_python(fixed_py, "gps.py").findings if "compass heading" in f.message] == []
 
 
+# novatel_oem7_driver's ins_handler.cpp (before its ENU fix): the INS attitude with the azimuth (clockwise from north)
+# negated as the yaw, written straight into the Imu; oxts' driver builds the same NED attitude and converts it first
+NOVATEL = """\
+void INSHandler::publishImuMsg(sensor_msgs::Imu::Ptr imu)
+{
+  if (inspva_)
+  {
+    tf2::Quaternion tf_orientation;
+    tf_orientation.setRPY(
+                       degreesToRadians(inspva_->roll),
+                      -degreesToRadians(inspva_->pitch),
+                      -degreesToRadians(inspva_->azimuth));
+    imu->orientation = tf2::toMsg(tf_orientation);
+  }
+  imu_pub_.publish(imu);
+}
+"""
+
+OXTS_CONVERTED = """\
+void RosNComWrapper::wrap_imu(const NComRxC *nrx)
+{
+  auto veh_o = tf2::Quaternion();
+  veh_o.setRPY(DEG2RADS * nrx->mRoll, DEG2RADS * nrx->mPitch, DEG2RADS * nrx->mHeading);
+  auto q_ned_enu = tf2::Quaternion();
+  q_ned_enu.setRPY(M_PI, 0, M_PI / 2);
+  auto imu_o = q_ned_enu * veh_o;
+  msg.orientation = tf2::toMsg(imu_o);
+  pub.publish(msg);
+}
+"""
+
+APPLANIX = """\
+import PyKDL
+from math import radians as RAD
+from geometry_msgs.msg import Quaternion
+
+
+class ApplanixPublisher(object):
+    def navigation_handler(self, data):
+        orient = PyKDL.Rotation.RPY(RAD(data.roll), RAD(data.pitch), RAD(data.heading)).GetQuaternion()
+        odom = Odometry()
+        odom.pose.pose.orientation = Quaternion(*orient)
+        self.pub_odom.publish(odom)
+"""
+
+
+def test_a_full_ned_attitude_written_out_as_it_is() -> None:
+    """Roll, pitch and a compass heading (an INS's azimuth too) from the data, written into a message's orientation
+    with nothing converting them: a NED attitude published as an ENU one. Converted first (a product with a NED ->
+    ENU rotation, oxts), or with the yaw pi/2 - heading, it is not reported."""
+    def found(findings: list[Finding]) -> list[tuple[int | None, str]]:
+        return [(f.location.line if f.location else None, f.message.split(",")[0]) for f in findings if "compass heading" in f.message]
+
+    assert found(analyze_cpp(NOVATEL, "src/ins_handler.cpp").findings) == [(6, "the yaw given here is -heading")]
+    assert found(analyze_cpp(NOVATEL.replace("-degreesToRadians(inspva_->azimuth)", "M_PI_2 - degreesToRadians(inspva_->azimuth)"),
+                             "src/ins_handler.cpp").findings) == []
+    assert found(analyze_cpp(OXTS_CONVERTED, "src/ros_ncom_wrapper.cpp").findings) == []
+    assert found(analyze_python(APPLANIX, "publisher.py").findings) == [(8, "the yaw given here is the heading itself")]
+    fixed = APPLANIX.replace("RAD(data.heading)", "RAD(90 - data.heading)")
+    assert found(analyze_python(fixed, "publisher.py").findings) == []
+
+
 # sbg_ros2_driver before PR #16: the ENU branch negates y and z (an NWU attitude); inertial-sense-ros: x and y swapped
 # with w written before the branch (a right-forward-up body); the um7 driver's `tf_ned_to_enu` likewise
 SBG = """\

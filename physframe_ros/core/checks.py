@@ -198,16 +198,24 @@ def _multiple_parents(parents: dict[str, list[Edge]]) -> Iterable[Finding]:
         outside = [loc for loc in locs if not loc.file.endswith(_DESCRIPTION_SUFFIXES)]
         nodes = {e.child_at or e.location for e in pe if e.publishers and e.location}
         fixed = [e.location for e in pe if not e.publishers and e.location and _LAUNCH_FILE.search(e.location.file)]
+        loaders = {e.loaded_at for e in pe}
+        two_robots = None not in loaders and len(loaders) > 1
         if nodes and fixed:
             loc: Location | None = min(fixed)
         elif outside and len(outside) < len(locs):
             loc = outside[0]
+        elif two_robots:
+            # two robot_state_publishers' descriptions name one frame (ai_worker's leader and follower arms): the
+            # second node is where a frame_prefix keeps the robots apart (the node of the second declaration)
+            placed = sorted((e.child_at or e.location, i) for i, e in enumerate(pe) if e.location)
+            loc = pe[placed[1][1] if len(placed) > 1 else placed[0][1]].loaded_at if placed else None
         else:
             loc = locs[1] if len(locs) > 1 else (locs[0] if locs else None)
         yield Finding(
             "MULTIPLE_PARENTS_IN_FRAME_TREE",
             f"'{child}' has {len(distinct)} parents: {', '.join(described)}; "
-            "a tf tree gives each frame one parent, and tf2 silently keeps whichever arrived last",
+            "a tf tree gives each frame one parent, and tf2 silently keeps whichever arrived last"
+            + ("; two robot_state_publishers publish these robots: give one a frame_prefix, or fix the description" if two_robots else ""),
             (child, *distinct),
             loc,
             publishers=tuple(sorted({x for e in pe for x in e.publishers})),

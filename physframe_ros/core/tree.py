@@ -35,6 +35,10 @@ class Edge:
     #: Source code only: where the message's child_frame_id was assigned, when not where the transform is sent (the
     #: line to change when parent and child are swapped); not part of the edge's identity.
     named_at: Location | None = field(default=None, compare=False)
+    #: Source code only: where the robot_state_publisher publishing a robot description's joint is started, with its
+    #: parameters (the line to change when two robots' descriptions name one frame: a frame_prefix); not part of the
+    #: edge's identity.
+    loaded_at: Location | None = field(default=None, compare=False)
 
     @property
     def location(self) -> Location | None:

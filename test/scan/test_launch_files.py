@@ -103,6 +103,42 @@ def generate_launch_description():
     assert found == [(("/p0",), 8), (("/p1",), 14)]
 
 
+def test_two_robots_descriptions_naming_one_frame_point_at_the_second_publisher(tmp_path: Path) -> None:
+    """ai_worker's leader and follower: each launch file starts a robot_state_publisher, the leader's (in a namespace,
+    but /tf is global) without a frame_prefix, so arm_base_link has the leader's world and the follower's base_link as
+    parents. The leader's node, where a frame_prefix keeps the robots apart, is the line to change."""
+    def urdf(parent: str) -> str:
+        return (f'<robot name="r"><link name="{parent}"/><link name="arm_base_link"/>'
+                f'<joint name="j" type="fixed"><parent link="{parent}"/><child link="arm_base_link"/></joint></robot>')
+    python = """from launch import LaunchDescription
+from launch.actions import GroupAction
+from launch.substitutions import Command
+from launch_ros.actions import Node, PushRosNamespace
+from launch_ros.substitutions import FindPackageShare
+
+
+def generate_launch_description():
+    follower_rsp = Node(package="robot_state_publisher", executable="robot_state_publisher",
+                        parameters=[{"robot_description": Command(["xacro ", FindPackageShare("arm"), "/urdf/follower.urdf"])}])
+    leader_rsp = Node(
+        package="robot_state_publisher",
+        executable="robot_state_publisher",
+        output="both",
+        parameters=[{"robot_description": Command(["xacro ", FindPackageShare("arm"), "/urdf/leader.urdf"])}],
+    )
+    return LaunchDescription([follower_rsp, GroupAction(actions=[PushRosNamespace("leader"), leader_rsp])])
+"""
+    root = _write(tmp_path / "ws", {
+        "arm/package.xml": _package("arm"),
+        "arm/urdf/follower.urdf": urdf("base_link"),
+        "arm/urdf/leader.urdf": urdf("world"),
+        "arm/launch/both.launch.py": python,
+    })
+    found = [f for f in scan([root], jobs=1).findings if f.code == "MULTIPLE_PARENTS_IN_FRAME_TREE"]
+    assert [(f.location.file, f.location.line) for f in found if f.location] == [("arm/launch/both.launch.py", 15)]
+    assert "two robot_state_publishers publish these robots: give one a frame_prefix" in found[0].message
+
+
 def test_a_required_robot_name_argument_gives_patterns(tmp_path: Path) -> None:
     """uuv_simulator's publish_body_sname.launch (before "FIX Vector for static frame publisher"): read on its own,
     the vehicle's name is a required argument; the NED body frame got a yaw of pi where FRD needs a roll of pi."""

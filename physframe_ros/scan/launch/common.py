@@ -77,6 +77,7 @@ class NodeSpec:
     written: list[str] = field(default_factory=list)  # the arguments as written, before substitution (`$(arg roll)`)
     rotation_line: int | None = None  # where a static transform's rotation is written, when not on the arguments' line
     value_lines: dict[str, int] = field(default_factory=dict)  # an argument word a variable of the file holds -> where it is made
+    params_line: int | None = None  # where the node's parameters are written, when not on its first line
 
 
 def add_node(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, ros_version: int) -> None:
@@ -228,7 +229,11 @@ def _robot_state_publisher(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, l
             "(a package outside the scanned tree, or a value known only at launch time); its joints are not checked", (), loc))
     if not isinstance(desc, DescriptionRef):
         return
+    start = len(facts.edges)
     add_description(desc, facts, ctx, loc, str(prefix) if isinstance(prefix, str) else "")
+    # this node publishes them: a second robot whose frames collide with another's gets its frame_prefix here
+    loaded = Location(facts.path, spec.param_lines.get("frame_prefix") or spec.param_lines.get("robot_description") or spec.params_line or spec.line)
+    facts.edges[start:] = [replace(e, loaded_at=loaded) for e in facts.edges[start:]]
 
 
 def add_description(desc: DescriptionRef, facts: FileFacts, ctx: ScanContext, loc: Location, prefix: str = "") -> None:

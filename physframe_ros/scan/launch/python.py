@@ -431,7 +431,7 @@ def _node(call: ast.Call, interp: _Interp, facts: FileFacts, ctx: ScanContext) -
     args_line = named[0].lineno if named else kw["arguments"].lineno if "arguments" in kw else None
     spec = NodeSpec(text("package"), text("executable", "node_executable"), line, text("name", "node_name") or "", arguments, params,
                     args_line, param_lines, complete, written=[w for w, _ in words], rotation_line=_rotation_line(written_list, words, interp),
-                    value_lines=_value_lines(written_list, interp, line))
+                    value_lines=_value_lines(written_list, interp, line), params_line=kw["parameters"].lineno if "parameters" in kw else None)
     add_node(spec, facts, ctx, ros_version=2)
 
 

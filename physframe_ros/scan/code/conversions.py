@@ -219,3 +219,28 @@ def rearranged_finding(path: str, condition: str, writes: dict[str, tuple[str, i
         "(components of sqrt(2)/2): multiply by that rotation instead (q_enu_flu = q_enu_ned * q_ned_frd * q_frd_flu)",
         (), loc(at), severity=Severity.WARNING,
     )
+
+
+# --- UTM coordinates in the x and y of a world frame --------------------------------------------------------------
+# gps_common's and robot_localization's LLtoUTM(lat, lon, northing, easting, zone) write the northing first, and
+# UTMtoLL(northing, easting, zone, lat, lon) reads it first: a point's x and y handed over in that order put north
+# on x (NED order), where REP-103/105 world frames are ENU, x east and y north
+_UTM_SLOTS = {"LLtoUTM": 2, "UTMtoLL": 0}
+_AXIS_FIELD = re.compile(r"(?:\.|->)\s*([xy])\s*$")
+
+
+def utm_axes_finding(name: str, args: list[str], loc: Location) -> Finding | None:
+    """INCORRECT_TRANSFORM (warning) when ``name``'s northing and easting slots take a point's ``.x`` and ``.y``
+    in that order (novatel_oem7_driver's ``LLtoUTM(lat, lon, pt.x, pt.y, zone)``)."""
+    first = _UTM_SLOTS.get(name)
+    if first is None or len(args) < first + 2:
+        return None
+    axes = [m.group(1) if (m := _AXIS_FIELD.search(a)) else None for a in args[first:first + 2]]
+    if axes != ["x", "y"]:
+        return None
+    how = "writes the northing into x and the easting into y" if name == "LLtoUTM" else "reads the northing from x and the easting from y"
+    return Finding(
+        "INCORRECT_TRANSFORM",
+        f"{name}'s northing and easting slots get '{args[first].strip()}' and '{args[first + 1].strip()}': it {how} "
+        "(north, east: NED order), where REP-103/105 world frames are ENU, x east and y north: swap them",
+        (), loc, severity=Severity.WARNING)

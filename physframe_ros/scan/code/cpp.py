@@ -30,6 +30,7 @@ from .angle_units import cpp_degrees
 from .angle_units import finding as degrees_finding
 from .angles import rpy_slots
 from .calls import CALL_DEPTH, STEP_BUDGET, Budget
+from .conversions import utm_axes_finding
 from .cpp_macros import blank_macros, first_branches
 from .facts import (
     FactSink,
@@ -113,7 +114,7 @@ _PARSER = Parser(_LANGUAGE)
 # Function bodies worth walking: anything else cannot produce a frame fact.
 _RELEVANT = re.compile(
     rb"sendTransform|lookupTransform|canTransform|ransform|publish|Publish|frame|Matrix3x3|setRPY|uaternion|"
-    rb"AngleAxis|Matrix3|Mat_|param|Parameter|Stamped|Odometry|NavSatFix|Scan|Imu|Cloud|Image|orientation"
+    rb"AngleAxis|Matrix3|Mat_|param|Parameter|Stamped|Odometry|NavSatFix|Scan|Imu|Cloud|Image|orientation|LLtoUTM|UTMtoLL"
 )
 # Functions that may give members their values (constructors, parameter reads, `name_ = `,
 # `this->name =`, `m_name =`): only these are walked in the first pass.
@@ -1399,6 +1400,13 @@ class _Run(Walker[Node]):
             self.assign(c.args[1], value)
         return value
 
+    def f_utm(self, c: Call[Node]) -> Result:
+        """gps_common's LLtoUTM / UTMtoLL: judged for the order a point's x and y take its northing and easting; the
+        call is then walked as any other."""
+        if self.emit:
+            self.f.sink.add(utm_axes_finding(c.name, [_text(a, self.f.src) for a in c.args], self.f.sink.loc(c.line)))
+        return MISSING
+
     def f_convert(self, c: Call[Node]) -> Result:
         if c.n != 2:
             return MISSING
@@ -2221,6 +2229,7 @@ _FUNCTIONS: dict[str, Callable[[_Run, Call[Node]], Result]] = {
     **_table(_Run.f_pass, *_PASS_FUNCTIONS),
     **_table(_Run.f_convert, "fromMsg", "convert", "quaternionTFToMsg", "transformTFToMsg", "quaternionMsgToTF", "transformMsgToTF"),
     "eigenToTransform": _Run.f_eigen_to_transform,
+    **_table(_Run.f_utm, "LLtoUTM", "UTMtoLL"),
     **_table(_Run.f_rpy, "createQuaternionMsgFromRollPitchYaw", "createQuaternionFromRPY"),
     **_table(_Run.f_yaw, "createQuaternionMsgFromYaw", "createQuaternionFromYaw"),
     **_table(_Run.f_math, *MATH),

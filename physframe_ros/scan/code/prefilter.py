@@ -17,6 +17,7 @@ _MARKERS = re.compile(
     r"Matrix3x3|setRPY|Quaternion|quaternion_from|AngleAxis|Odometry|NavSatFix|LaserScan|Imu\b|PointCloud|"
     r"Stamped\b|transformPoint|transformPose|TransformListener|euler2|Rotation\.from|setEuler|cv2_to_imgmsg|toImageMsg|cvToImgMsg|CameraInfo|TFMessage|"
     r"MoveBaseGoal|NavigateToPose|"  # navigation goals, sent through an action client
+    r"LLtoUTM|UTMtoLL|"  # UTM coordinates handed to a point's x and y
     r"header\.stamp|"  # stamps data whose type only a header names (cv_camera's info_ and CvImage members)
     # the other stamped data types (facts._STAMPED_TYPES), named with their package: a file that builds one and
     # never writes frame_id (the bug itself) names nothing else above; bare words like Image or Path would

@@ -284,3 +284,26 @@ def test_no_rearrangement_turns_a_ned_frd_attitude_into_enu_flu() -> None:
         slots = {slot: (("-" if sign < 0 else "") + f"q.{src}()", 1) for slot, (src, sign) in zip("xyzw", key)}
         f = rearranged_finding("o.orientation", "use_enu", slots, 1, lambda n: loc("a.cpp", n))
         assert (f is None) == (key == (("x", 1), ("y", 1), ("z", 1), ("w", 1))), key
+
+
+def test_utm_northing_and_easting_into_x_and_y() -> None:
+    """novatel_oem7_driver's bestpos_handler.cpp (before PR 18): gps_common::LLtoUTM(lat, lon, northing, easting, zone)
+    filled the Odometry's x with the northing; the fixed call hands pt.y, pt.x. UTMtoLL reads them in the same order."""
+    cpp = """\
+void UTMPointFromGnss(geometry_msgs::Point& pt, double lat, double lon, double hgt)
+{
+  pt.z = hgt;
+  std::string zone;
+  gps_common::LLtoUTM(lat, lon, pt.x, pt.y, zone);
+}
+void fixed(geometry_msgs::Point& pt, double lat, double lon)
+{
+  std::string zone;
+  gps_common::LLtoUTM(lat, lon, pt.y, pt.x, zone);
+  UTMtoLL(odom->pose.pose.position.y, odom->pose.pose.position.x, zone, lat, lon);
+  UTMtoLL(odom->pose.pose.position.x, odom->pose.pose.position.y, zone, lat, lon);
+}
+"""
+    found = [(f.location.line if f.location else None, f.message.split(":")[0]) for f in analyze_cpp(cpp, "src/bestpos_handler.cpp").findings]
+    assert found == [(5, "LLtoUTM's northing and easting slots get 'pt.x' and 'pt.y'"),
+                     (12, "UTMtoLL's northing and easting slots get 'odom->pose.pose.position.x' and 'odom->pose.pose.position.y'")]

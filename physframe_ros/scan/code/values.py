@@ -492,9 +492,10 @@ _HEADING_WORD = re.compile(r"(?:^|_)(?:heading|azimuth)(?:_|$)")
 
 
 def heading_reading(name: str) -> bool:
-    """A field named for the heading itself, nothing after it (``azimuth``, ``true_heading``; not ``heading_offset``):
-    read off a message a node keeps (``inspva_->azimuth``), a heading too."""
-    return _HEADING_WORD.search(snake_case(name) + "_") is not None and snake_case(name).endswith(("heading", "azimuth"))
+    """A field named for an INS's azimuth, which is measured clockwise from north by definition: read off a message a
+    node keeps (novatel_oem7's ``inspva_->azimuth``), a heading too. (An SDK object's ``heading`` kept by the node
+    may already be an ENU yaw: ZED's GeoPose.)"""
+    return snake_case(name).endswith("azimuth")
 
 
 def heading_field(name: str) -> bool:

@@ -24,6 +24,7 @@ RPY_APIS = {
     "createQuaternionFromRPY": ("roll", "pitch", "yaw"),
     "quaternion_from_euler": ("roll", "pitch", "yaw"),
     "euler2quat": ("roll", "pitch", "yaw"),
+    "RPY": ("roll", "pitch", "yaw"),  # KDL's and PyKDL's Rotation.RPY
     "setEulerYPR": ("yaw", "pitch", "roll"),
     "setEulerZYX": ("yaw", "pitch", "roll"),
 }

@@ -178,6 +178,20 @@ def test_angles_named_for_their_axis_in_the_wrong_euler_slot() -> None:
     assert "'legacynavdata_msg.rotZ * _DEG2RAD' (a yaw) is in the roll slot" in facts.findings[0].message
 
 
+def test_kdl_rpy_takes_roll_pitch_yaw() -> None:
+    """applanix_driver's publisher.py: PyKDL.Rotation.RPY(pitch, roll, 90 - heading), roll and pitch swapped as a
+    'NED to ENU conversion'; KDL's Rotation::RPY in C++ takes them in the same order."""
+    py = ("import PyKDL\nfrom math import radians as RAD\n\n\ndef navigation_handler(self, data):\n"
+          "    orient = PyKDL.Rotation.RPY(RAD(data.pitch), RAD(data.roll), RAD(90 - data.heading)).GetQuaternion()\n"
+          "    return orient\n")
+    facts = analyze_python(py, "publisher.py")
+    assert _found(facts, "INCORRECT_TRANSFORM") == [6]
+    assert "'RAD(data.pitch)' (a pitch) is in the roll slot" in facts.findings[0].message
+    cpp = ("void f(const Att& a) {\n  KDL::Rotation r = KDL::Rotation::RPY(a.roll, a.pitch, a.yaw);\n"
+           "  tf::Quaternion q;\n  q.setRPY(a.roll, a.pitch, a.yaw);\n}\n")
+    assert _found(analyze_cpp(cpp, "kdl.cpp"), "INCORRECT_TRANSFORM") == []
+
+
 def test_one_component_copied_into_several_is_reported_once_and_a_deliberate_swap_is_not() -> None:
     facts = analyze_cpp(VINS, "visualization.cpp")
     # a NED -> ENU swap (x <- y, y <- x, z <- -z) takes each component once: not reported

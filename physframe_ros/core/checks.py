@@ -11,7 +11,7 @@ import re
 from collections import defaultdict
 from typing import Iterable, Iterator, Mapping, Sequence
 
-from .conventions import BASE, OPTICAL, OTHER, SENSOR, WORLD_CLASSES, Conventions
+from .conventions import BASE, EARTH, MAP, ODOM, OPTICAL, OTHER, SENSOR, WORLD_CLASSES, Conventions
 from .findings import Finding, Location, Severity
 from .frame_patterns import without_placeholders
 from .rotations import DEFAULT_TOLERANCE, FLU, IDENTITY, RDF, OrthoRotation, format_rotation
@@ -103,6 +103,7 @@ def check_tree(edges: Iterable[Edge], conventions: Conventions, tolerance: float
         out.append(_cycle_finding(comp, edges))
     parents = parents_by_child(e for e in edges if e.parent != e.child)
     out.extend(_multiple_parents(parents))
+    out.extend(_map_beside_odom(parents, conventions))
     out.extend(_order(parents, conventions, in_loop))
     out.extend(_disconnected(edges, conventions, acyclic=not loops))
     static_parents = {c: pe[0] for c, pe in parents.items() if len(pe) == 1 and pe[0].static}
@@ -219,6 +220,30 @@ def _multiple_parents(parents: dict[str, list[Edge]]) -> Iterable[Finding]:
             (child, *distinct),
             loc,
             publishers=tuple(sorted({x for e in pe for x in e.publishers})),
+        )
+
+
+def _map_beside_odom(parents: dict[str, list[Edge]], conventions: Conventions) -> Iterable[Finding]:
+    """A body frame given a map (or earth) parent beside its odom parent: the localiser or scan matcher publishes its
+    pose of the body straight under the map, where REP-105 has it publish map -> odom (stretch_ros' laser_scan_matcher
+    with fixed_frame map beside the driver's odom -> base_link). Reported where the map edge is declared, besides the two
+    parents; a live tree's reparenting is the two parents alone (its timing findings name the publishers)."""
+    for child, pe in parents.items():
+        ci = conventions.classify(child)
+        if ci.cls.name != BASE:
+            continue
+        odom = next((e for e in pe if conventions.classify(e.parent).cls.name == ODOM), None)
+        above = next((e for e in pe if conventions.classify(e.parent).cls.name in (MAP, EARTH)), None)
+        if odom is None or above is None or above.location is None:
+            continue
+        yield Finding(
+            "INCORRECT_FRAME_ORDER_IN_TREE",
+            f"'{above.parent}' is made a parent of '{child}' beside '{odom.parent}' -> '{child}': {REP105}, so a localiser "
+            f"publishes {above.parent} -> {odom.parent} (its estimate of {child} in {above.parent} composed with the inverse "
+            f"of {odom.parent} -> {child}), never {above.parent} -> {child}",
+            (above.parent, odom.parent, child),
+            above.parent_at or above.location,
+            publishers=above.publishers,
         )
 
 

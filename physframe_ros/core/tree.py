@@ -39,6 +39,9 @@ class Edge:
     #: parameters (the line to change when two robots' descriptions name one frame: a frame_prefix); not part of the
     #: edge's identity.
     loaded_at: Location | None = field(default=None, compare=False)
+    #: Source code only: where the parent frame's name was given, when not where the edge is declared (a launched
+    #: node's `fixed_frame` parameter: the line to change when that parent is the wrong one); not part of the identity.
+    parent_at: Location | None = field(default=None, compare=False)
 
     @property
     def location(self) -> Location | None:

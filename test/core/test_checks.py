@@ -61,6 +61,21 @@ def test_multiple_parents_point_at_the_publisher_beside_a_description():
     assert found.location == Location("urdf/other.urdf", 3)
 
 
+def test_a_declared_map_parent_of_the_body_beside_odom_is_out_of_rep105_order():
+    """stretch_ros' laser_scan_matcher with fixed_frame map beside the driver's odom -> base_link: besides the two
+    parents, the map edge is out of REP-105's order, reported where its parent is given (the node's fixed_frame)."""
+    driver = Edge("odom", "base_link", False, sources=(Location("nodes/stretch_driver", 539),), publishers=("stretch_driver",))
+    matcher = Edge("map", "base_link", False, sources=(Location("launch/stretch_scan_matcher.launch", 4),), publishers=("laser_scan_matcher_node",),
+                   parent_at=Location("launch/stretch_scan_matcher.launch", 9))
+    found = {f.code: f for f in check_tree([driver, matcher], C)}
+    assert sorted(found) == ["INCORRECT_FRAME_ORDER_IN_TREE", "MULTIPLE_PARENTS_IN_FRAME_TREE"]
+    order = found["INCORRECT_FRAME_ORDER_IN_TREE"]
+    assert order.location == Location("launch/stretch_scan_matcher.launch", 9) and order.frames == ("map", "odom", "base_link")
+    assert "publishes map -> odom" in order.message
+    # a live tree's reparenting (no declared sources) is the two parents alone
+    assert codes(check_tree([Edge("odom", "base_link"), Edge("map", "base_link")], C)) == [("MULTIPLE_PARENTS_IN_FRAME_TREE", ("base_link", "map", "odom"))]
+
+
 def test_reversed_order_direct_and_through_intermediate():
     f = check_tree([Edge("odom", "map")], C)
     assert codes(f) == [("INCORRECT_FRAME_ORDER_IN_TREE", ("odom", "map"))]

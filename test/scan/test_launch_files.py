@@ -139,6 +139,23 @@ def generate_launch_description():
     assert "two robot_state_publishers publish these robots: give one a frame_prefix" in found[0].message
 
 
+def test_a_scan_matcher_told_to_publish_under_map_beside_odometry(tmp_path: Path) -> None:
+    """stretch_ros' stretch_scan_matcher.launch: laser_scan_matcher with fixed_frame map broadcasts map -> base_link
+    beside the base's odom -> base_link; the fixed_frame parameter is the line to change."""
+    launch = """<launch>
+  <node pkg="tf2_ros" type="static_transform_publisher" name="odom_stub" args="0 0 0 0 0 0 odom base_link"/>
+  <node pkg="laser_scan_matcher" type="laser_scan_matcher_node" name="laser_scan_matcher_node" output="screen">
+    <remap from="scan" to="scan_filtered"/>
+    <param name="max_iterations" value="10"/>
+    <param name="fixed_frame" value="map"/>
+  </node>
+</launch>
+"""
+    root = _write(tmp_path / "stretch", {"package.xml": _package("stretch_core", catkin=True), "launch/scan_matcher.launch": launch})
+    found = [(f.code, f.location.line if f.location else None) for f in scan([root], jobs=1).findings if f.code == "INCORRECT_FRAME_ORDER_IN_TREE"]
+    assert found == [("INCORRECT_FRAME_ORDER_IN_TREE", 6)]
+
+
 def test_a_required_robot_name_argument_gives_patterns(tmp_path: Path) -> None:
     """uuv_simulator's publish_body_sname.launch (before "FIX Vector for static frame publisher"): read on its own,
     the vehicle's name is a required argument; the NED body frame got a yaw of pi where FRD needs a roll of pi."""

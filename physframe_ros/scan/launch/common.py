@@ -131,8 +131,10 @@ def add_node(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, ros_version: in
     elif exe in RSP_EXECUTABLES:
         _robot_state_publisher(spec, facts, ctx, loc)
     elif spec.complete and (frames := _modelled_broadcast(spec.package, exe, {**flatten(spec.rosparams), **flat})) is not None:
-        # a node's broadcast, not a fixed transform: it names the node
-        facts.edges.append(Edge(frames[0], frames[1], False, None, None, (loc,), (spec.name or exe,)))
+        # a node's broadcast, not a fixed transform: it names the node (and where its parent frame is given, if it is)
+        given = [lines[k] for k in lines if k in _PARENT_KEYS and flat.get(k) == frames[0] and lines[k] != spec.line]
+        facts.edges.append(Edge(frames[0], frames[1], False, None, None, (loc,), (spec.name or exe,),
+                                parent_at=Location(facts.path, given[0]) if given else None))
 
 
 # robot_localization's filters: world_frame -> base_link_frame on /tf (world_frame is odom_frame by default); with
@@ -160,6 +162,10 @@ _BROADCASTING_NODES: dict[tuple[str, str], tuple[str, str, str, str, str | None]
     **{("slam_toolbox", exe): ("map_frame", "map", "odom_frame", "odom", "transform_publish_period")
        for exe in ("async_slam_toolbox_node", "sync_slam_toolbox_node", "localization_slam_toolbox_node", "lifelong_slam_toolbox_node")},
 }
+
+
+# the parameters naming the parent frame of a modelled broadcast
+_PARENT_KEYS = frozenset({"world_frame", "map_frame", "odom_frame"} | {v[0] for v in _BROADCASTING_NODES.values()})
 
 
 def _modelled_broadcast(package: str | None, exe: str, params: Mapping[str, Any]) -> tuple[str, str] | None:

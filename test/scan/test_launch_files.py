@@ -464,15 +464,19 @@ def test_a_launch_file_including_itself_with_growing_arguments_terminates(tmp_pa
     assert 2 <= len(sub.edges) <= 17
 
 
-def test_ros1_tf_prefix_and_textfile_description(tmp_path: Path) -> None:
-    ws = _write(tmp_path, {
-        "arm/package.xml": _package("arm", catkin=True),
-        "arm/urdf/arm.urdf": """
+# one fixed joint, base_link -> tool0 (line 3 of the file as written)
+ARM_URDF = """
             <robot name="arm">
               <link name="base_link"/><link name="tool0"/>
               <joint name="flange" type="fixed"><parent link="base_link"/><child link="tool0"/><origin xyz="0 0 0.4"/></joint>
             </robot>
-            """,
+            """
+
+
+def test_ros1_tf_prefix_and_textfile_description(tmp_path: Path) -> None:
+    ws = _write(tmp_path, {
+        "arm/package.xml": _package("arm", catkin=True),
+        "arm/urdf/arm.urdf": ARM_URDF,
         "arm/launch/two_arms.launch": """
             <launch>
               <group ns="left">
@@ -495,12 +499,7 @@ def test_ros1_description_param_named_by_an_argument_is_the_robot_description(tm
     argument's default robot_description loads the robot a robot_state_publisher started elsewhere reads."""
     ws = _write(tmp_path, {
         "arm/package.xml": _package("arm", catkin=True),
-        "arm/urdf/arm.urdf": """
-            <robot name="arm">
-              <link name="base_link"/><link name="tool0"/>
-              <joint name="flange" type="fixed"><parent link="base_link"/><child link="tool0"/><origin xyz="0 0 0.4"/></joint>
-            </robot>
-            """,
+        "arm/urdf/arm.urdf": ARM_URDF,
         "arm/launch/upload.launch": """
             <launch>
               <arg name="parameter_name" default="robot_description"/>

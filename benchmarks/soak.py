@@ -57,7 +57,7 @@ def probe(stop_file: str) -> None:
 
     rclpy.init()
     node = Node("soak_probe")
-    client = node.create_client(Trigger, "/physframe_monitor/get_tree")
+    client: Any = node.create_client(Trigger, "/physframe_monitor/get_tree")
     last_diag: list[float] = []
     codes: set[str] = set()
 
@@ -79,8 +79,9 @@ def probe(stop_file: str) -> None:
         while not future.done() and time.time() - t0 < 10.0:
             rclpy.spin_once(node, timeout_sec=0.01)  # /diagnostics keep arriving meanwhile
         latency = time.time() - t0
-        if future.done():
-            msg = future.result().message
+        result = future.result() if future.done() else None
+        if result is not None:
+            msg = result.message
             report = json.loads(msg)
             print(json.dumps({"kind": "tree", "t": t0, "latency": latency, "bytes": len(msg), "stats": report["stats"],
                               "codes": sorted({f["code"] for f in report["findings"]}), "truncated": "truncated" in report}), flush=True)

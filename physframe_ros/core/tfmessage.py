@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import struct
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 Transform = tuple[str, str, float, tuple[float, ...]]
 
@@ -223,7 +223,7 @@ def _decode_ros1_walk(data: bytes | bytearray | memoryview) -> list[Transform]:
     return out
 
 
-def encode_cdr(transforms: list[Transform]) -> bytes:
+def encode_cdr(transforms: Sequence[Transform]) -> bytes:
     """Serialize a TFMessage to little-endian CDR (for tests, demos and benchmarks)."""
     buf = bytearray(b"\x00\x01\x00\x00")
     buf += struct.pack("<I", len(transforms))

@@ -142,6 +142,15 @@ _PACKAGE_STAMPED = {
     "octomap_msgs": frozenset({"Octomap", "OctomapWithPose"}),
     "visualization_msgs": frozenset({"ImageMarker"}),
     "map_msgs": frozenset({"OccupancyGridUpdate"}),
+    # perception and robot-base packages whose messages carry a header in the frame of their data
+    "people_msgs": frozenset({"People", "PositionMeasurement", "PositionMeasurementArray"}),
+    "cob_object_detection_msgs": frozenset({"DetectionArray", "Detection"}),
+    "ar_track_alvar_msgs": frozenset({"AlvarMarkers", "AlvarMarker"}),
+    "darknet_ros_msgs": frozenset({"BoundingBoxes"}),
+    "autoware_msgs": frozenset({"DetectedObjectArray", "DetectedObject"}),
+    "spencer_tracking_msgs": frozenset({"TrackedPersons", "DetectedPersons"}),
+    "irobot_create_msgs": frozenset({"HazardDetectionVector", "HazardDetection", "IrIntensityVector", "IrIntensity",
+                                     "WheelVels", "WheelTicks"}),
 }
 
 

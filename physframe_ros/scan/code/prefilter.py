@@ -7,7 +7,9 @@ import re
 _DATA_TYPES = (
     "Image|CompressedImage|Range|MagneticField|FluidPressure|Temperature|RelativeHumidity|Illuminance|OccupancyGrid|Path|GridCells|"
     "Marker|MarkerArray|Detection[23]D(?:Array)?|BoundingBox(?:3D)?Array|BoundingBox|PolygonArray|DisparityImage|Radar(?:Scan|Tracks)|ObjectArray|"
-    "Sentence|Octomap|OctomapWithPose"
+    "Sentence|Octomap|OctomapWithPose|People|PositionMeasurement(?:Array)?|DetectionArray|Detection|AlvarMarkers?|BoundingBoxes|"
+    "DetectedObjectArray|DetectedObject|TrackedPersons|DetectedPersons|HazardDetectionVector|HazardDetection|"
+    "IrIntensityVector|IrIntensity|WheelVels|WheelTicks"
 )  # the stamped types of facts._STAMPED_TYPES and facts._PACKAGE_STAMPED
 
 # Identifiers of the tf APIs, transform/stamped message types and constant-rotation builders

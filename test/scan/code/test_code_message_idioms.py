@@ -842,6 +842,26 @@ def publish(self, results):
 """
     assert mentions_tf(python)
     assert _found(analyze_python(python, "detector.py"), "MISSING_FRAME") == [7]
+    # cob_fiducials' fiducials.cpp (before 4c21481): the DetectionArray a helper of the file fills with detections
+    # and no header; people_msgs' People, framed, is not reported
+    cob = """\
+void CobFiducialsNode::colorImageCallback() {
+  cob_object_detection_msgs::DetectionArray detection_array;
+  detectFiducials(detection_array, color_mat_8U3_);
+  detect_fiducials_pub_.publish(detection_array);
+  people_msgs::People people;
+  people.header.frame_id = received_frame_id_;
+  people_pub_.publish(people);
+}
+bool CobFiducialsNode::detectFiducials(cob_object_detection_msgs::DetectionArray& detection_array, cv::Mat& color_image) {
+  cob_object_detection_msgs::Detection fiducial_instance;
+  fiducial_instance.pose.header.frame_id = received_frame_id_;
+  detection_array.detections.push_back(fiducial_instance);
+  return true;
+}
+"""
+    assert mentions_tf(cob)
+    assert _found(analyze_cpp(cob, "ros/src/fiducials.cpp"), "MISSING_FRAME") == [4]
 
 
 def test_an_nmea_sentence_is_stamped_data() -> None:

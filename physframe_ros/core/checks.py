@@ -195,7 +195,8 @@ def _multiple_parents(parents: dict[str, list[Edge]]) -> Iterable[Finding]:
         # description's joint, at the other publisher (a controller's odometry, a launch file's static transform);
         # beside a launched node's broadcast (a driver's odometry, modelled or read in its scanned sources), at the
         # launch file's hand-written transform (YaleIGVC's base_footprint -> base_link beside segway_rmp_node)
-        locs = sorted(e.child_at or e.location for e in pe if e.location)
+        placed = sorted((e.child_at or e.location, i) for i, e in enumerate(pe) if e.location)  # declarations in file order
+        locs = [loc for loc, _ in placed]
         outside = [loc for loc in locs if not loc.file.endswith(_DESCRIPTION_SUFFIXES)]
         nodes = {e.child_at or e.location for e in pe if e.publishers and e.location}
         fixed = [e.location for e in pe if not e.publishers and e.location and _LAUNCH_FILE.search(e.location.file)]
@@ -208,8 +209,7 @@ def _multiple_parents(parents: dict[str, list[Edge]]) -> Iterable[Finding]:
         elif two_robots:
             # two robot_state_publishers' descriptions name one frame (ai_worker's leader and follower arms): the
             # second node is where a frame_prefix keeps the robots apart (the node of the second declaration)
-            placed = sorted((e.child_at or e.location, i) for i, e in enumerate(pe) if e.location)
-            loc = pe[placed[1][1] if len(placed) > 1 else placed[0][1]].loaded_at if placed else None
+            loc = pe[placed[min(1, len(placed) - 1)][1]].loaded_at if placed else None
         else:
             loc = locs[1] if len(locs) > 1 else (locs[0] if locs else None)
         yield Finding(

@@ -76,6 +76,7 @@ Handler = Callable[[Any, "Call[Any]"], Result]
 # `a != b` between two names or member paths, as a condition reads
 _UNEQUAL = re.compile(r"([\w.>\-]+)\s*!=\s*([\w.>\-]+)")
 
+
 @dataclass
 class Call(Generic[N]):
     """A call as the syntax wrote it: ``receiver.name(args, kwargs)``."""

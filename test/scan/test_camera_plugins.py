@@ -5,7 +5,10 @@ axes are the body's (Gazebo renders along the link's x axis), instead of an opti
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from physframe_ros.scan.description import parse_urdf_file
+from physframe_ros.scan.scanner import scan
 
 ROBOT = """\
 <robot name="bot">
@@ -244,3 +247,56 @@ def test_an_old_gazebo_camera_whose_frame_a_macro_call_names(tmp_path) -> None:
 
     assert found("l_forearm_cam_frame") == [("pr2_description/robots/pr2.urdf.xacro", 6)]
     assert found("l_forearm_cam_optical_frame") == []
+
+
+ARM = """\
+<robot name="arm" xmlns:xacro="http://www.ros.org/wiki/xacro">
+  <link name="base"/>
+  <link name="forearm"/>
+  <link name="hand_camera"/>
+  <link name="hand_range"/>
+  <link name="hand_camera_optical"/>
+  <joint name="wrist" type="revolute">
+    <parent link="base"/><child link="forearm"/>
+    <axis xyz="0 0 1"/><limit lower="-1" upper="1" effort="1" velocity="1"/>
+  </joint>
+  <joint name="hand_camera_joint" type="fixed">
+    <parent link="forearm"/><child link="hand_camera"/>
+  </joint>
+  <joint name="hand_range_joint" type="fixed">
+    <parent link="forearm"/><child link="hand_range"/>
+  </joint>
+  <joint name="hand_camera_optical_joint" type="fixed">
+    <parent link="hand_camera"/><child link="hand_camera_optical"/>
+    <origin xyz="0 0 0" rpy="-1.5707963 0 -1.5707963"/>
+  </joint>
+  <gazebo reference="hand_range">
+    <sensor type="ray" name="ir">
+      <plugin name="ir" filename="libgazebo_ros_laser.so"><frameName>base</frameName></plugin>
+    </sensor>
+  </gazebo>
+  <gazebo reference="hand_range">
+    <sensor type="ray" name="ir2">
+      <plugin name="ir2" filename="libgazebo_ros_laser.so"><frameName>base</frameName></plugin>
+    </sensor>
+  </gazebo>
+  <gazebo reference="hand_camera">
+    <sensor type="camera" name="cam">
+      <plugin name="cam" filename="libgazebo_ros_camera.so"><frameName>hand_camera_optical</frameName></plugin>
+    </sensor>
+  </gazebo>
+</robot>
+"""
+
+
+def test_a_sensor_stamping_a_frame_across_a_movable_joint(tmp_path: Path) -> None:
+    """Baxter's hand range finders stamped ``base`` (and its hand cameras ``head_camera``): a joint that moves lies
+    between the sensor and the frame its data is placed in. A frame fixed to the sensor's link (the camera's optical
+    child) is fine. Each of two plugins naming the same frame is reported at its own line, also through xacro."""
+    (tmp_path / "package.xml").write_text('<package format="3"><name>arm</name><version>0.0.0</version><description>d</description>'
+                                          '<maintainer email="a@b.c">m</maintainer><license>MIT</license></package>\n')
+    (tmp_path / "urdf").mkdir()
+    (tmp_path / "urdf" / "arm.urdf.xacro").write_text(ARM)
+    found = [(f.code, f.location.line if f.location else None, f.frames) for f in scan([tmp_path], jobs=1).findings
+             if f.code == "INCORRECT_TRANSFORM"]
+    assert found == [("INCORRECT_TRANSFORM", 23, ("hand_range", "base")), ("INCORRECT_TRANSFORM", 28, ("hand_range", "base"))]

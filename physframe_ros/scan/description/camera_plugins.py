@@ -141,6 +141,64 @@ def camera_plugin_findings(robot: XmlNode, edges: list[Edge], locate: Locator, p
     return out
 
 
+def _path_joint(a: str, b: str, edges: list[Edge]) -> Edge | None:
+    """A movable joint on the tree's path between frames ``a`` and ``b`` (one moves relative to the other); None when
+    they are joined by fixed joints only, or not joined at all."""
+    parent = {e.child: e for e in edges}
+
+    def chain(f: str) -> list[Edge]:
+        out: list[Edge] = []
+        while f in parent and len(out) <= len(parent):
+            out.append(parent[f])
+            f = parent[f].parent
+        return out
+
+    up_a, up_b = chain(a), chain(b)
+    above_a = [a, *(e.parent for e in up_a)]
+    above_b = [b, *(e.parent for e in up_b)]
+    common = next((f for f in above_a if f in above_b), None)
+    if common is None:
+        return None
+    path = up_a[:above_a.index(common)] + up_b[:above_b.index(common)]
+    return next((e for e in path if not e.static), None)
+
+
+# sensors whose data lie in their own link's axes, stamped as they are; a contact sensor's plugin (gazebo_ros_bumper)
+# expresses the contacts in the frame it names, so any frame of the robot is right there
+_PLACED_SENSORS = CAMERA_SENSORS | {"ray", "gpu_ray", "lidar", "gpu_lidar", "sonar", "imu"}
+
+
+def sensor_frame_findings(robot: XmlNode, edges: list[Edge], locate: Locator, prefix: str = "") -> list[Finding]:
+    """INCORRECT_TRANSFORM for a Gazebo sensor whose plugin stamps its data with a frame of the robot that a movable
+    joint separates from the sensor's link (Baxter's hand cameras stamped ``head_camera`` and its hand range finders
+    ``base``): consumers place the data where that frame is, which moves independently of the sensor."""
+    out: list[Finding] = []
+    for gz in robot.findall("gazebo"):
+        link = (gz.get("reference") or "").strip()
+        if not link or "$" in link:
+            continue
+        for sensor in gz.children:
+            if (sensor.get("type") if sensor.tag == "sensor" else sensor.tag.partition(":")[2]) not in _PLACED_SENSORS:
+                continue
+            el = _frame_of(sensor)
+            frame = el.text.strip() if el is not None else ""
+            if el is None or "$" in frame or frame == link:
+                continue
+            joint = _path_joint(prefix + link, prefix + frame, edges)
+            if joint is None:
+                continue
+            at = f" ({joint.sources[0]})" if joint.sources else ""
+            out.append(Finding(
+                "INCORRECT_TRANSFORM",
+                f"{sensor.get('type') or sensor.tag.split(':')[-1]} sensor '{sensor.get('name') or ''}' on link '{link}' stamps "
+                f"its data in '{frame}', which the movable joint {joint.parent} -> {joint.child}{at} separates from the "
+                f"sensor: consumers place the data where '{frame}' is, not where the sensor is; stamp it with '{link}' or a "
+                "frame fixed to it",
+                (prefix + link, prefix + frame), locate(el),
+            ))
+    return out
+
+
 def model_camera_findings(files: Iterable[FileFacts], descriptions: Collection[str]) -> list[Finding]:
     """INCORRECT_TRANSFORM for each SDF model camera whose images are stamped in a frame that is not optical relative
     to the camera. The frame is judged where tf gets it: from the robot descriptions (``descriptions``: URDF and

@@ -17,7 +17,7 @@ from ...core.rotations import rpy_to_quaternion
 from ...core.tree import Edge
 from ..model import FileFacts, parse_document
 from ..xml_lines import XmlNode
-from .camera_plugins import camera_plugin_findings
+from .camera_plugins import camera_plugin_findings, sensor_frame_findings
 from .gps_plugins import gps_heading_findings
 from .plugin_frames import plugin_frame_findings
 
@@ -102,6 +102,7 @@ def robot_edges(robot: XmlNode, locate: Locator, prefix: str = "",
             edges.append(Edge(p, c, static, translation if static else None, rotation if static else None, (loc,)))
     findings = _named_at_links(robot, findings, locate, prefix)
     findings.extend(camera_plugin_findings(robot, edges, locate, prefix))
+    findings.extend(sensor_frame_findings(robot, edges, locate, prefix))
     findings.extend(plugin_frame_findings(robot, locate))
     findings.extend(gps_heading_findings(robot, locate))
     return edges, findings

@@ -253,7 +253,7 @@ def expand_robot(rel_path: str, args: dict[str, str], ctx: ScanContext, prefix: 
         rel = ctx.rel(f)
         if rel is not None and rel not in res.files:
             res.files.append(rel)
-    locate = _joint_locator([ctx.abs_str(f) for f in res.files], rel_path, ctx)
+    locate = _joint_locator([ctx.abs_str(f) for f in res.files], rel_path, ctx, robot)
     own = res.findings
     res.edges, res.findings = robot_edges(robot, locate, prefix, lambda loc: _origin_of(loc, ctx))
     res.findings[:0] = own
@@ -698,6 +698,7 @@ class _Templates:
     literal: dict[str, int]
     patterns: tuple[tuple[re.Pattern[str], int, int], ...]
     macros: dict[int, str]  # by line: the macro an element is written in ("" outside any)
+    every: dict[str, tuple[int, ...]]  # names written out in full -> the lines of each element so named, in order
 
 
 @lru_cache(maxsize=256)
@@ -720,6 +721,7 @@ def _joint_templates(abs_path: str, _mtime_ns: int, ctx: ScanContext) -> dict[st
     if root is None:
         return {}
     literal: dict[str, dict[str, int]] = {}
+    every: dict[str, dict[str, tuple[int, ...]]] = {}
     patterns: dict[str, list[tuple[re.Pattern[str], int, int]]] = {}
     macros: dict[int, str] = {}
     for j, macro in _with_macro(root):
@@ -735,9 +737,11 @@ def _joint_templates(abs_path: str, _mtime_ns: int, ctx: ScanContext) -> dict[st
         macros[j.line] = macro
         if len(parts) == 1:
             literal.setdefault(kind, {}).setdefault(name, j.line)
+            named = every.setdefault(kind, {})
+            named[name] = (*named.get(name, ()), j.line)
         else:
             patterns.setdefault(kind, []).append((re.compile(".*?".join(re.escape(p) for p in parts)), sum(len(p) for p in parts), j.line))
-    return {k: _Templates(literal.get(k, {}), tuple(patterns.get(k, ())), macros) for k in {*literal, *patterns}}
+    return {k: _Templates(literal.get(k, {}), tuple(patterns.get(k, ())), macros, every.get(k, {})) for k in {*literal, *patterns}}
 
 
 def _with_macro(root: XmlNode) -> Iterator[tuple[XmlNode, str]]:
@@ -825,8 +829,18 @@ def _origin_of(joint: Location, ctx: ScanContext) -> Location:
     return replace(joint, line=origin.line) if origin is not None else joint
 
 
-def _joint_locator(abs_files: list[str], main_rel: str, ctx: ScanContext) -> Callable[[XmlNode], Location]:
+def _joint_locator(abs_files: list[str], main_rel: str, ctx: ScanContext, expanded: XmlNode | None = None) -> Callable[[XmlNode], Location]:
+    """``expanded``: the robot the files build; a name written out in full in several elements of one file (Baxter's
+    hand cameras each naming ``head_camera``) is found element by element when the robot has as many, in order."""
     stamps = {f: _mtime(f) for f in abs_files}  # a file edited since it was cached is read again
+    nth: dict[int, tuple[int, int]] = {}  # an expanded element -> its place among those so named, how many there are
+    if expanded is not None:
+        places: dict[tuple[str, str], list[XmlNode]] = {}
+        for el in expanded.iter():
+            kind = _located_kind(el)
+            if kind is not None:
+                places.setdefault((kind, el.text.strip() if kind == "frame" else el.get("name") or ""), []).append(el)
+        nth = {id(el): (i, len(same)) for same in places.values() if len(same) > 1 for i, el in enumerate(same)}
     frame_calls: list[list[tuple[int, str, int]]] = []  # the files' frame-naming macro arguments, found on first need
 
     called: list[frozenset[str]] = []  # the macros the files call, found on first need
@@ -843,7 +857,9 @@ def _joint_locator(abs_files: list[str], main_rel: str, ctx: ScanContext) -> Cal
                 continue
             if name in found.literal:  # a name written out in full beats any template
                 if best is None or 1000 + len(name) > best[0]:
-                    best = (1000 + len(name), f, found.literal[name])
+                    lines = found.every[name]
+                    i, count = nth.get(id(node), (0, 0))
+                    best = (1000 + len(name), f, lines[i] if count == len(lines) else found.literal[name])
                 continue
             for pattern, score, line in found.patterns:
                 # a template of a macro something calls beats the same template in a macro nothing calls (reemc's

@@ -202,6 +202,7 @@ def _multiple_parents(parents: dict[str, list[Edge]]) -> Iterable[Finding]:
         fixed = [e.location for e in pe if not e.publishers and e.location and _LAUNCH_FILE.search(e.location.file)]
         loaders = {e.loaded_at for e in pe}
         two_robots = None not in loaders and len(loaders) > 1
+        note = ""
         if nodes and fixed:
             loc: Location | None = min(fixed)
         elif outside and len(outside) < len(locs):
@@ -210,17 +211,35 @@ def _multiple_parents(parents: dict[str, list[Edge]]) -> Iterable[Finding]:
             # two robot_state_publishers' descriptions name one frame (ai_worker's leader and follower arms): the
             # second node is where a frame_prefix keeps the robots apart (the node of the second declaration)
             loc = pe[placed[min(1, len(placed) - 1)][1]].loaded_at if placed else None
+        elif (shortcut := _shortcut(pe, parents)) is not None:
+            loc = shortcut[0].child_at or shortcut[0].location
+            note = f"; {shortcut[0].parent} -> {child} skips '{shortcut[1]}', which is itself below '{shortcut[0].parent}'"
         else:
             loc = locs[1] if len(locs) > 1 else (locs[0] if locs else None)
         yield Finding(
             "MULTIPLE_PARENTS_IN_FRAME_TREE",
             f"'{child}' has {len(distinct)} parents: {', '.join(described)}; "
-            "a tf tree gives each frame one parent, and tf2 silently keeps whichever arrived last"
+            "a tf tree gives each frame one parent, and tf2 silently keeps whichever arrived last" + note
             + ("; two robot_state_publishers publish these robots: give one a frame_prefix, or fix the description" if two_robots else ""),
             (child, *distinct),
             loc,
             publishers=tuple(sorted({x for e in pe for x in e.publishers})),
         )
+
+
+def _shortcut(pe: list[Edge], parents: dict[str, list[Edge]]) -> tuple[Edge, str] | None:
+    """The one declaration whose parent is an ancestor of another declared parent, with that parent: it skips the
+    frames between (staubli's legacy ``link_6 -> tool0`` beside ``link_6 -> flange -> tool0``), the one left over."""
+    def above(frame: str) -> set[str]:
+        out: set[str] = set()
+        while frame in parents and parents[frame][0].parent not in out:
+            frame = parents[frame][0].parent
+            out.add(frame)
+        return out
+
+    declared = {e.parent for e in pe}
+    skipping = [(e, other) for e in pe if e.location for other in sorted(declared - {e.parent}) if e.parent in above(other)]
+    return skipping[0] if len({e.parent for e, _ in skipping}) == 1 else None
 
 
 def _map_beside_odom(parents: dict[str, list[Edge]], conventions: Conventions) -> Iterable[Finding]:

@@ -61,6 +61,20 @@ def test_multiple_parents_point_at_the_publisher_beside_a_description():
     assert found.location == Location("urdf/other.urdf", 3)
 
 
+def test_multiple_parents_point_at_the_joint_that_skips_a_frame():
+    """staubli's macros kept a legacy link_6 -> tool0 beside link_6 -> flange -> tool0: the joint from the ancestor
+    skips flange, the one left over, reported wherever it is written."""
+    def joint(parent: str, child: str, line: int) -> Edge:
+        return Edge(parent, child, True, Z, I, (Location("urdf/tx90_macro.xacro", line),))
+
+    edges = [joint("base_link", "link_6", 200), joint("link_6", "tool0", 214), joint("link_6", "flange", 230), joint("flange", "tool0", 238)]
+    (found,) = [f for f in check_tree(edges, C) if f.code == "MULTIPLE_PARENTS_IN_FRAME_TREE"]
+    assert found.location == Location("urdf/tx90_macro.xacro", 214)
+    assert found.message.endswith("; link_6 -> tool0 skips 'flange', which is itself below 'link_6'")
+    (found,) = [f for f in check_tree(edges[:1] + edges[2:] + edges[1:2], C) if f.code == "MULTIPLE_PARENTS_IN_FRAME_TREE"]
+    assert found.location == Location("urdf/tx90_macro.xacro", 214)
+
+
 def test_a_declared_map_parent_of_the_body_beside_odom_is_out_of_rep105_order():
     """stretch_ros' laser_scan_matcher with fixed_frame map beside the driver's odom -> base_link: besides the two
     parents, the map edge is out of REP-105's order, reported where its parent is given (the node's fixed_frame)."""

@@ -40,6 +40,7 @@ from .facts import (
     message_kind,
     package_of,
     param_default,
+    placeless,
     setpoint_publishers,
     slot_name_finding,
     static_broadcaster_names,
@@ -50,6 +51,7 @@ from .marker_arrays import default_markers
 from .mixed_axes import mixed_axes_findings
 from .param_schemas import params_declarations, params_record, unknown_prefix
 from .pcl_clouds import frameless_clouds
+from .px4_axes import px4_flip_findings
 from .quaternion_args import cpp_swapped
 from .quaternion_args import finding as swapped_quaternion_finding
 from .realtime import is_realtime_publisher, is_static_topic, message_type, realtime_publisher
@@ -99,14 +101,7 @@ from .values import (
 from .walker import MATH, MISSING, SHARED_API, Call, FileWalk, Missing, Result, Walker, apply_math
 
 # Messages whose header carries a stamp only: an empty frame_id is their normal state.
-_NO_FRAME_NEEDED = frozenset({
-    "JointState", "DiagnosticArray", "BatteryState", "JointTrajectory", "MultiDOFJointTrajectory", "JointTrajectoryControllerState",
-    "JointControllerState", "TimeReference", "Clock", "Joy", "JoyFeedbackArray", "Header", "DynamicJointState", "InterfaceValue",
-    "GoalStatusArray", "MotorState", "ControllerState", "ModelStates", "LinkStates", "AudioData",
-})  # fmt: skip
 _TIME_SETTERS = frozenset({"fromNSec", "fromSec", "fromBoost"})  # ROS 1 ros::Time's setters
-_STAMP_ONLY_SUFFIXES = ("ActionGoal", "ActionResult", "Feedback", "Status", "StatusArray", "Statistics", "Metrics", "Diagnostics", "Event", "Log",
-                        "Param", "Parameter", "Parameters")  # motor feedback, parameter values: no place in space
 _STRING_LITERALS = frozenset({"string_literal", "concatenated_string", "raw_string_literal"})
 _LANGUAGE = Language(tree_sitter_cpp.language())
 _PARSER = Parser(_LANGUAGE)
@@ -313,6 +308,8 @@ class _CppFile(FileWalk):
                     self.sink.add(finding)
         for goal in unframed_goals(self.text):
             self.sink.add(Finding("MISSING_FRAME", goal.message(), (), self.sink.loc(goal.line)))
+        for flipped in px4_flip_findings(self.text, self.sink.facts.path):
+            self.sink.add(flipped)
         if b"Quaternion" in self.src or b"setValue" in self.src or b"Rot3" in self.src:
             for found in cpp_swapped(self.text):
                 self.sink.add(swapped_quaternion_finding(found, self.sink.loc(found.line)))
@@ -2103,8 +2100,7 @@ def _message_type(type_text: str) -> str | None:
     """``mocap_msgs::msg::Markers`` (HEADER_BY_USE), ``px_comm::OpticalFlow`` (AXES_BY_USE): a message of a package
     outside the type list, whether it has a header learnt from the code's use of ``x.header``; None for another type."""
     short = _short_type(type_text)
-    if ("<" in type_text or short in _NO_FRAME_NEEDED or short.endswith(_STAMP_ONLY_SUFFIXES)
-            or short.startswith("Command")):  # mav_msgs' CommandTrajectory: a command, whose consumer reads no frame
+    if "<" in type_text or placeless(short):
         return None
     if "_msgs::" in type_text:
         return HEADER_BY_USE

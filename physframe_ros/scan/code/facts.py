@@ -186,6 +186,32 @@ def package_of(type_text: str | None) -> str | None:
     return m.group(1) if m else None
 
 
+_NO_FRAME_NEEDED = frozenset({
+    "JointState", "DiagnosticArray", "BatteryState", "JointTrajectory", "MultiDOFJointTrajectory", "JointTrajectoryControllerState",
+    "JointControllerState", "TimeReference", "Clock", "Joy", "JoyFeedbackArray", "Header", "DynamicJointState", "InterfaceValue",
+    "GoalStatusArray", "MotorState", "ControllerState", "ModelStates", "LinkStates", "AudioData",
+})  # fmt: skip
+_STAMP_ONLY_SUFFIXES = ("ActionGoal", "ActionResult", "Feedback", "Status", "StatusArray", "Statistics", "Metrics", "Diagnostics", "Event", "Log",
+                        "Param", "Parameter", "Parameters")  # motor feedback, parameter values: no place in space
+
+
+def placeless(short: str) -> bool:
+    """A message type whose header carries a stamp only (joint states, diagnostics, feedback, parameters, mav_msgs'
+    CommandTrajectory: a command whose consumer reads no frame): an empty frame_id is its normal state."""
+    return short in _NO_FRAME_NEEDED or short.endswith(_STAMP_ONLY_SUFFIXES) or short.startswith("Command")
+
+
+# a message type named for something placed in space: a detection, a pose, a box, a track, a map...
+_SPATIAL_NAME = re.compile(r"Detection|Pose|Point|Marker|Box|Object|Obstacle|Track|Path|Trajectory|Cloud|Scan|Map|Landmark|Polygon|Target")
+
+
+def spatial_name(short: str) -> bool:
+    """A message type of another package that Python code builds is judged by its header only when its name says it
+    holds something placed in space (robomaster_msgs' ``Detection``); a ``BoolStamped``, a ``PowerState`` or an
+    ``AudioBuffer`` carries a stamp only. C++ judges any ``*_msgs`` type but those of :func:`placeless`."""
+    return _SPATIAL_NAME.search(short) is not None and not placeless(short) and short not in _COMMAND_TYPES
+
+
 @lru_cache(maxsize=4096)
 def message_kind(type_name: str, package: str | None = None) -> str | None:
     """The kind of a message type given by its last name component, or None when not tracked; ``package`` (the

@@ -32,10 +32,12 @@ from .facts import (
     param_default,
     setpoint_publishers,
     slot_name_finding,
+    spatial_name,
     static_broadcaster_names,
 )
 from .mixed_axes import mixed_axes_findings
 from .own_euler import quaternion_functions, returned_order
+from .px4_axes import px4_flip_findings
 from .python2 import as_python3
 from .quaternion_args import finding as swapped_quaternion_finding
 from .quaternion_args import python_swapped
@@ -43,6 +45,7 @@ from .raw_counts import finding as raw_counts_finding
 from .raw_counts import python_raw_quaternions
 from .values import (
     HEADER,
+    HEADER_BY_USE,
     IDENTITY_ROT,
     NAMED_NUMBERS,
     ODOMETRY,
@@ -256,6 +259,8 @@ class _PyFile(FileWalk):
                 text = self.function_texts.setdefault(id(fn), self.source(fn))  # the walk reads it again
                 for finding in mixed_axes_findings(text, fn.lineno, self.sink.facts.path):
                     self.sink.add(finding)
+        for flipped in px4_flip_findings("\n".join(self.lines), self.sink.facts.path):
+            self.sink.add(flipped)
         if self.mentions_unpack:
             for raw in python_raw_quaternions(tree):
                 self.sink.add(raw_counts_finding(raw, self.sink.loc(raw.line)))
@@ -674,6 +679,8 @@ class _Run(Walker[ast.AST]):
             return special
         module = _dotted(receiver) if receiver is not None else self.f.origins.get(name)
         kind = message_kind(name, package_of(module)) or (STAMPED if module and self.f.messages.is_stamped(name, f"{module}.{name}") else None)
+        if kind is None and module and (package_of(module) or "").endswith("_msgs") and spatial_name(name):
+            kind = HEADER_BY_USE  # robomaster_msgs' Detection: a header, if the code writes one
         if kind is not None:
             return self.message(call, kind)
         if name in self.f.own_quaternions and (receiver is None or (isinstance(receiver, ast.Name) and receiver.id in ("self", "cls"))):

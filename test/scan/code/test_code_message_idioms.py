@@ -58,6 +58,40 @@ def test_header_inferred_from_use_on_a_custom_message() -> None:
     assert [f.level.value for f in facts.findings] == ["warning"]
 
 
+ROBOMASTER = """\
+import robomaster_msgs.msg
+from robomaster_msgs.msg import Detection, MotorStatus
+from sensor_msgs.msg import JointState
+
+class Vision:
+    def has_detected_people(self, values):
+        msg = robomaster_msgs.msg.Detection()
+        msg.header.stamp = self.clock.now().to_msg()
+        self.vision_pub.publish(msg)
+
+    def has_detected_robots(self, values):
+        msg = Detection()
+        msg.header.stamp = self.clock.now().to_msg()
+        msg.header.frame_id = self.camera_frame
+        self.vision_pub.publish(msg)
+
+    def status(self):
+        msg = MotorStatus()
+        msg.header.stamp = self.clock.now().to_msg()
+        self.status_pub.publish(msg)
+        plain = Detection()
+        self.vision_pub.publish(plain)
+"""
+
+
+def test_header_inferred_from_use_in_python() -> None:
+    """robomaster_ros' vision module: a Detection of the project's own robomaster_msgs, its stamp written and its frame
+    never, as C++ reads ``*_msgs`` types; a status type and a message whose header the code never touches are not."""
+    facts = analyze_python(ROBOMASTER, "vision.py")
+    assert _found(facts, "MISSING_FRAME") == [9]
+    assert [f.level.value for f in facts.findings] == ["warning"]
+
+
 def test_cv_bridge_conversion_has_an_empty_header() -> None:
     assert mentions_tf(CAMERA.replace("ok.header.frame_id", "ok.header.stamp"))  # the scanner reads the file at all
     assert _found(analyze_python(CAMERA, "camera.py"), "MISSING_FRAME") == [9]

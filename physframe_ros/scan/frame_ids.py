@@ -27,6 +27,16 @@ _HEADER_FIELDS = frozenset({"frame_id", "child_frame_id"})
 _PREFIX_KEY = re.compile(r"(?:^|_)(?:frame|tf)_?prefix$")
 
 
+# a parameter that turns a node's transform broadcast on or off: publish_tf, broadcast_tf, tf_broadcast,
+# pub_map_odom_transform, enable_odom_tf, publish_odom_tf
+_TF_SWITCH = re.compile(r"^(?:pub|publish|broadcast|send|enable)_(?:\w+_)?(?:tf|transform)$|^tf_(?:broadcast|publish)$")
+
+
+def tf_switch(key: str) -> bool:
+    """True when a parameter's name says it turns a transform broadcast on or off."""
+    return _TF_SWITCH.match(re.split(r"[./~]", key)[-1].lower()) is not None
+
+
 def names_frame(key: str) -> bool:
     """True when a parameter (or message field) name says it holds a frame id."""
     last = re.split(r"[./~]", key)[-1].lower()

@@ -10,6 +10,10 @@ from ..core.rotations import OrthoRotation
 from ..core.tree import Edge
 from .xml_lines import XmlError, XmlNode, parse_xml
 
+#: The value of a parameter a launch file gives a node that is known only when the launch runs, as handed to the
+#: node's code: the code's default does not hold there either.
+LAUNCH_TIME = "\x01launch time"
+
 
 @dataclass(frozen=True)
 class LaunchedNode:
@@ -19,6 +23,9 @@ class LaunchedNode:
     executable: str
     location: Location
     name: str = ""
+    # the frame-named parameters and tf switches (``publish_tf``: "false") the launch gives this instance, each with
+    # where its value is written; None: a value known only when the launch runs (the code's default does not hold)
+    params: tuple[tuple[str, str | None, Location], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -54,6 +61,9 @@ class FileFacts:
     # launch files: edges only one choice of the robot's environment declares (a robot model's description), by choice
     variants: dict[tuple[tuple[str, str], ...], list[Edge]] = field(default_factory=dict)
     arg_choices: dict[str, list[str]] = field(default_factory=dict)  # launch files: the values an argument declares it takes
+    # launch files: boolean arguments with a default (not passed in) that turn an element on or off -> their <arg> line and
+    # the other value ("true" for a default false)
+    switches: dict[str, tuple[int, str]] = field(default_factory=dict)
     partial_edges: list[PartialEdge] = field(default_factory=list)  # code: broadcasts and lookups with one frame known
     data_frames: list[DataFrame] = field(default_factory=list)  # code: frames stamped on published data
     camera_sensors: list[CameraSensor] = field(default_factory=list)  # SDF models: cameras judged against every description

@@ -74,7 +74,8 @@ def _young_gc_threshold(young: int) -> Iterator[None]:
 # --- per file (runs in workers) ---------------------------------------------------------------------
 def parse_file(rel: str, kind: str, ctx: ScanContext, launch_args: dict[str, str] | None = None) -> FileFacts:
     """Facts of one file; never raises: what goes wrong becomes a PARSE_ERROR finding.
-    ``launch_args``: for a launch file, the arguments an including launch file passes.
+    ``launch_args``: for a launch file, the arguments an including launch file passes; for a node's sources, the
+    parameters a launch file gives that node.
     Time and memory are bounded by the worker running it (see :mod:`.workers`)."""
     try:
         data = ctx.read_bytes(rel)
@@ -107,9 +108,10 @@ def _dispatch(text: str, rel: str, kind: str, ctx: ScanContext, launch_args: dic
         headers, helpers = _own_code(text, rel, ctx)
         pkg = package_of(rel, ctx.packages.values())
         package = _package_sources(ctx, pkg) if pkg is not None else None
-        return analyze_cpp(text, rel, headers=headers, helpers=helpers, package=package)
+        return analyze_cpp(text, rel, headers=headers, helpers=helpers, package=package, launched=launch_args)
     if kind == "python":
-        return analyze_python(text, rel, messages=TreeMessages(*tree_message_types(ctx)), modules=_python_modules(rel, ctx))
+        return analyze_python(text, rel, messages=TreeMessages(*tree_message_types(ctx)), modules=_python_modules(rel, ctx),
+                              launched=launch_args)
     if kind == "launch_py":
         if not mentions_tf(text):
             return parse_launch_py_file(text, rel, ctx, launch_args)

@@ -25,7 +25,7 @@ from .code.optical import CAMERA_DATA, camera_frame_finding, camera_link_finding
 from .discovery import Workspace
 from .executables import ExecutableMap
 from .known_nodes import known_publishes
-from .model import FileFacts, LaunchedNode
+from .model import LAUNCH_TIME, FileFacts, LaunchedNode
 
 LAUNCH_KINDS = frozenset({"launch_py", "launch_xml", "launch_yaml"})
 DESCRIPTION_KINDS = frozenset({"urdf", "xacro", "sdf"})
@@ -54,6 +54,8 @@ class Subsystem:
     open_broadcasts: list[PartialEdge] = field(default_factory=list)
     choice: dict[str, str] = field(default_factory=dict)  # the launch arguments and environment the user chose (--arg, --env)
     partial_robot: bool = False  # a robot it loads was built without a package outside the tree
+    # the same launch with one boolean argument turned the other way (``gmapping:=true``): what each starts
+    switched: list[tuple[Switch, Subsystem]] = field(default_factory=list)
 
     @property
     def complete(self) -> bool:
@@ -101,6 +103,22 @@ Reparse = Callable[[str, dict[str, str]], FileFacts]
 
 
 @dataclass(frozen=True)
+class Switch:
+    """A boolean launch argument turned from its default: ``file`` read with ``name:=value``."""
+
+    file: str
+    name: str
+    value: str
+    line: int  # its <arg>
+
+    def __str__(self) -> str:
+        return f"{self.name}:={self.value} (the argument at {self.file}:{self.line})"
+
+
+MAX_SWITCHES = 8  # switched launches tried per top-level launch file: each is one more closure
+
+
+@dataclass(frozen=True)
 class LaunchChoice:
     """``physframe scan --launch PKG/FILE --arg k:=v --env K=V``: the one launch that runs, as the user starts it."""
 
@@ -136,9 +154,14 @@ def build_subsystems(ws: Workspace, facts: dict[str, FileFacts], kinds: dict[str
             continue
         reach = _Reach()
         members = _closure(top, facts, exes, ws, by_name, reparse, reach)
-        covered.update(f.path for f in members.values())
+        # a node's sources read only with its launched parameters are also checked as the code stands, with its defaults
+        # (rf2o's reversed odom broadcast, which its launch file turns off)
+        covered.update(f.path for f in members.values() if f.path not in reach.bound)
         sub = _by_argument(top, facts[top], facts, exes, ws, by_name, reparse, reach) or _assemble(top, True, members)
         sub.unknown_nodes, sub.known_edges = reach.unknown, list(dict.fromkeys(reach.known))
+        if reparse is not None:
+            sub.switched = [(s, _assemble(top, True, _closure(top, facts, exes, ws, by_name, reparse, _Reach(), flip=s)))
+                            for s in _switches(members)]
         sub.has_body = any(f.uses for f in members.values()) or any(kinds.get(f.path) in DESCRIPTION_KINDS for f in members.values())
         out.append(sub)
     leftovers: dict[str, list[str]] = defaultdict(list)
@@ -157,6 +180,12 @@ def build_subsystems(ws: Workspace, facts: dict[str, FileFacts], kinds: dict[str
     for name, paths in sorted(leftovers.items()):
         out.append(_assemble(name, False, {p: facts[p] for p in paths}))
     return out
+
+
+def _switches(members: Mapping[str, FileFacts]) -> list[Switch]:
+    """The boolean arguments with a default that the launch's files declare and no includer sets, each turned."""
+    out = {(f.path, name): Switch(f.path, name, value, line) for f in members.values() for name, (line, value) in f.switches.items()}
+    return list(out.values())[:MAX_SWITCHES]
 
 
 def _by_argument(top: str, top_facts: FileFacts, facts: dict[str, FileFacts], exes: ExecutableMap, ws: Workspace,
@@ -188,19 +217,27 @@ class _Reach:
 
     unknown: list[LaunchedNode] = field(default_factory=list)
     known: list[tuple[str, str]] = field(default_factory=list)
+    bound: set[str] = field(default_factory=set)  # sources read only with a launched node's parameters
 
 
 def _closure(top: str, facts: dict[str, FileFacts], exes: ExecutableMap, ws: Workspace, by_name: dict[str, list[str]],
-             reparse: Reparse | None, reach: _Reach, top_args: dict[str, str] | None = None) -> dict[str, FileFacts]:
+             reparse: Reparse | None, reach: _Reach, top_args: dict[str, str] | None = None, flip: Switch | None = None,
+             ) -> dict[str, FileFacts]:
     """Every file the top-level launch file starts, with the facts it has in this launch: an
-    included file given arguments is read with them (once per distinct set)."""
+    included file given arguments is read with them (once per distinct set); ``flip``: one file's boolean argument
+    the other way, where no includer sets it."""
     members: dict[str, FileFacts] = {}
     seen: set[tuple[str, tuple[tuple[str, str], ...]]] = set()
     stack: list[tuple[str, dict[str, str]]] = [(top, dict(top_args or {}))]
     variants: dict[str, int] = defaultdict(int)
     drivers: dict[str, dict[str, tuple[str, ...]]] = {}  # source file -> child -> the launched node its broadcast is
+    renamed: dict[str, set[str]] = defaultdict(set)  # source file -> children whose frames the launch file's parameters rename
+    instances: dict[tuple[str, tuple[tuple[str, str], ...]], LaunchedNode] = {}  # a source read with a node's parameters -> the node
+    unbound: set[str] = set()  # sources some node of the launch runs with their defaults
     while stack:
         p, args = stack.pop()
+        if flip is not None and p == flip.file and flip.name not in args:
+            args = {**args, flip.name: flip.value}
         key = (p, tuple(sorted(args.items())))
         if key in seen or variants[p] >= MAX_VARIANTS:
             continue
@@ -210,6 +247,10 @@ def _closure(top: str, facts: dict[str, FileFacts], exes: ExecutableMap, ws: Wor
             f = reparse(p, args)
         if f is None:
             continue
+        if key in instances and p in facts:
+            f = _as_launched(facts[p], f, instances[key])
+        if p in renamed:
+            f = replace(f, edges=[e for e in f.edges if e.child not in renamed[p]])
         if p in drivers:
             f = replace(f, edges=[replace(e, publishers=drivers[p][e.child]) if e.child in drivers[p] and not e.publishers else e
                                   for e in f.edges])
@@ -227,19 +268,56 @@ def _closure(top: str, facts: dict[str, FileFacts], exes: ExecutableMap, ws: Wor
             # the tree too: where the code gives the edge in full, the code's edge stands, not a second copy of it
             mine = [e for e in node_edges if e.publishers == (node.name or node.executable,) and e.location == node.location]
             if mine:
-                coded = {e.child for s in srcs if s in facts for e in facts[s].edges}
-                modelled.extend(e for e in mine if e.child in coded)
+                coded = {(e.parent, e.child) for s in srcs if s in facts for e in facts[s].edges}
+                same = [e for e in mine if (e.parent, e.child) in coded]
+                modelled.extend(same)
                 for s in srcs:  # the code's edge is the node's broadcast: it names the node, as the model did
-                    drivers.setdefault(s, {}).update((e.child, e.publishers) for e in mine if e.child in coded)
+                    drivers.setdefault(s, {}).update((e.child, e.publishers) for e in same)
+                    # the code reads its defaults where the launch file gives the node other frames (jaguar-bot's
+                    # robot_pose_ekf told output_frame odom): the modelled edge stands for the node
+                    renamed[s].update(e.child for e in mine if e not in same and any(c == e.child for _, c in coded))
             known = known_publishes(node)
             if known is not None:
                 reach.known.extend(known)
             elif not srcs:
                 reach.unknown.append(node)
-            stack.extend((s, {}) for s in srcs if s in facts)
+            # each instance's sources read with the parameters the launch gives it (perseus' camera_frame from its YAML)
+            bound = {k: v if v is not None else LAUNCH_TIME for k, v, _ in node.params}
+            for s in srcs:
+                if s in facts:
+                    stack.append((s, bound))
+                    if bound:
+                        instances[(s, tuple(sorted(bound.items())))] = node
+                        reach.bound.add(s)
+                    else:
+                        unbound.add(s)
         members[p if variants[p] == 1 else f"{p} ({', '.join(f'{k}:={v}' for k, v in key[1])})"] = (
             replace(f, edges=[e for e in f.edges if e not in modelled]) if modelled else f)
+    reach.bound -= unbound
     return members
+
+
+def _as_launched(default: FileFacts, bound: FileFacts, node: LaunchedNode) -> FileFacts:
+    """A node's source read with the parameters a launch file gives it: a problem the defaults do not have at that line
+    comes from a launched value, and is reported where that value is written, the code's line named (perseus' ArUco
+    poses stamped ``camera_link``, which its YAML gives ``camera_frame``). A lookup the launch turns into one from a
+    frame to itself is its configuration (hector_mapping given ``odom_frame: base_link`` to run without odometry)."""
+    sites = {(f.code, f.location) for f in default.findings}  # what the code has wrong whatever it is given
+    given = {v: (k, loc) for k, v, loc in node.params if v}
+    findings = []
+    for f in bound.findings:
+        if (f.code, f.location) in sites or f.code == "REDUNDANT_TRANSFORM":
+            continue  # the code's own (reported once, from its defaults), or two frames the launch makes one on purpose
+        value = next((fr for fr in f.frames if fr in given), None)
+        if value is not None:
+            k, loc = given[value]
+            f = f.with_(location=loc, message=f"{node.name or node.executable} ({node.location}) is given {k}: '{value}' "
+                                              f"here; in its code: {f.message} ({f.location})")
+        findings.append(f)
+    # data stamped with a launched frame is judged against the tree where that frame is given (iarc's usb_cam told
+    # camera_frame_id bottom_cam, which the launch file turns z up)
+    data = [replace(d, location=given[d.frame][1]) if d.frame in given else d for d in bound.data_frames]
+    return replace(bound, findings=findings, data_frames=data)
 
 
 def _assemble(name: str, launched: bool, members: dict[str, FileFacts]) -> Subsystem:
@@ -288,7 +366,24 @@ def check_subsystems(subsystems: Iterable[Subsystem], conventions: Conventions) 
             out.setdefault(f.key, f)
         for f in _camera_data_frames(sub, conventions):
             out.setdefault(f.key, f)
+        for switch, alt in sub.switched:
+            for f in _conflicts(alt, conventions):
+                if f.key not in out:
+                    out[f.key] = f.with_(message=f"launched with {switch}: {f.message}")
     return list(out.values())
+
+
+#: What turning a switch can add: two publishers of one frame. What it removes (a lookup left unreachable, a tree in
+#: two parts) is what the switch is for.
+_CONFLICTS = frozenset({"MULTIPLE_PARENTS_IN_FRAME_TREE", "CYCLE_IN_FRAME_TREE", "STATIC_DYNAMIC_CONFLICT"})
+
+
+def _conflicts(sub: Subsystem, conventions: Conventions) -> Iterable[Finding]:
+    """The publishers that meet in a launch run with a switch turned (gmapping's map -> odom beside a static one)."""
+    for _, edges in sub.trees():
+        yield from (f for f in check_tree(_unprefixed(edges), conventions) if f.code in _CONFLICTS)
+    yield from static_dynamic_conflicts(_two_ways_across_files(sub.edges))
+    yield from _fixed_and_broadcast(sub)
 
 
 def _camera_data_frames(sub: Subsystem, conventions: Conventions) -> list[Finding]:

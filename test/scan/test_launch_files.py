@@ -835,6 +835,140 @@ def test_a_static_map_to_odom_beside_a_localisation_node(tmp_path: Path, node: s
     assert found == ([("STATIC_DYNAMIC_CONFLICT", Location("nav/launch/nav.launch", 3))] if conflict else [])
 
 
+def test_a_switch_that_starts_a_second_publisher_is_turned(tmp_path: Path) -> None:
+    """pandora_navigation: ``gmapping:=true`` includes slam_gmapping (map -> odom) and tells the included move_base.launch
+    to start its own static map -> odom. The defaults run one publisher; the switch turned runs both, reported at the
+    fixed one with the argument that turns it on."""
+    _write(tmp_path, {
+        "nav/package.xml": _package("nav", catkin=True),
+        "nav/launch/sim.launch": """\
+<launch>
+  <arg name="gmapping" default="false"/>
+  <arg name="rviz" default="true"/>
+  <include file="$(find nav)/launch/gmapping.launch" if="$(arg gmapping)"/>
+  <include file="$(find nav)/launch/move_base.launch">
+    <arg name="gmapping" value="$(arg gmapping)"/>
+  </include>
+  <node pkg="rviz" type="rviz" name="rviz" if="$(arg rviz)"/>
+</launch>
+""",
+        "nav/launch/gmapping.launch": '<launch>\n  <node pkg="gmapping" type="slam_gmapping" name="slam_gmapping"/>\n</launch>\n',
+        "nav/launch/move_base.launch": """\
+<launch>
+  <arg name="gmapping" default="false"/>
+  <group if="$(arg gmapping)">
+    <node pkg="tf" type="static_transform_publisher" name="map2odom" args="0 0 0 0 0 0 map odom 100"/>
+  </group>
+</launch>
+""",
+    })
+    (only,) = [f for f in scan([tmp_path], jobs=1).findings if f.code == "STATIC_DYNAMIC_CONFLICT"]
+    assert only.location == Location("nav/launch/move_base.launch", 4)
+    assert only.message.startswith("launched with gmapping:=true (the argument at nav/launch/sim.launch:2): transform map -> odom")
+
+
+def test_a_python_launch_switch(tmp_path: Path) -> None:
+    """The same in a ROS 2 Python launch file: ``slam:=true`` starts slam_toolbox (map -> odom) beside the file's own
+    static map -> odom, which the default runs alone."""
+    python = """\
+from launch import LaunchDescription
+from launch.actions import DeclareLaunchArgument
+from launch.conditions import IfCondition
+from launch.substitutions import LaunchConfiguration
+from launch_ros.actions import Node
+
+def generate_launch_description():
+    slam = LaunchConfiguration('slam')
+    return LaunchDescription([
+        DeclareLaunchArgument('slam', default_value='false'),
+        Node(package='slam_toolbox', executable='async_slam_toolbox_node', parameters=[{'use_sim_time': True}],
+             condition=IfCondition(slam)),
+        Node(package='tf2_ros', executable='static_transform_publisher',
+             arguments=['0', '0', '0', '0', '0', '0', 'map', 'odom']),
+    ])
+"""
+    _write(tmp_path, {"nav/package.xml": _package("nav"), "nav/launch/nav.launch.py": python})
+    (only,) = [f for f in scan([tmp_path], jobs=1).findings if f.code == "STATIC_DYNAMIC_CONFLICT"]
+    assert only.location == Location("nav/launch/nav.launch.py", 14)  # its arguments
+    assert only.message.startswith("launched with slam:=true (the argument at nav/launch/nav.launch.py:10)")
+
+
+@pytest.mark.parametrize(("name", "extra", "second_parent"), [
+    ("name='ekf_filter_node', ", "", True),
+    ("name='ekf_filter_node', ", "    publish_tf: false\n", False),
+    ("", "", False),  # unnamed: the node's own default name may pick another section of the file
+])
+def test_a_ros2_nodes_parameter_file_in_the_tree_gives_its_values(tmp_path: Path, name: str, extra: str, second_parent: bool) -> None:
+    """robot_localization's EKF configured by the package's own YAML: the file's section for the node (and ``/**``)
+    is read, so its broadcast odom -> base_link is modelled and meets the launch file's base_footprint -> base_link."""
+    python = f"""\
+import os
+from ament_index_python.packages import get_package_share_directory
+from launch import LaunchDescription
+from launch_ros.actions import Node
+
+def generate_launch_description():
+    config = os.path.join(get_package_share_directory('bot'), 'config', 'ekf.yaml')
+    return LaunchDescription([
+        Node(package='robot_localization', executable='ekf_node', {name}parameters=[config]),
+        Node(package='tf2_ros', executable='static_transform_publisher',
+             arguments=['0', '0', '0.1', '0', '0', '0', 'base_footprint', 'base_link']),
+    ])
+"""
+    yaml_text = f"/**:\n  ros__parameters:\n    use_sim_time: true\nekf_filter_node:\n  ros__parameters:\n    odom_frame: odom\n" \
+                f"    base_link_frame: base_link\n    world_frame: odom\n{extra}other_node:\n  ros__parameters:\n    publish_tf: false\n"
+    _write(tmp_path, {"bot/package.xml": _package("bot"), "bot/launch/bot.launch.py": python, "bot/config/ekf.yaml": yaml_text})
+    found = [f.code for f in scan([tmp_path], jobs=1).findings if f.code == "MULTIPLE_PARENTS_IN_FRAME_TREE"]
+    assert found == (["MULTIPLE_PARENTS_IN_FRAME_TREE"] if second_parent else [])
+
+
+def test_a_ros2_xml_launch_switch(tmp_path: Path) -> None:
+    """ROS 2 XML: ``if="$(var slam)"`` on slam_toolbox beside the file's static map -> odom."""
+    xml = """\
+<launch>
+  <arg name="slam" default="false"/>
+  <node pkg="slam_toolbox" exec="async_slam_toolbox_node" name="slam" if="$(var slam)">
+    <param name="use_sim_time" value="true"/>
+  </node>
+  <node pkg="tf2_ros" exec="static_transform_publisher" name="fixed" args="0 0 0 0 0 0 map odom"/>
+</launch>
+"""
+    _write(tmp_path, {"nav/package.xml": _package("nav"), "nav/launch/nav.launch.xml": xml})
+    (only,) = [f for f in scan([tmp_path], jobs=1).findings if f.code == "STATIC_DYNAMIC_CONFLICT"]
+    assert (only.location, only.message.split(":")[0]) == (Location("nav/launch/nav.launch.xml", 6), "launched with slam")
+
+
+def test_a_switch_of_an_included_file_its_includer_leaves_alone(tmp_path: Path) -> None:
+    """soccerbot's localization.launch: ``fake_localization`` (default true, not passed by the robot's launch) starts
+    robot_pose_ekf when false, beside a static odom -> base_footprint that always runs. The node's parameter file is in
+    the tree, so its parameters are known and its broadcast is modelled."""
+    _write(tmp_path, {
+        "bot/package.xml": _package("bot", catkin=True),
+        "bot/config/ekf.yaml": "freq: 30.0\nodom_used: true\nimu_used: true\n",
+        "bot/launch/bot.launch": '<launch>\n  <include file="$(find bot)/launch/localization.launch"/>\n</launch>\n',
+        "bot/launch/localization.launch": """\
+<launch>
+  <arg name="fake_localization" default="true"/>
+  <node pkg="robot_pose_ekf" type="robot_pose_ekf" name="robot_pose_ekf" unless="$(arg fake_localization)">
+    <rosparam file="$(find bot)/config/ekf.yaml" command="load"/>
+    <param name="output_frame" value="odom"/>
+  </node>
+  <node pkg="tf" type="static_transform_publisher" name="fixed" args="0 0 0 0 0 0 odom base_footprint 100"/>
+</launch>
+""",
+    })
+    found = [(f.code, f.location) for f in scan([tmp_path], jobs=1).findings if f.code == "STATIC_DYNAMIC_CONFLICT"]
+    assert found == [("STATIC_DYNAMIC_CONFLICT", Location("bot/launch/localization.launch", 7))]
+
+
+def test_a_nodes_parameter_file_outside_the_tree_leaves_its_broadcast_unknown(tmp_path: Path) -> None:
+    """A parameter file the scan cannot read may turn the broadcast off or rename its frames: nothing is modelled."""
+    _write(tmp_path, _node_beside_fixed(
+        "nav", '<node pkg="amcl" type="amcl" name="amcl"><rosparam file="$(find other)/amcl.yaml" command="load"/></node>',
+        "0 0 0 0 0 0 map odom"))
+    assert [f for f in scan([tmp_path], jobs=1).findings if f.code == "STATIC_DYNAMIC_CONFLICT"] == []
+
+
 def test_an_imu_driver_told_to_broadcast_a_fixed_mount(tmp_path: Path) -> None:
     """orne_navigation's orne_beta.launch: mpu6050_serial_to_imu_node (broadcast_tf true by default) given
     tf_parent_frame_id base_link and tf_frame_id imu_link sends on /tf the edge a fixed mount (there the robot's
@@ -864,7 +998,8 @@ def test_an_imu_driver_told_to_broadcast_a_fixed_mount(tmp_path: Path) -> None:
 
 def test_a_modelled_odometry_node_whose_sources_are_scanned_is_not_counted_twice(tmp_path: Path) -> None:
     """A workspace carrying robot_pose_ekf's own sources (jaguar-bot, VehicleControl): the code's broadcast stands for
-    the node, so the launch file's output_frame does not add a second parent of base_footprint beside it."""
+    the node, so the launch file's output_frame does not add a second parent of base_footprint beside it; where the
+    launch file renames the frame the code reads by default, the node broadcasts the launch file's."""
     _write(tmp_path, {
         **_driver_sources("robot_pose_ekf", "robot_pose_ekf", "odom_combined", "base_footprint"),
         "robot_pose_ekf/example.launch": """\
@@ -875,7 +1010,10 @@ def test_a_modelled_odometry_node_whose_sources_are_scanned_is_not_counted_twice
 </launch>
 """,
     })
-    assert [f.message for f in scan([tmp_path], jobs=1).findings if f.code == "MULTIPLE_PARENTS_IN_FRAME_TREE"] == []
+    result = scan([tmp_path], jobs=1)
+    assert [f.message for f in result.findings if f.code == "MULTIPLE_PARENTS_IN_FRAME_TREE"] == []
+    (launched,) = [s for s in result.subsystems if s.launched]
+    assert [(e.parent, e.child) for e in launched.edges] == [("odom", "base_footprint")]
 
 
 def test_ros2_control_parameters_under_a_node_namespace() -> None:

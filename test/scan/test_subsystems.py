@@ -13,6 +13,7 @@ from physframe_ros.core.tree import Edge
 from physframe_ros.scan.discovery import discover
 from physframe_ros.scan.executables import executable_sources
 from physframe_ros.scan.model import FileFacts, LaunchedNode
+from physframe_ros.scan.scanner import scan
 from physframe_ros.scan.subsystems import build_subsystems, check_subsystems, merge_edges
 
 CMAKE = textwrap.dedent("""\
@@ -330,3 +331,148 @@ def test_a_fixed_transform_beside_a_node_broadcasting_the_same_child_is_a_confli
         """), "    ")
     either = write_tree(tmp_path / "either", {**files, "rvc_commander/scripts/mcl.py": both})
     assert [f for f in scan([either], jobs=1).findings if f.code == "STATIC_DYNAMIC_CONFLICT"] == []
+
+
+_DETECTOR = """\
+#include <opencv2/aruco.hpp>
+#include <geometry_msgs/msg/pose_stamped.hpp>
+Detector::Detector() : Node("aruco_detector") {
+  camera_frame_ = this->declare_parameter<std::string>("camera_frame", "camera_color_optical_frame");
+  pose_pub_ = create_publisher<geometry_msgs::msg::PoseStamped>("marker_pose", 10);
+}
+void Detector::onImage(const cv::Mat& image) {
+  cv::aruco::estimatePoseSingleMarkers(corners, 0.1, K, D, rvecs, tvecs);
+  geometry_msgs::msg::PoseStamped pose;
+  pose.header.frame_id = camera_frame_;
+  pose_pub_->publish(pose);
+}
+"""
+
+
+def test_each_launched_instance_is_read_with_its_own_parameters(tmp_path: Path) -> None:
+    """perseus_vision: the detector's code defaults to an optical frame, and its launch file's YAML gives it
+    `camera_frame: camera_link`, so the poses it estimates in the optical axes go out under a body frame. Reported
+    at the YAML line that gives the value, the code's line named; the node's code alone is not reported."""
+    write_tree(tmp_path, {
+        "det/package.xml": '<package format="3"><name>det</name><version>0.0.0</version><description>d</description>'
+                           '<maintainer email="a@b.c">m</maintainer><license>MIT</license></package>\n',
+        "det/CMakeLists.txt": "project(det)\nadd_executable(detector_node src/detector.cpp)\n",
+        "det/src/detector.cpp": _DETECTOR,
+        "det/config/det.yaml": "aruco_detector:\n  ros__parameters:\n    marker_length: 0.1\n    camera_frame: camera_link\n",
+        "det/launch/det.launch.py": textwrap.dedent("""\
+            import os
+            from ament_index_python.packages import get_package_share_directory
+            from launch import LaunchDescription
+            from launch_ros.actions import Node
+
+            def generate_launch_description():
+                config = os.path.join(get_package_share_directory('det'), 'config', 'det.yaml')
+                return LaunchDescription([Node(package='det', executable='detector_node', name='aruco_detector',
+                                               parameters=[config])])
+            """),
+    })
+    found = [(f.code, f.location, f.message) for f in scan([tmp_path], jobs=1).findings if f.code == "INCORRECT_TRANSFORM"]
+    assert [(code, loc) for code, loc, _ in found] == [("INCORRECT_TRANSFORM", Location("det/config/det.yaml", 4))]
+    assert found[0][2].startswith("aruco_detector (det/launch/det.launch.py:8) is given camera_frame: 'camera_link' here; in its code:")
+    assert found[0][2].endswith("(det/src/detector.cpp:10)")  # where the frame is stamped
+
+
+_MAPPER = """\
+#include <tf/transform_broadcaster.h>
+Mapper::Mapper() {
+  pnh.param("map_frame", map_frame_, std::string("map"));
+  pnh.param("odom_frame", odom_frame_, std::string("odom"));
+  pnh.param("pub_map_odom_transform", pub_map_odom_, true);
+}
+void Mapper::publish(const tf::Transform& t, const ros::Time& stamp) {
+  if (pub_map_odom_) {
+    tfB_->sendTransform(tf::StampedTransform(t, stamp, map_frame_, odom_frame_));
+  }
+}
+"""
+
+
+def test_a_broadcast_a_launch_file_switches_off_is_left_out(tmp_path: Path) -> None:
+    """hector_slam's mapping_box.launch gives hector_mapping `odom_frame: nav` and, in a group, the global parameter
+    `hector_mapping/pub_map_odom_transform: false` beside its own static map -> nav: the node's map -> nav under
+    `if (p_pub_map_odom_transform_)` is off, so the two do not meet. Without the switch they do."""
+    def launch(switch: str) -> str:
+        return textwrap.dedent(f"""\
+            <launch>
+              <node pkg="mapper" type="mapper_node" name="hector_mapping">
+                <param name="odom_frame" value="nav"/>
+              </node>
+              {switch}
+              <node pkg="tf" type="static_transform_publisher" name="map_nav" args="0 0 0 0 0 0 map nav 100"/>
+            </launch>
+            """)
+
+    def conflicts(switch: str, root: Path) -> list[str]:
+        write_tree(root, {
+            "mapper/package.xml": '<package format="2"><name>mapper</name><version>0.0.0</version><description>d</description>'
+                                  '<maintainer email="a@b.c">m</maintainer><license>MIT</license></package>\n',
+            "mapper/CMakeLists.txt": "project(mapper)\nadd_executable(mapper_node src/mapper.cpp)\n",
+            "mapper/src/mapper.cpp": _MAPPER,
+            "mapper/launch/box.launch": launch(switch),
+        })
+        return [f.code for f in scan([root], jobs=1).findings if f.code in ("STATIC_DYNAMIC_CONFLICT", "MULTIPLE_PARENTS_IN_FRAME_TREE")]
+
+    assert conflicts('<param name="hector_mapping/pub_map_odom_transform" value="false"/>', tmp_path / "off") == []
+    assert conflicts("", tmp_path / "on") == ["STATIC_DYNAMIC_CONFLICT"]
+
+
+_ODOMETRY = """\
+#include <tf2_ros/transform_broadcaster.h>
+Odometry::Odometry() {
+  odom_frame_ = declare_parameter("odom_frame_id", std::string("odom"));
+  base_frame_ = declare_parameter("frame_id", std::string("base_link"));
+  guess_frame_ = declare_parameter("guess_frame_id", std::string(""));
+}
+void Odometry::publish(const geometry_msgs::msg::Transform& t) {
+  geometry_msgs::msg::TransformStamped msg;
+  msg.transform = t;
+  msg.header.frame_id = odom_frame_;
+  if (!guess_frame_.empty()) {
+    msg.child_frame_id = guess_frame_;
+    tf_->sendTransform(msg);
+  } else {
+    msg.child_frame_id = base_frame_;
+    tf_->sendTransform(msg);
+  }
+}
+"""
+
+
+def _odometry_edges(tmp_path: Path, params: str) -> list[tuple[str, str]]:
+    write_tree(tmp_path, {
+        "odo/package.xml": '<package format="3"><name>odo</name><version>0.0.0</version><description>d</description>'
+                           '<maintainer email="a@b.c">m</maintainer><license>MIT</license></package>\n',
+        "odo/CMakeLists.txt": "project(odo)\nadd_executable(icp_odometry src/odometry.cpp)\n",
+        "odo/src/odometry.cpp": _ODOMETRY,
+        "odo/launch/odo.launch.py": textwrap.dedent(f"""\
+            from launch import LaunchDescription
+            from launch.substitutions import LaunchConfiguration
+            from launch_ros.actions import Node
+
+            def generate_launch_description():
+                return LaunchDescription([Node(package='odo', executable='icp_odometry', parameters=[{params}])])
+            """),
+    })
+    (launched,) = [s for s in scan([tmp_path], jobs=1).subsystems if s.launched]
+    return sorted((e.parent, e.child) for e in launched.edges)
+
+
+def test_a_branch_the_launched_frames_rule_out_is_left_out(tmp_path: Path) -> None:
+    """rtabmap's odometry publishes odom -> guess frame when one is given, else odom -> base: given
+    `guess_frame_id: odom_guess`, only the first runs (flow-insensitive reading would give the base two parents)."""
+    given = "{'odom_frame_id': 'icp_odom', 'frame_id': 'velodyne', 'guess_frame_id': 'odom_guess'}"
+    assert _odometry_edges(tmp_path / "a", given) == [("icp_odom", "odom_guess")]
+    # without it the code's default, empty, leaves the other branch
+    assert _odometry_edges(tmp_path / "b", "{'odom_frame_id': 'icp_odom', 'frame_id': 'velodyne'}") == [("icp_odom", "velodyne")]
+
+
+def test_a_frame_the_launch_computes_at_run_time_is_not_the_codes_default(tmp_path: Path) -> None:
+    """A parameter the launch file sets from a value known only at launch time: the code's default ('base_link') does
+    not hold, so no edge is made up from it."""
+    given = "{'odom_frame_id': 'icp_odom', 'frame_id': LaunchConfiguration('frame_id'), 'guess_frame_id': 'odom_guess'}"
+    assert _odometry_edges(tmp_path, given.replace("'guess_frame_id': 'odom_guess'", "'guess_frame_id': LaunchConfiguration('g')")) == []

@@ -16,7 +16,7 @@ import operator
 import re
 from dataclasses import replace
 from functools import cached_property, lru_cache
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import tree_sitter_cpp
 from tree_sitter import Language, Node, Parser
@@ -98,7 +98,7 @@ from .values import (
     rot_mul,
     tf_message,
 )
-from .walker import MATH, MISSING, SHARED_API, Call, FileWalk, Missing, Result, Walker, apply_math
+from .walker import MATH, MISSING, SHARED_API, Call, FileWalk, Missing, Result, Walker, apply_math, launch_into
 
 # Messages whose header carries a stamp only: an empty frame_id is their normal state.
 _TIME_SETTERS = frozenset({"fromNSec", "fromSec", "fromBoost"})  # ROS 1 ros::Time's setters
@@ -169,15 +169,19 @@ def analyze_cpp(
     headers: Sequence[str] = (),
     helpers: Sequence[tuple[str, str]] = (),
     package: PackageSources | None = None,
+    launched: Mapping[str, str] | None = None,
 ) -> FileFacts:
     """Frame facts of one C++ file. Never raises: failures become a PARSE_ERROR finding.
     ``headers``: the text of the file's own headers, for the message members they declare; ``helpers``:
     (path, text) of the package's files that may define functions it calls (headers, their sources);
     ``package``: all C++ sources of the package, for message helpers and parameter declarations no
-    include leads to (see :mod:`.helpers`), or None."""
+    include leads to (see :mod:`.helpers`), or None; ``launched``: the parameters a launch file gives the node
+    (they stand where the code reads the parameter, in place of its default)."""
     lines = text.count("\n") + 1
     try:
-        return _CppFile(text, FactSink(rel_path, lines, conventions), headers, helpers, package).run()
+        walk = _CppFile(text, FactSink(rel_path, lines, conventions), headers, helpers, package)
+        launch_into(walk, launched)
+        return walk.run()
     except Exception as exc:  # a scanner must survive any input; report it and move on
         sink = FactSink(rel_path, lines, conventions)
         sink.parse_error(1, f"C++ analysis failed ({type(exc).__name__}: {exc}); file skipped")
@@ -699,6 +703,22 @@ class _Run(Walker[Node]):
             cond = up.child_by_field_name("condition") if up.type in ("if_statement", "conditional_expression") else None
             if cond is not None and (child is None or cond.id != child.id):
                 out.append(_text(cond, self.f.src))
+            child, up = up, up.parent
+        return out
+
+    def branches(self, node: Node) -> list[tuple[str, bool]]:
+        out: list[tuple[str, bool]] = []
+        child: Node = node
+        up = node.parent
+        while up is not None and up.type not in ("function_definition", "lambda_expression", "translation_unit"):
+            if up.type in ("if_statement", "conditional_expression"):
+                cond, then = up.child_by_field_name("condition"), up.child_by_field_name("consequence")
+                alternative = up.child_by_field_name("alternative")
+                if cond is not None and child.id != cond.id:
+                    if then is not None and then.id == child.id:
+                        out.append((_text(cond, self.f.src), True))
+                    elif alternative is not None and alternative.id == child.id:
+                        out.append((_text(cond, self.f.src), False))
             child, up = up, up.parent
         return out
 
@@ -1686,7 +1706,7 @@ class _Run(Walker[Node]):
             static = receiver is not None and (self.path(receiver) or ("", []))[0] in self.f.static_broadcasters
             if receiver is not None and receiver.type == "field_expression":
                 static = static or _text(receiver.child_by_field_name("field"), self.f.src) in self.f.static_broadcasters
-            self.broadcast(value, static, c.line)
+            self.broadcast(value, static, c.line, c.args[0])
         return None
 
     def h_publish(self, c: Call[Node]) -> Result:

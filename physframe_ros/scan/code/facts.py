@@ -399,6 +399,7 @@ class FactSink:
         self.sites: list[int] = []  # lines of the calls, outermost first, that passed constants into the helper being walked
         # (type, variable, header frame, where stamped, what happens to it: "is published", "is built and returned")
         self.camera_data: list[tuple[str, str, str, Location, str]] = []
+        self.transformed: list[tuple[str, Location]] = []  # frames of stamped data handed to tf2 to transform, and where
 
     @contextmanager
     def call_site(self, line: int) -> Iterator[None]:
@@ -435,6 +436,7 @@ class FactSink:
             placed: list[tuple[str | None, Location | None]] = [(e.parent, e.location) for e in self.facts.edges]
             placed += [(p.parent, p.location) for p in self.facts.partial_edges]
             placed += [(d.frame, d.location) for d in self.facts.data_frames if d.type in _POSE_TYPES]
+            placed += [(frame, loc) for frame, loc in self.transformed]  # a pose stamped and transformed into another frame
             for posed, at in dict.fromkeys(placed):
                 if posed and at is not None and camera_body(posed, self.conventions):
                     self.add(Finding(

@@ -12,7 +12,7 @@ import ast
 import math
 import re
 from dataclasses import replace
-from typing import Callable, Iterator, Sequence
+from typing import Callable, Iterator, Mapping, Sequence
 
 from ...core.conventions import Conventions
 from ...core.findings import Finding
@@ -84,7 +84,7 @@ from .values import (
     rot_mul,
     tf_message,
 )
-from .walker import MATH, MISSING, SHARED_API, Call, FileWalk, Missing, Path, Result, Scope, Walker, apply_math
+from .walker import MATH, MISSING, SHARED_API, Call, FileWalk, Missing, Path, Result, Scope, Walker, apply_math, launch_into
 
 _RELEVANT = re.compile(
     r"sendTransform|lookup_?[tT]ransform|can_?[tT]ransform|ransform|publish|frame|quaternion|Quaternion|euler|"
@@ -108,18 +108,21 @@ ModuleSource = Callable[[str], "tuple[str, str] | None"]
 
 
 def analyze_python(text: str, rel_path: str, conventions: Conventions | None = None, tree: ast.Module | None = None,
-                   messages: TreeMessages | None = None, modules: ModuleSource | None = None) -> FileFacts:
+                   messages: TreeMessages | None = None, modules: ModuleSource | None = None,
+                   launched: Mapping[str, str] | None = None) -> FileFacts:
     """Frame facts of one Python file. Never raises: failures become a PARSE_ERROR finding.
     ``tree``: the file's syntax tree when the caller has parsed it already (it is only read); ``messages``: the
     stamped message types the scanned tree defines; ``modules``: the package's other modules, for the functions
-    the file imports from them."""
+    the file imports from them; ``launched``: the parameters a launch file gives the node."""
     lines = text.count("\n") + 1
     sink = FactSink(rel_path, lines, conventions)
     try:
         if tree is None:
             tree, text = _parse(text, rel_path, sink)
         if tree is not None:
-            _PyFile(text, sink, messages or TreeMessages(), modules).run(tree)
+            walk = _PyFile(text, sink, messages or TreeMessages(), modules)
+            launch_into(walk, launched)
+            walk.run(tree)
     except Exception as exc:  # a scanner must survive any input; report it and move on
         sink.parse_error(1, f"Python analysis failed ({type(exc).__name__}: {exc}); file skipped")
     return sink.facts
@@ -430,6 +433,18 @@ class _Run(Walker[ast.AST]):
         while up is not None and not isinstance(up, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)):
             if isinstance(up, (ast.If, ast.IfExp)) and up.test is not child:
                 out.append(ast.unparse(up.test))
+            child, up = up, parents.get(id(up))
+        return out
+
+    def branches(self, node: ast.AST) -> list[tuple[str, bool]]:
+        parents = self.f.parents()
+        out: list[tuple[str, bool]] = []
+        child, up = node, parents.get(id(node))
+        while up is not None and not isinstance(up, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)):
+            if isinstance(up, ast.If) and up.test is not child:
+                out.append((ast.unparse(up.test), any(s is child for s in up.body)))
+            elif isinstance(up, ast.IfExp) and up.test is not child:
+                out.append((ast.unparse(up.test), up.body is child))
             child, up = up, parents.get(id(up))
         return out
 
@@ -802,10 +817,10 @@ class _Run(Walker[ast.AST]):
                 for slot, field_name, arg in (("child", "child_frame_id", args[3]), ("parent", "header.frame_id", args[4])):
                     if not isinstance(arg, ast.Constant):  # a literal is checked with the edge it names
                         self.frame_checked(f"sendTransform({slot})", arg, rec.get(field_name), False, getattr(arg, "lineno", c.line))
-            self.broadcast(value, self.static_receiver(c.receiver), frames_line)  # selfie_f1tenth's swapped child and parent
+            self.broadcast(value, self.static_receiver(c.receiver), frames_line, c.args[0])  # selfie_f1tenth's swapped child and parent
             return None
-        value = self.eval(c.args[0] if n else c.kwargs["transform"])
-        self.broadcast(value, self.static_receiver(c.receiver), c.line)
+        at = c.args[0] if n else c.kwargs["transform"]
+        self.broadcast(self.eval(at), self.static_receiver(c.receiver), c.line, at)
         return None
 
     def h_lookup(self, c: Call[ast.AST]) -> Result:

@@ -14,7 +14,7 @@ import math
 import re
 from contextlib import nullcontext
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Generic, Hashable, Sequence, TypeVar, Union
+from typing import Any, Callable, ClassVar, Generic, Hashable, Mapping, Sequence, TypeVar, Union
 
 from ...core.findings import Finding
 from ..frame_ids import (
@@ -28,7 +28,9 @@ from ..frame_ids import (
     slash_joined_finding,
     strips_leading,
     tests_prefix,
+    tf_switch,
 )
+from ..model import LAUNCH_TIME
 from .angles import QuaternionWrites, euler_slot_finding, is_vector_component, scalar_in_vector_slot, writes_quaternion
 from .calls import STEP_BUDGET, BoundedCalls, Budget
 from .conversions import conversion_finding, conversion_words, converts_to, heading_finding
@@ -105,6 +107,9 @@ class FileWalk(BoundedCalls):
         self.globals: Scope = {}
         self.members: Scope = {}
         self.params: Scope = {}
+        self.launched: frozenset[str] = frozenset()  # the values of the parameters a launch file gives the node
+        # tf switches the launch file turns off (``publish_tf: false``) and the variables read from them
+        self.switched_off: set[str] = set()
         self.unknown_members: set[str] = set()  # members some method sets to a value not known statically
         self.static_broadcasters = static_broadcasters
         self.unwritten: set[str] = set()  # string members named for a frame that nothing writes (C++: always "")
@@ -125,6 +130,41 @@ class FileWalk(BoundedCalls):
         scopes = (self.members, self.globals, self.params)
         image_poses = _POSE_FROM_IMAGE.search(self.source_text()) is not None
         self.sink.finish({v for scope in scopes for v in scope.values() if isinstance(v, str) and v}, image_poses)
+
+
+def launch_into(walk: FileWalk, launched: Mapping[str, str] | None) -> None:
+    """A launch file's parameters for the node, under the names code reads them by (``frame_id``, ``~frame_id``); its
+    tf switches turned off leave out the broadcasts under a condition on them."""
+    given: dict[str, str | None] = {k: None if v == LAUNCH_TIME else Off(v) if tf_switch(k) and v.lower() in ("false", "0") else v
+                                    for k, v in (launched or {}).items()}
+    walk.switched_off = {k.split(".")[-1] for k, v in given.items() if isinstance(v, Off)}
+    walk.params.update({name: v for k, v in given.items() for name in (k, "~" + k)})
+    walk.launched = frozenset(v for k, v in given.items() if v is not None and not tf_switch(k))
+
+
+class Off(str):
+    """The value of a tf switch a launch file turns off (``publish_tf: false``), followed into the variables read
+    from it."""
+
+    __slots__ = ()
+
+
+def _unwrapped(text: str) -> str:
+    """``((a && b))`` -> ``a && b``: the parentheses around the whole, and only those."""
+    text = text.strip()
+    while text.startswith("(") and text.endswith(")"):
+        depth = 0
+        for i, ch in enumerate(text):
+            depth += {"(": 1, ")": -1}.get(ch, 0)
+            if depth == 0 and i < len(text) - 1:
+                return text  # `(a) && (b)`: the first pair closes before the end
+        text = text[1:-1].strip()
+    return text
+
+
+# one term of a condition: `publish_tf_`, `!publish_tf_`, `not self.publish_tf`, `guessFrameId_.empty()`,
+# `!this->guess_frame_.empty()`
+_TERM = re.compile(r"^(!\s*|not\s+)?((?:this\s*->\s*|self\.)?[A-Za-z_]\w*)(\s*(?:\.|->)\s*empty\s*\(\s*\))?$")
 
 
 # OpenCV's and the AprilTag library's pose estimates: a marker's or a board's pose in the camera's optical axes
@@ -221,6 +261,11 @@ class Walker(Generic[N]):
         """The texts of the conditions the node sits under, innermost first (``if (!ns.empty())``)."""
         raise NotImplementedError
 
+    def branches(self, node: N) -> list[tuple[str, bool]]:
+        """The ``if`` (and ``?:``) conditions the node sits under, innermost first, each with True when the node is in
+        the branch taken when the condition holds, False in the other."""
+        raise NotImplementedError
+
     def branch_condition(self, node: N) -> str | None:
         """The condition of the innermost ``if`` whose then-branch holds the node (None in an else-branch or outside
         any ``if``)."""
@@ -282,7 +327,8 @@ class Walker(Generic[N]):
             old = f.members.get(name)
             if isinstance(value, Record) and f.member_names.get(id(value), name) != name:
                 value = fresh(value)  # `prev_odom = result_odom;` copies one member message into another: two messages
-            if not (isinstance(old, str) and isinstance(value, str)):  # the first string (the default) wins
+            # the first string (the default) wins, but for a value a launch file gives the node's parameter
+            if not (isinstance(old, str) and isinstance(value, str)) or value in f.launched:
                 if isinstance(value, Record):
                     value.local = False  # other methods may set its fields before it is published
                     if isinstance(old, Record) and id(old) in f.member_names:  # `odom_ = new Odometry[n]`: still the member
@@ -303,6 +349,8 @@ class Walker(Generic[N]):
     def assign(self, target: N, value: Value, line: int = 0) -> None:
         p = self.path(target)
         if p is not None:
+            if isinstance(value, Off):  # `pub_map_odom_ = ...` read from a switch the launch file turns off
+                self.f.switched_off.add(p[1][-1] if p[1] else p[0])
             self.assign_path(*p, value, line=line)
             rot = value.rot if isinstance(value, QuatList) else value
             if line and isinstance(rot, Rot) and self.emit:
@@ -472,9 +520,43 @@ class Walker(Generic[N]):
     def keep_param(self, pname: Value, default: Value, line: int) -> None:
         keep_param(self.f.params, self.f.sink if self.emit else None, pname, default, line)
 
-    def broadcast(self, value: Value, static: bool, line: int) -> None:
-        if self.emit:
+    def broadcast(self, value: Value, static: bool, line: int, at: N | None = None) -> None:
+        """A transform sent; ``at``: the call's node, for the conditions it sits under."""
+        if self.emit and not (at is not None and (self.f.switched_off or self.f.launched) and self.turned_off(at)):
             self.f.sink.broadcast(value, static, line)
+
+    def turned_off(self, node: N) -> bool:
+        """The node sits in a branch the parameters its launch file gives rule out: under a switch it turns off
+        (hector_mapping's ``if (p_pub_map_odom_transform_)``, given ``pub_map_odom_transform: false``; the switch's
+        name or a variable read from it), or on the side of an emptiness test a given frame decides (rtabmap's
+        ``if (!guessFrameId_.empty()) {...} else {...}``, given ``guess_frame_id: odom``)."""
+        for cond, taken in self.branches(node):
+            holds = self.decided(cond)
+            if holds is not None and holds != taken:
+                return True
+        return False
+
+    def decided(self, cond: str) -> bool | None:
+        """Whether a condition holds given the launch file's parameters: a conjunction of switches (``publish_tf_``,
+        ``!x``) and emptiness tests of frames (``frame.empty()``, ``not self.frame``); None when it depends on more."""
+        terms = [_unwrapped(t) for t in re.split(r"&&|\band\b", _unwrapped(cond))]
+        values = [self.decided_term(t) for t in terms]
+        if any(v is False for v in values):
+            return False
+        return True if values and all(v is True for v in values) else None
+
+    def decided_term(self, term: str) -> bool | None:
+        m = _TERM.match(term)
+        if m is None:
+            return None
+        negated, name, empty = bool(m.group(1)), m.group(2), bool(m.group(3))
+        short = re.split(r"\.|->", name)[-1]
+        if not empty and any(flag in short for flag in self.f.switched_off):
+            return negated  # the switch is off
+        value = self.lookup(short) if short in self.f.members or short in self.env else None
+        if isinstance(value, str) and value and value in self.f.launched:
+            return (not negated) if not empty else negated  # a launched frame is not empty
+        return None
 
     def looked_up(self, call: Call[N], target: Value, source: Value, time_travel: bool = False, tf2: bool = False) -> None:
         """``lookupTransform(target, source)``: bound to the variable it is assigned to, for its name; ``tf2``: the call
@@ -496,6 +578,8 @@ class Walker(Generic[N]):
         if self.emit and isinstance(data, Record):
             source = data.get("header.frame_id")
             self.f.sink.lookup(target, source, line, distinct=target == source and self.compared_unequal(target_node))
+            if isinstance(source, str) and source:
+                self.f.sink.transformed.append((source, self.f.sink.loc(line)))
 
     def param_value(self, pname: Value, default: Value, line: int) -> Value:
         """``param(name, default)`` / ``rospy.get_param(name, default)``: the value a launch file gave, else
@@ -537,7 +621,8 @@ class Walker(Generic[N]):
         if isinstance(default, ParamRef):
             default = None
         self.keep_param(pname, default, call.line)
-        return default if default is not None else (ParamRef(pname) if isinstance(pname, str) else None)
+        value = self.f.params.get(pname, default) if isinstance(pname, str) else default  # a launch file's value first
+        return value if value is not None else (ParamRef(pname) if isinstance(pname, str) else None)
 
     def yaw_given(self, value: Value, line: int) -> None:
         """A compass heading handed in as a yaw: REP-103's yaw turns counterclockwise from east (ENU), a heading

@@ -24,7 +24,7 @@ from ..code.angles import euler_slot_finding
 from ..code.facts import reversed_name_finding
 from ..context import ScanContext, choice_names, choice_pattern, choices_as_placeholders
 from ..description.xacro_support import expand_robot
-from ..frame_ids import parameter_findings, scan_frame_finding
+from ..frame_ids import names_frame, parameter_findings, scan_frame_finding, tf_switch
 from ..model import FileFacts, LaunchedNode
 
 STP = "static_transform_publisher"
@@ -78,6 +78,7 @@ class NodeSpec:
     rotation_line: int | None = None  # where a static transform's rotation is written, when not on the arguments' line
     value_lines: dict[str, int] = field(default_factory=dict)  # an argument word a variable of the file holds -> where it is made
     params_line: int | None = None  # where the node's parameters are written, when not on its first line
+    param_files: dict[str, Location] = field(default_factory=dict)  # a parameter read from a parameter file -> its line there
 
 
 def add_node(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, ros_version: int) -> None:
@@ -85,10 +86,15 @@ def add_node(spec: NodeSpec, facts: FileFacts, ctx: ScanContext, ros_version: in
     loc = Location(facts.path, spec.line)
     spec.arguments = [choices_as_placeholders(a) if isinstance(a, str) else a for a in spec.arguments]
     spec.parameters = {k: _placeholders(v) if k != "robot_description" else v for k, v in spec.parameters.items()}
-    if spec.package and spec.executable:
-        facts.nodes.append(LaunchedNode(spec.package, spec.executable, loc, spec.name))
     flat = flatten(spec.parameters)
     lines = {k: spec.param_lines.get(k, spec.param_lines.get(k.split(".")[0], spec.line)) for k in flat}
+    if spec.package and spec.executable:
+        every = {**flatten(spec.rosparams), **flat}
+        every.update({k: str(v).lower() for k, v in every.items() if tf_switch(k) and isinstance(v, (bool, str))})
+        bound = tuple((k, v if isinstance(v, str) and v and not is_pattern(v) and "$" not in v else None,
+                       spec.param_files.get(k) or Location(facts.path, lines.get(k, spec.line)))
+                      for k, v in every.items() if names_frame(k) or tf_switch(k))
+        facts.nodes.append(LaunchedNode(spec.package, spec.executable, loc, spec.name, bound))
     # an id the file's own argument wrote out is reported at that <arg>, not again at each node it reaches
     by_argument = {f.frames for f in facts.findings if f.code == "INVALID_FRAME_ID" and f.message.startswith(ARGUMENT)}
     # robot_state_publisher's frame_prefix is judged with the robot it prefixes (one finding where it is set)

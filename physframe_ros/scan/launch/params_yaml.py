@@ -2,15 +2,20 @@
 as parameter values, checked as INVALID_FRAME_ID at their line.
 
 Read line by line rather than through a YAML parser: only ``key: value`` lines whose key says frame
-matter, and their line is what a user needs. A value a template fills in later is not checked.
+matter, and their line is what a user needs. A value a template fills in later is not checked. The values a
+launch file gives one node from such a file (``parameters=[ekf_yaml]``) are read with a YAML parser.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+import yaml
 
 from ...core.findings import Finding, Location, Severity
+from ..context import ScanContext
 from ..frame_ids import names_frame, parameter_findings, scan_frame_finding, swapped_roles
 from ..model import FileFacts
 from .controllers import controller_edges
@@ -49,6 +54,65 @@ def zero_quaternion_findings(text: str, rel_path: str) -> Iterator[Finding]:
         yield Finding("INVALID_TRANSFORM", f"parameter '{m.group(1)}' is {value[:60]}: the zero quaternion is no rotation at all, so a "
                       "transform or pose made from it is rejected by tf2 (TF_DENORMALIZED_QUATERNION); the identity is [0, 0, 0, 1]",
                       (), Location(rel_path, line), severity=Severity.WARNING)
+
+
+MAX_PARAMS_FILE = 64 << 10  # a node's parameter file read for its values: larger ones leave them unknown
+
+
+@dataclass
+class ParamFile:
+    """Parameters a launch file gives one node from a parameter file of the tree, each key with its line there."""
+
+    values: dict[str, Any]
+    lines: dict[str, Location]  # flattened key (``odometry.frame_id``) -> where it is written
+
+
+def read_param_file(ctx: ScanContext, path: str | None) -> tuple[str, Any, yaml.Node | None] | None:
+    """A parameter file of the scanned tree: its path, its value and its node tree (for lines); None when it is not in
+    the tree, is too large or YAML cannot read it."""
+    rel = ctx.source_file(path)
+    if rel is None:
+        return None
+    try:
+        text = ctx.read_bytes(rel, MAX_PARAMS_FILE).decode("utf-8", errors="replace")
+        return rel, yaml.safe_load(text), yaml.compose(text)
+    except (OSError, yaml.YAMLError, ValueError):
+        return None
+
+
+def key_lines(node: yaml.Node | None, rel: str, prefix: str = "") -> dict[str, Location]:
+    """Each key of a YAML mapping (nested ones dotted: ``odometry.frame_id``) -> where it is written."""
+    out: dict[str, Location] = {}
+    if isinstance(node, yaml.MappingNode):
+        for k, v in node.value:
+            if isinstance(k, yaml.ScalarNode):
+                out[prefix + str(k.value)] = Location(rel, k.start_mark.line + 1)
+                out.update(key_lines(v, rel, f"{prefix}{k.value}."))
+    return out
+
+
+def node_parameters(ctx: ScanContext, path: str, node: str) -> ParamFile | None:
+    """The parameters a ROS 2 parameter file gives the node named ``node``: its ``/**`` section, then its own
+    (``node:``, ``/node:``, ``/ns/node:``), each under ``ros__parameters``; None when the file is not in the tree,
+    is too large or YAML cannot read it, or names sections for nodes while ``node`` is unnamed (its values are not
+    known)."""
+    read = read_param_file(ctx, path)
+    if read is None:
+        return None
+    rel, doc, tree = read
+    if not isinstance(doc, dict) or (not node and any(str(k) != "/**" for k in doc)):
+        return None  # a node launched without a name takes its own default name, which the file may use
+    lines = key_lines(tree, rel)
+    out = ParamFile({}, {})
+    for key in sorted(doc, key=lambda k: str(k) != "/**"):  # a node's own section wins over the wildcard's
+        section = doc[key]
+        name = str(key).rstrip("/").split("/")[-1]
+        if isinstance(section, dict) and (str(key) == "/**" or (node and name == node)):
+            values = section.get("ros__parameters")
+            out.values.update(values if isinstance(values, dict) else {})
+            inner = f"{key}.ros__parameters."
+            out.lines.update({k[len(inner):]: loc for k, loc in lines.items() if k.startswith(inner)})
+    return out
 
 
 def parse_params_yaml(text: str, rel_path: str) -> FileFacts:

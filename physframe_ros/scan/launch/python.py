@@ -31,6 +31,7 @@ from .common import (
     split_command,
     turning_argument_line,
 )
+from .params_yaml import node_parameters
 from .substitutions import truth
 
 
@@ -269,7 +270,7 @@ def parse_launch_py_file(text: str, rel_path: str, ctx: ScanContext, launch_args
         if _name(call.func) == "DeclareLaunchArgument":
             _declare(call, interp)
     facts.arg_choices = {k: v for k, v in interp.choices.items() if k not in interp.given}
-    off = _switched_off(calls, interp)
+    off = _switched_off(calls, interp, facts)
     for call in calls:
         if id(call) in off:
             continue
@@ -286,9 +287,10 @@ def parse_launch_py_file(text: str, rel_path: str, ctx: ScanContext, launch_args
     return facts
 
 
-def _switched_off(calls: list[ast.Call], interp: _Interp) -> set[int]:
+def _switched_off(calls: list[ast.Call], interp: _Interp, facts: FileFacts) -> set[int]:
     """Calls under ``condition=IfCondition(x)`` / ``UnlessCondition(x)`` whose value the arguments' defaults
-    (or what an includer passes) decide off, with everything nested in them (a ``GroupAction``'s actions)."""
+    (or what an includer passes) decide off, with everything nested in them (a ``GroupAction``'s actions). A condition
+    that is a boolean argument declared here with a default is a switch of the file (``facts.switches``)."""
     off: set[int] = set()
     for call in calls:
         cond = next((k.value for k in call.keywords if k.arg == "condition"), None)
@@ -296,6 +298,9 @@ def _switched_off(calls: list[ast.Call], interp: _Interp) -> set[int]:
             continue
         value = interp.eval(cond.args[0], call.lineno)
         value = truth(value) if isinstance(value, str) else value if isinstance(value, bool) else None
+        arg = _configuration(cond.args[0], interp)
+        if value is not None and arg is not None and arg not in interp.given and arg in interp.arg_lines:
+            facts.switches.setdefault(arg, (interp.arg_lines[arg], "false" if value else "true"))
         if value is not None and value != (_name(cond.func) == "IfCondition"):
             off.update(id(n) for n in ast.walk(call) if isinstance(n, ast.Call))
     return off
@@ -342,6 +347,15 @@ def _declare(call: ast.Call, interp: _Interp) -> None:
         interp.arg_lines[name] = default.lineno
 
 
+def _configuration(v: ast.expr, interp: _Interp) -> str | None:
+    """The launch argument ``LaunchConfiguration('tf_pitch')`` names, also through a variable assigned it above."""
+    if isinstance(v, ast.Name) and interp.assigns.get(v.id):
+        v = interp.assigns[v.id][-1][1]
+    if isinstance(v, ast.Call) and _name(v.func) == "LaunchConfiguration" and v.args and isinstance(v.args[0], ast.Constant):
+        return v.args[0].value if isinstance(v.args[0].value, str) else None
+    return None
+
+
 _ROTATION_FLAGS = frozenset({"--roll", "--pitch", "--yaw", "--qx", "--qy", "--qz", "--qw"})
 
 
@@ -366,11 +380,8 @@ def _rotation_line(written: ast.expr | None, words: list[tuple[str, int]], inter
               if flags else elts[3:6] if len(elts) in (8, 9) else [])
     angles = []
     for v in values:
-        if isinstance(v, ast.Name) and interp.assigns.get(v.id):
-            v = interp.assigns[v.id][-1][1]  # `tf_pitch = LaunchConfiguration('tf_pitch')` above
-        configured = isinstance(v, ast.Call) and _name(v.func) == "LaunchConfiguration" and v.args and isinstance(v.args[0], ast.Constant)
-        name = v.args[0].value if configured else None  # type: ignore[attr-defined]
-        if isinstance(name, str):
+        name = _configuration(v, interp)
+        if name is not None:
             angles.append((interp.args.get(name), interp.arg_lines.get(name)))
         else:
             angles.append((v.value if isinstance(v, ast.Constant) else None, None))
@@ -416,10 +427,18 @@ def _node(call: ast.Call, interp: _Interp, facts: FileFacts, ctx: ScanContext) -
         arguments.extend(v.split() if isinstance(v, str) else [None])
     params: dict[str, Any] = {}
     raw_params = interp.eval(kw.get("parameters"), line) if "parameters" in kw else []
-    complete = isinstance(raw_params, list) and all(isinstance(p, dict) for p in raw_params)  # no parameter file
+    complete = isinstance(raw_params, list)  # every entry a dictionary, or a parameter file the scan reads
+    node_name = text("name", "node_name") or ""
+    param_files: dict[str, Location] = {}
     for p in raw_params if isinstance(raw_params, list) else []:
+        if isinstance(p, str) and p.endswith((".yaml", ".yml")):
+            read = node_parameters(ctx, p, node_name)
+            p = read.values if read is not None else None
+            param_files.update(read.lines if read is not None else {})
         if isinstance(p, dict):
             params.update({k: None if v is UNKNOWN else v for k, v in p.items()})  # None: set, value unknown
+        else:
+            complete = False
     param_lines = {k.value: k.lineno for d in ast.walk(kw["parameters"]) if isinstance(d, ast.Dict)
                    for k in d.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)} if "parameters" in kw else {}
     written_list = kw.get("arguments")
@@ -429,9 +448,10 @@ def _node(call: ast.Call, interp: _Interp, facts: FileFacts, ctx: ScanContext) -
     named = [e for e in written_list.elts if isinstance(e, ast.Constant) and isinstance(e.value, str) and e.value.strip()
              and not e.value.startswith("-") and not is_number_text(e.value)] if isinstance(written_list, ast.List) else []
     args_line = named[0].lineno if named else kw["arguments"].lineno if "arguments" in kw else None
-    spec = NodeSpec(text("package"), text("executable", "node_executable"), line, text("name", "node_name") or "", arguments, params,
+    spec = NodeSpec(text("package"), text("executable", "node_executable"), line, node_name, arguments, params,
                     args_line, param_lines, complete, written=[w for w, _ in words], rotation_line=_rotation_line(written_list, words, interp),
-                    value_lines=_value_lines(written_list, interp, line), params_line=kw["parameters"].lineno if "parameters" in kw else None)
+                    value_lines=_value_lines(written_list, interp, line), params_line=kw["parameters"].lineno if "parameters" in kw else None,
+                    param_files=param_files)
     add_node(spec, facts, ctx, ros_version=2)
 
 

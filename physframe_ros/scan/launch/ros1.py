@@ -7,13 +7,13 @@ passes) decide them; a condition the scan cannot resolve keeps its element.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import yaml
 
 from ...core.findings import Location
 from ..context import ScanContext
-from ..frame_ids import parameter_findings
+from ..frame_ids import names_frame, parameter_findings, tf_switch
 from ..model import FileFacts, parse_document
 from ..xml_lines import XmlNode
 from .common import (
@@ -28,7 +28,7 @@ from .common import (
     description_from_command,
     written_words,
 )
-from .params_yaml import yaml_frame_findings
+from .params_yaml import key_lines, read_param_file, yaml_frame_findings
 from .substitutions import Substituter, truth
 from .xml_yaml import is_ros2_xml, parse_ros2_xml
 
@@ -40,14 +40,29 @@ class _Scope:
     tf_prefix: str = ""
     description: tuple[DescriptionRef, Location] | None = None
     param_files: bool = False  # the file loads parameter files: any node's parameters may come from them
+    # `<param name="node/key">` outside the node, by node name: frame ids and tf switches (shared by every scope)
+    by_node: dict[str, list[tuple[str, str | None, Location]]] = field(default_factory=dict)
 
 
 def parse_ros1_launch(root: XmlNode, facts: FileFacts, ctx: ScanContext, launch_args: dict[str, str]) -> None:
     sub = Substituter(ctx, os.path.dirname(ctx.abs_str(facts.path)), given=launch_args)
     unclaimed: list[tuple[DescriptionRef, Location]] = []  # robot_description params no robot_state_publisher here reads
-    _walk(root, facts, ctx, sub, _Scope(param_files=any(el.tag == "rosparam" and el.get("file") for el in root.iter())), unclaimed)
+    scope = _Scope(param_files=_global_param_files(root))
+    _walk(root, facts, ctx, sub, scope, unclaimed)
+    # `<param name="hector_mapping/pub_map_odom_transform" value="false"/>` outside the node: the node of that name gets it
+    for i, node in enumerate(facts.nodes):
+        given = {k for k, _, _ in node.params}
+        extra = tuple(p for p in scope.by_node.get(node.name, ()) if p[0] not in given)
+        if extra:
+            facts.nodes[i] = replace(node, params=node.params + extra)
     for desc, loc in unclaimed:  # likely read by a robot_state_publisher started elsewhere
         add_description(desc, facts, ctx, loc, "")
+
+
+def _global_param_files(el: XmlNode) -> bool:
+    """A ``<rosparam file=...>`` outside any node: its YAML may hold any node's parameters. A node's own is read with
+    the node."""
+    return any((c.tag == "rosparam" and bool(c.get("file"))) or (c.tag == "group" and _global_param_files(c)) for c in el.children)
 
 
 def _walk(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, outer: _Scope,
@@ -55,8 +70,10 @@ def _walk(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, out
     scope = replace(outer)
     for child in el.children:
         tag = child.tag
-        if tag != "arg" and sub.skips(child.get("if"), child.get("unless")):
-            continue  # off with the arguments' defaults (or what the includer passes)
+        if tag != "arg":
+            facts.switches.update(sub.switches(child.get("if"), child.get("unless")))
+            if sub.skips(child.get("if"), child.get("unless")):
+                continue  # off with the arguments' defaults (or what the includer passes)
         if tag == "arg":
             name = child.get("name")
             if name:
@@ -65,6 +82,8 @@ def _walk(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, out
                 if fixed or name not in sub.given:  # a value written here, not one the includer passes
                     sub.lines[name] = child.line
                     facts.findings.extend(parameter_findings({name: sub.args[name]}, {}, facts.path, child.line, kind=ARGUMENT))
+                    if not fixed:
+                        sub.offer(name, child.line)
         elif tag == "group":
             _walk(child, facts, ctx, sub, scope, unclaimed)
         elif tag == "include":
@@ -83,7 +102,12 @@ def _walk(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, out
             elif name == "tf_prefix":
                 scope.tf_prefix = sub(child.get("value")) or ""
             elif child.get("value") is not None:  # a global parameter some node reads, e.g. /amcl/global_frame_id
-                facts.findings.extend(parameter_findings({name: sub(child.get("value"))}, {}, facts.path, child.line))
+                value = sub(child.get("value"))
+                facts.findings.extend(parameter_findings({name: value}, {}, facts.path, child.line))
+                parts = (sub(child.get("name")) or "").strip("/").split("/")
+                if len(parts) >= 2 and value and (names_frame(name) or tf_switch(name)):
+                    scope.by_node.setdefault(parts[-2], []).append((name, value.lower() if tf_switch(name) else value,
+                                                                   Location(facts.path, child.line)))
         elif tag == "node":
             _node(child, facts, ctx, sub, scope, unclaimed)
         elif tag == "rosparam":
@@ -100,22 +124,32 @@ def _rosparam_file(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substit
             facts.includes.append(rel)
 
 
-def _rosparam_values(el: XmlNode, sub: Substituter) -> dict[str, object] | None:
-    """The parameters a node's inline ``<rosparam>`` gives it (under ``param=`` when named); None when they are not
-    known here (a file, a body with substitutions roslaunch makes, one YAML cannot read)."""
-    if el.get("file") or el.get("command", "load") != "load":
-        return None if el.get("file") else {}
-    body = _inline_body(el, sub)
-    if body is None or len(body) > MAX_INLINE_YAML:
-        return None  # known only when the launch runs, or too large to read here: not an empty set of parameters
-    try:
-        value = yaml.safe_load(body)
-    except yaml.YAMLError:
-        return None
+def _rosparam_values(el: XmlNode, sub: Substituter, ctx: ScanContext) -> tuple[dict[str, object] | None, dict[str, Location]]:
+    """The parameters a node's ``<rosparam>`` gives it (under ``param=`` when named): its YAML body, or the file it loads
+    when that is in the tree (soccerbot's robot_pose_ekf.yaml), with the lines of a file's keys; None when they are not
+    known here (a file outside the tree or substituted by roslaunch, a body with substitutions roslaunch makes, one
+    YAML cannot read)."""
+    if el.get("command", "load") != "load":
+        return {}, {}
     name = _param_name(el)
+    lines: dict[str, Location] = {}
+    if el.get("file"):
+        read = None if truth(sub(el.get("subst_value"))) else read_param_file(ctx, sub(el.get("file")))
+        if read is None:
+            return None, {}
+        rel, value, tree = read
+        lines = key_lines(tree, rel, f"{name}." if name else "")
+    else:
+        body = _inline_body(el, sub)
+        if body is None or len(body) > MAX_INLINE_YAML:
+            return None, {}  # known only when the launch runs, or too large to read here: not an empty set of parameters
+        try:
+            value = yaml.safe_load(body)
+        except yaml.YAMLError:
+            return None, {}
     if name:
-        return {name: value}
-    return value if isinstance(value, dict) else ({} if value is None else None)
+        return {name: value}, lines
+    return (value if isinstance(value, dict) else ({} if value is None else None)), lines
 
 
 MAX_INLINE_YAML = 64 << 10
@@ -169,13 +203,14 @@ def _node(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, sco
                 params[name] = desc
         elif p.get("value") is not None:
             params[name] = sub(p.get("value"))
-    complete, rosparams = True, {}
+    complete, rosparams, files = True, {}, {}
     for r in el.findall("rosparam"):
         if not sub.skips(r.get("if"), r.get("unless")):
             _inline_rosparam(r, facts, sub, sub(el.get("name")) or "")
-            body = _rosparam_values(r, sub)
+            body, where = _rosparam_values(r, sub, ctx)
             complete = complete and body is not None
             rosparams.update(body or {})
+            files.update(where)
     if scope.tf_prefix and "tf_prefix" not in params:
         params["tf_prefix"] = scope.tf_prefix
     if "robot_description" not in params and scope.description is not None and os.path.basename(sub(el.get("type")) or "") in RSP_EXECUTABLES:
@@ -196,6 +231,7 @@ def _node(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, sco
         rosparams=rosparams,
         written=written,
         rotation_line=argument_rotation_line(written, sub.args, sub.lines),
+        param_files=files,
     )
     add_node(spec, facts, ctx, ros_version=1)
 

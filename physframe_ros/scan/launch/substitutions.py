@@ -13,6 +13,7 @@ _INNER = re.compile(r"\$\(([^()]*)\)")
 #: ``$(command ...)`` keeps its text for the caller (robot_description from xacro) behind this mark.
 COMMAND_MARK = "\x00command:"
 _UNKNOWN = "\x01"
+_ARG_CONDITION = re.compile(r"^\s*\$\((?:arg|var)\s+([\w-]+)\)\s*$")
 
 
 @dataclass
@@ -22,6 +23,8 @@ class Substituter:
     args: dict[str, str | None] = field(default_factory=dict)  # None: declared without a default
     given: dict[str, str] = field(default_factory=dict)  # passed by an including launch file
     lines: dict[str, int] = field(default_factory=dict)  # where the value an argument has is written (its <arg>)
+    # boolean arguments declared here with a default -> their line and the other value: choices the file offers
+    flags: dict[str, tuple[int, str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.args.update(self.given)  # ROS 2: passed arguments are launch configurations, declared or not
@@ -36,6 +39,17 @@ class Substituter:
             self.args[name] = "{" + name + "}"
         else:
             self.args[name] = self(default) if default is not None else None
+
+    def offer(self, name: str, line: int) -> None:
+        """An argument declared at ``line`` with a default: a switch of the file when that default is a boolean."""
+        default = truth(self.args.get(name))
+        if default is not None:
+            self.flags[name] = (line, "false" if default else "true")
+
+    def switches(self, if_text: str | None, unless_text: str | None) -> dict[str, tuple[int, str]]:
+        """The offered boolean arguments an ``if``/``unless`` is, whole (``if="$(arg gmapping)"``, ``$(var slam)``)."""
+        names = (m.group(1) for text in (if_text, unless_text) if (m := _ARG_CONDITION.match(text or "")))
+        return {n: self.flags[n] for n in names if n in self.flags}
 
     def passed(self, arg_elements: list[tuple[str | None, str | None]]) -> dict[str, str]:
         """``<arg name value>`` children of an include, resolved (unknown values are left out)."""

@@ -26,13 +26,17 @@ def parse_ros2_xml(root: XmlNode, facts: FileFacts, ctx: ScanContext, launch_arg
 
 def _walk_xml(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter) -> None:
     for child in el.children:
-        if child.tag != "arg" and sub.skips(child.get("if"), child.get("unless")):
-            continue  # off with the arguments' defaults (or what the includer passes)
+        if child.tag != "arg":
+            facts.switches.update(sub.switches(child.get("if"), child.get("unless")))
+            if sub.skips(child.get("if"), child.get("unless")):
+                continue  # off with the arguments' defaults (or what the includer passes)
         if child.tag == "arg" and child.get("name"):
             name = child.get("name") or ""
             sub.declare(name, child.get("default", child.get("value")))
             if name not in sub.given:  # a value written here, not one the includer passes
                 facts.findings.extend(parameter_findings({name: sub.args[name]}, {}, facts.path, child.line, ros2=True, kind=ARGUMENT))
+                if child.get("default") is not None:
+                    sub.offer(name, child.line)
         elif child.tag == "let" and child.get("name"):
             sub.args[child.get("name") or ""] = sub(child.get("value"))
         elif child.tag in ("group", "scope", "node_container"):
@@ -45,9 +49,11 @@ def _walk_xml(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter)
         elif child.tag == "node":
             written = [p for p in child.iter("param") if p.get("name") and p.get("value") is not None]
             params = {p.get("name") or "": param_value(sub(p.get("value"))) for p in written}
+            # every parameter known: none from a file (`<param from="...">`) or a value the scan cannot resolve
+            complete = len(written) == len(child.findall("param")) and all(v is not None for v in params.values())
             add_node(NodeSpec(sub(child.get("pkg")), sub(child.get("exec")), child.line, sub(child.get("name")) or "",
                               sub.tokens(child.get("args")), params, child.attr_line("args") if child.get("args") else None,
-                              {p.get("name") or "": p.line for p in written}, written=written_words(child.get("args"))),
+                              {p.get("name") or "": p.line for p in written}, complete, written=written_words(child.get("args"))),
                      facts, ctx, ros_version=2)
 
 

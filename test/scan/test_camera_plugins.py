@@ -53,6 +53,14 @@ def test_camera_plugin_frame_is_the_sensor_link_itself() -> None:
     assert _found("camera_link") == [("INCORRECT_TRANSFORM", 21, ("camera_link",))]
 
 
+def test_a_camera_turned_by_its_own_pose_renders_along_the_links_z() -> None:
+    """Baxter's hand cameras after their fix: `<camera><pose>` rpy (0, -pi/2, pi/2) turns the rendering onto the
+    link's z axis, x right and y down, so the link itself is the optical frame."""
+    turned = ROBOT.replace('<sensor type="camera" name="front">',
+                           '<sensor type="camera" name="front"><camera><pose>0 0 0 0 -1.5707963 1.5707963</pose></camera>')
+    assert parse_urdf_file(turned.replace("FRAME", "camera_link"), "urdf/bot.urdf").findings == []
+
+
 def test_camera_plugin_frame_fixed_with_another_rotation() -> None:
     # reported at the joint that turns it the wrong way (the line to change; navigation2_tutorials' sam_bot
     # had rpy "-pi/2 0 -pi" on its depth frame), the plugin's line named in the message

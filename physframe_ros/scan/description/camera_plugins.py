@@ -85,13 +85,20 @@ def camera_sensors_of(holder: XmlNode) -> Iterator[tuple[XmlNode, XmlNode, Ortho
 
 
 def sensor_mount(sensor: XmlNode) -> OrthoRotation | None:
-    """The rotation of a sensor's axes in its link, from its ``<pose>`` (identity without one); None when it is not
-    readable, not relative to the link, or not one of the 24 orthogonal rotations (a tilted camera is not judged)."""
-    pose = sensor.find("pose")
-    if pose is not None and ((pose.get("relative_to") or "").strip() or (pose.get("rotation_format") or "euler_rpy") != "euler_rpy"):
-        return None
-    value, _ = read_pose(pose)
-    return OrthoRotation.from_matrix(value[0], tolerance=1e-3) if value is not None else None
+    """The rotation of a sensor's axes in its link, from its ``<pose>`` and its camera's own ``<camera><pose>``
+    (identity without them: Baxter's hand cameras turn only the latter); None when one is not readable, not relative
+    to the link, or not one of the 24 orthogonal rotations (a tilted camera is not judged)."""
+    camera = sensor.find("camera")
+    mount = IDENTITY
+    for pose in (sensor.find("pose"), camera.find("pose") if camera is not None else None):
+        if pose is not None and ((pose.get("relative_to") or "").strip() or (pose.get("rotation_format") or "euler_rpy") != "euler_rpy"):
+            return None
+        value, _ = read_pose(pose)
+        turn = OrthoRotation.from_matrix(value[0], tolerance=1e-3) if value is not None else None
+        if turn is None:
+            return None
+        mount = mount @ turn
+    return mount
 
 
 def _problem(name: str, link: str, frame: str, rel: OrthoRotation, how: str, fix: str, frames: tuple[str, ...], at: Location) -> Finding:

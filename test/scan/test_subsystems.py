@@ -476,3 +476,22 @@ def test_a_frame_the_launch_computes_at_run_time_is_not_the_codes_default(tmp_pa
     not hold, so no edge is made up from it."""
     given = "{'odom_frame_id': 'icp_odom', 'frame_id': LaunchConfiguration('frame_id'), 'guess_frame_id': 'odom_guess'}"
     assert _odometry_edges(tmp_path, given.replace("'guess_frame_id': 'odom_guess'", "'guess_frame_id': LaunchConfiguration('g')")) == []
+
+
+def test_only_conditions_the_launched_values_decide_rule_a_branch_out() -> None:
+    """A switch turned off rules out `if (publish_tf_)` and `if (publish_tf_ && ready_)`, not `if (publish_tf_ ||
+    force_)` nor `if (!publish_tf_)`."""
+    from physframe_ros.scan.code import analyze_cpp
+
+    def sent(condition: str) -> list[str]:
+        src = ("#include <tf2_ros/transform_broadcaster.h>\n"
+               'Node::Node() { publish_tf_ = declare_parameter("publish_tf", true); }\n'
+               "void Node::tick() {\n  geometry_msgs::msg::TransformStamped t;\n"
+               '  t.header.frame_id = "odom";\n  t.child_frame_id = "base_link";\n'
+               f"  if ({condition}) {{ br_->sendTransform(t); }}\n}}\n")
+        return [e.child for e in analyze_cpp(src, "node.cpp", launched={"publish_tf": "false"}).edges]
+
+    assert sent("publish_tf_") == []
+    assert sent("publish_tf_ && ready_") == []
+    assert sent("publish_tf_ || force_") == ["base_link"]
+    assert sent("!publish_tf_") == ["base_link"]

@@ -539,6 +539,8 @@ class Walker(Generic[N]):
     def decided(self, cond: str) -> bool | None:
         """Whether a condition holds given the launch file's parameters: a conjunction of switches (``publish_tf_``,
         ``!x``) and emptiness tests of frames (``frame.empty()``, ``not self.frame``); None when it depends on more."""
+        if "||" in cond or re.search(r"\bor\b", cond):
+            return None  # a disjunction: one unknown term can make it hold
         terms = [_unwrapped(t) for t in re.split(r"&&|\band\b", _unwrapped(cond))]
         values = [self.decided_term(t) for t in terms]
         if any(v is False for v in values):
@@ -546,6 +548,7 @@ class Walker(Generic[N]):
         return True if values and all(v is True for v in values) else None
 
     def decided_term(self, term: str) -> bool | None:
+        """One term of :meth:`decided`: a switch (or a variable read from one), or a frame's emptiness test."""
         m = _TERM.match(term)
         if m is None:
             return None
@@ -555,7 +558,7 @@ class Walker(Generic[N]):
             return negated  # the switch is off
         value = self.lookup(short) if short in self.f.members or short in self.env else None
         if isinstance(value, str) and value and value in self.f.launched:
-            return (not negated) if not empty else negated  # a launched frame is not empty
+            return empty == negated  # a launched frame is not empty: `x` holds, `x.empty()` does not
         return None
 
     def looked_up(self, call: Call[N], target: Value, source: Value, time_travel: bool = False, tf2: bool = False) -> None:

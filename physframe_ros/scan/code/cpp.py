@@ -102,6 +102,9 @@ from .walker import MATH, MISSING, SHARED_API, Call, FileWalk, Missing, Result, 
 
 # Messages whose header carries a stamp only: an empty frame_id is their normal state.
 _TIME_SETTERS = frozenset({"fromNSec", "fromSec", "fromBoost"})  # ROS 1 ros::Time's setters
+# library calls that only read their first arguments, by how many: mrs_lib's `set_mutexed(mutex, value, target)`
+# copies the value into the target (the MRS VINS republisher's odometry, copied aside before it is published)
+_READ_ONLY_ARGS = {"set_mutexed": 2}
 _STRING_LITERALS = frozenset({"string_literal", "concatenated_string", "raw_string_literal"})
 _LANGUAGE = Language(tree_sitter_cpp.language())
 _PARSER = Parser(_LANGUAGE)
@@ -1870,7 +1873,8 @@ class _Run(Walker[Node]):
             if followed:
                 self.frame_arguments(c.name, c.args)
                 return self.adopt(fresh(result), target[0], c.line, c.name)
-        for a in c.args:
+        read_only = _READ_ONLY_ARGS.get(c.name, 0)
+        for a in c.args[read_only:]:
             self.escape(a)
         values = tuple(_constant(self.eval(a)) for a in c.args)
         self.frame_arguments(c.name, c.args)

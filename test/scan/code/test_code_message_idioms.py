@@ -1182,3 +1182,22 @@ def test_a_message_typedef_and_the_node_s_own_topic_publish() -> None:
     # without the typedef the type is unknown, and a publish of the code's own without a topic is not a ROS publish
     assert analyze_cpp(SEPTENTRIO, "a.cpp").findings == []
     assert analyze_cpp(SEPTENTRIO.replace('"/navsatfix", msg', "msg"), "a.cpp", headers=[SEPTENTRIO_TYPES]).findings == []
+
+
+MUTEXED = """\
+void Republisher::odometryCallback(const nav_msgs::Odometry::ConstPtr& odom) {
+  nav_msgs::Odometry odom_transformed;
+  odom_transformed.header = odom->header;
+  odom_transformed.header.frame_id = world_frame_;
+  mrs_lib::set_mutexed(mtx_odom_init_, odom_transformed, odom_init_);
+  publisher_odom_.publish(odom_transformed);
+}
+"""
+
+
+def test_a_library_call_that_only_reads_the_message_leaves_it_known() -> None:
+    """mrs_vins_republisher: mrs_lib's set_mutexed(mutex, value, target) copies the odometry aside, so its missing
+    child frame is still known at the publish; a call the scan cannot see into (`fill(odom)`) may set it."""
+    assert _found(analyze_cpp(MUTEXED, "republisher.cpp"), "MISSING_CHILD_FRAME") == [6]
+    unknown = MUTEXED.replace("mrs_lib::set_mutexed(mtx_odom_init_, odom_transformed, odom_init_)", "fill(mtx_odom_init_, odom_transformed)")
+    assert _found(analyze_cpp(unknown, "republisher.cpp"), "MISSING_CHILD_FRAME") == []

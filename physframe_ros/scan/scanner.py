@@ -14,6 +14,7 @@ import os
 import sys
 import time
 import warnings
+from collections import defaultdict
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -273,6 +274,10 @@ def _own_code(text: str, rel: str, ctx: ScanContext) -> tuple[list[str], list[tu
 
 
 # --- the whole scan ---------------------------------------------------------------------------------
+CODE_KINDS = frozenset({"cpp", "python"})
+MAX_INSTANCE_READS = 3  # parameter sets a node's source is read with, across the scan's launch files; then its defaults
+
+
 def scan(
     paths: Iterable[str | Path],
     exclude: Iterable[str] = (),
@@ -321,11 +326,17 @@ def scan(
         bar.done()
         facts = {f.path: facts[f.path] for f in ws.files if f.path in facts}  # the files' order, however they were parsed
 
+        instances: dict[str, int] = defaultdict(int)  # a node's source read with launched parameters -> how many times
+
         def reparse(path: str, args: dict[str, str]) -> FileFacts:
             key = (path, tuple(sorted(args.items())))
             if path not in kinds:
                 return FileFacts(path)  # included with arguments but not a file the scan reads (or not in the tree)
             if key not in reread:
+                if kinds[path] in CODE_KINDS:
+                    if instances[path] >= MAX_INSTANCE_READS and path in facts:
+                        return facts[path]  # rtabmap's CoreWrapper, launched with fifteen parameter sets: its defaults
+                    instances[path] += 1
                 reread[key] = pool.parse_one((path, kinds[path], args))
             return reread[key]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+import pytest
 from scan.trees import write_tree
 
 from physframe_ros.core.expected import Lookup
@@ -495,3 +496,34 @@ def test_only_conditions_the_launched_values_decide_rule_a_branch_out() -> None:
     assert sent("publish_tf_ && ready_") == []
     assert sent("publish_tf_ || force_") == ["base_link"]
     assert sent("!publish_tf_") == ["base_link"]
+
+
+def test_a_source_is_read_with_at_most_three_parameter_sets(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """rtabmap_ros launches its SLAM node with fifteen parameter sets: the source is read with the first three, the
+    rest run with its defaults, so the scan's time stays bounded."""
+    import physframe_ros.scan.workers as workers
+
+    launches = {f"odo/launch/odo{i}.launch.py": textwrap.dedent(f"""\
+        from launch import LaunchDescription
+        from launch_ros.actions import Node
+
+        def generate_launch_description():
+            return LaunchDescription([Node(package='odo', executable='icp_odometry', parameters=[{{'frame_id': 'base{i}'}}])])
+        """) for i in range(6)}
+    write_tree(tmp_path, {
+        "odo/package.xml": '<package format="3"><name>odo</name><version>0.0.0</version><description>d</description>'
+                           '<maintainer email="a@b.c">m</maintainer><license>MIT</license></package>\n',
+        "odo/CMakeLists.txt": "project(odo)\nadd_executable(icp_odometry src/odometry.cpp)\n",
+        "odo/src/odometry.cpp": _ODOMETRY,
+        **launches,
+    })
+    reads: list[str] = []
+    parse_one = workers.WorkerPool.parse_one
+
+    def counted(self: workers.WorkerPool, job: workers.Job) -> object:
+        reads.append(job[0])
+        return parse_one(self, job)
+
+    monkeypatch.setattr(workers.WorkerPool, "parse_one", counted)
+    scan([tmp_path], jobs=1)
+    assert reads.count("odo/src/odometry.cpp") == 3

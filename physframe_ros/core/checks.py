@@ -237,8 +237,8 @@ def _shortcut(pe: list[Edge], parents: dict[str, list[Edge]]) -> tuple[Edge, str
             out.add(frame)
         return out
 
-    declared = {e.parent for e in pe}
-    skipping = [(e, other) for e in pe if e.location for other in sorted(declared - {e.parent}) if e.parent in above(other)]
+    ancestors = {p: above(p) for p in {e.parent for e in pe}}
+    skipping = [(e, other) for e in pe if e.location for other in sorted(ancestors) if other != e.parent and e.parent in ancestors[other]]
     return skipping[0] if len({e.parent for e, _ in skipping}) == 1 else None
 
 

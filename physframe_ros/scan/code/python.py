@@ -262,7 +262,7 @@ class _PyFile(FileWalk):
                 text = self.function_texts.setdefault(id(fn), self.source(fn))  # the walk reads it again
                 for finding in mixed_axes_findings(text, fn.lineno, self.sink.facts.path):
                     self.sink.add(finding)
-        for flipped in px4_flip_findings("\n".join(self.lines), self.sink.facts.path):
+        for flipped in px4_flip_findings(self.source_text(), self.sink.facts.path) if self.px4 else ():
             self.sink.add(flipped)
         if self.mentions_unpack:
             for raw in python_raw_quaternions(tree):

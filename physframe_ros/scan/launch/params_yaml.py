@@ -74,8 +74,12 @@ def read_param_file(ctx: ScanContext, path: str | None) -> tuple[str, Any, yaml.
     if rel is None:
         return None
     try:
-        text = ctx.read_bytes(rel, MAX_PARAMS_FILE).decode("utf-8", errors="replace")
-        return rel, yaml.safe_load(text), yaml.compose(text)
+        loader = yaml.SafeLoader(ctx.read_bytes(rel, MAX_PARAMS_FILE).decode("utf-8", errors="replace"))
+        try:  # one parse: the node tree for the lines, the values constructed from it
+            tree = loader.get_single_node()
+            return rel, loader.construct_document(tree) if tree is not None else None, tree
+        finally:
+            loader.dispose()
     except (OSError, yaml.YAMLError, ValueError):
         return None
 

@@ -431,10 +431,10 @@ def _node(call: ast.Call, interp: _Interp, facts: FileFacts, ctx: ScanContext) -
     node_name = text("name", "node_name") or ""
     param_files: dict[str, Location] = {}
     for p in raw_params if isinstance(raw_params, list) else []:
-        if isinstance(p, str) and p.endswith((".yaml", ".yml")):
-            read = node_parameters(ctx, p, node_name)
-            p = read.values if read is not None else None
-            param_files.update(read.lines if read is not None else {})
+        read = node_parameters(ctx, p, node_name) if isinstance(p, str) and p.endswith((".yaml", ".yml")) else None
+        if read is not None:
+            p = read.values
+            param_files.update(read.lines)
         if isinstance(p, dict):
             params.update({k: None if v is UNKNOWN else v for k, v in p.items()})  # None: set, value unknown
         else:

@@ -93,7 +93,8 @@ def _walk(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, out
             add_include(sub(child.get("file")), child.get("file") or "", child.line, facts, ctx, passed)
         elif tag == "param":
             # `name="$(arg parameter_name)"` (talos_description's upload.launch): the name the arguments give
-            name = (sub(child.get("name")) or child.get("name") or "").split("/")[-1]
+            resolved = sub(child.get("name"))
+            name = (resolved or child.get("name") or "").split("/")[-1]
             if name == "robot_description":
                 desc = _description_param(child, sub)
                 if desc is not None:
@@ -104,7 +105,7 @@ def _walk(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, out
             elif child.get("value") is not None:  # a global parameter some node reads, e.g. /amcl/global_frame_id
                 value = sub(child.get("value"))
                 facts.findings.extend(parameter_findings({name: value}, {}, facts.path, child.line))
-                parts = (sub(child.get("name")) or "").strip("/").split("/")
+                parts = (resolved or "").strip("/").split("/")
                 if len(parts) >= 2 and value and (names_frame(name) or tf_switch(name)):
                     scope.by_node.setdefault(parts[-2], []).append((name, value.lower() if tf_switch(name) else value,
                                                                    Location(facts.path, child.line)))

@@ -99,6 +99,7 @@ from .values import (
     tf_message,
 )
 from .walker import MATH, MISSING, SHARED_API, Call, FileWalk, Missing, Result, Walker, apply_math, launch_into
+from .zero_start import cpp_zero_start
 
 # Messages whose header carries a stamp only: an empty frame_id is their normal state.
 _TIME_SETTERS = frozenset({"fromNSec", "fromSec", "fromBoost"})  # ROS 1 ros::Time's setters
@@ -317,6 +318,10 @@ class _CppFile(FileWalk):
             self.sink.add(Finding("MISSING_FRAME", goal.message(), (), self.sink.loc(goal.line)))
         for flipped in px4_flip_findings(self.text, self.sink.facts.path):
             self.sink.add(flipped)
+        if b".w" in self.src:
+            spans = [(fn.start_point[0] + 1, fn.end_point[0] + 1) for fn in functions]
+            for zero in cpp_zero_start(blank_keeping_lines(self.text), spans, self.sink.facts.path):
+                self.sink.add(zero)
         if b"Quaternion" in self.src or b"setValue" in self.src or b"Rot3" in self.src:
             for found in cpp_swapped(self.text):
                 self.sink.add(swapped_quaternion_finding(found, self.sink.loc(found.line)))

@@ -85,6 +85,7 @@ from .values import (
     tf_message,
 )
 from .walker import MATH, MISSING, SHARED_API, Call, FileWalk, Missing, Path, Result, Scope, Walker, apply_math, launch_into
+from .zero_start import python_zero_start
 
 _RELEVANT = re.compile(
     r"sendTransform|lookup_?[tT]ransform|can_?[tT]ransform|ransform|publish|frame|quaternion|Quaternion|euler|"
@@ -179,6 +180,7 @@ class _PyFile(FileWalk):
         self.lines = text.split("\n")
         # Quaternion, quat2mat, from_quat, tf's sendTransform(t, q, ...): the swapped-order check's calls
         self.mentions_quaternions = "uat" in text or "sendTransform" in text
+        self.mentions_rotations = ".rotation" in text or ".orientation" in text
         self.mentions_degrees = "deg" in text or "Deg" in text or "180" in text  # an angle in degrees handed to radians
         # getCameraInfo gives back what setCameraInfo stored, maybe with a frame, unless a loaded calibration replaced it
         self.camera_info_kept = "setCameraInfo" in text and not camera_info_reloaded([text])
@@ -264,6 +266,8 @@ class _PyFile(FileWalk):
                     self.sink.add(finding)
         for flipped in px4_flip_findings(self.source_text(), self.sink.facts.path) if self.px4 else ():
             self.sink.add(flipped)
+        for zero in python_zero_start(tree, self.ros1, self.sink.facts.path) if self.mentions_rotations else ():
+            self.sink.add(zero)
         if self.mentions_unpack:
             for raw in python_raw_quaternions(tree):
                 self.sink.add(raw_counts_finding(raw, self.sink.loc(raw.line)))

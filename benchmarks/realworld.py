@@ -31,7 +31,8 @@ scanner is measured with ``/work/wt/X/.venv/bin/python /path/to/benchmarks/realw
 (found = a finding with the expected code in the file within 3 lines of the buggy line) and at its fixed
 commit (still reported = a finding with that code in the same file within 3 lines of the buggy line mapped
 through ``git diff -U0 buggy fixed`` for that file; a line inside a changed hunk maps to the start of the
-hunk's new lines, and a renamed file is followed). An entry's ``scan_path`` scans only that subdirectory.
+hunk's new lines, and a renamed file is followed). An entry's ``scan_path`` scans only that subdirectory, with
+the repository as its ``--workspace`` (what ``--workspace auto`` finds in a clone).
 """
 
 from __future__ import annotations
@@ -218,13 +219,16 @@ def scanner_env() -> tuple[dict[str, str], str]:
     return env, pkg_parent
 
 
-def run_scan(tree: Path) -> tuple[dict[str, Any] | None, dict[str, Any] | None, float, str]:
-    """(JSON report, expected tree, seconds, failure) of ``physframe scan`` on ``tree`` in a child process."""
+def run_scan(tree: Path, workspace: Path | None = None) -> tuple[dict[str, Any] | None, dict[str, Any] | None, float, str]:
+    """(JSON report, expected tree, seconds, failure) of ``physframe scan`` on ``tree`` in a child process;
+    ``workspace``: the repository around ``tree`` (what ``--workspace auto`` finds in a clone, by its .git)."""
     env, _ = scanner_env()
     with tempfile.TemporaryDirectory(prefix="physframe-rw-") as tmp:
         report, expected = Path(tmp, "report.json"), Path(tmp, "expected.yaml")
         cmd = [sys.executable, "-m", "physframe_ros.cli", "scan", str(tree), "--format", "json", "-o", str(report),
                "--expected-out", str(expected), "--no-progress", "--jobs", "1"]
+        if workspace is not None and workspace != tree:
+            cmd += ["--workspace", str(workspace)]
         t0 = time.perf_counter()
         try:
             proc = subprocess.run(cmd, cwd=tmp, env=env, capture_output=True, text=True, timeout=SCAN_TIMEOUT)
@@ -577,7 +581,7 @@ def check_bug(b: Bug) -> BugResult:
         res.failure = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         return res
     res.fixed_place = f"{fixed_file}:{fixed_line}"
-    report, _, _, failure = run_scan(buggy_tree / b.scan_path)
+    report, _, _, failure = run_scan(buggy_tree / b.scan_path, buggy_tree)
     if report is None:
         res.failure = f"buggy scan: {failure}"
         return res
@@ -586,7 +590,7 @@ def check_bug(b: Bug) -> BugResult:
     for f in buggy:
         if f.file == b.file and f.code != "PARSE_ERROR":
             res.buggy_codes.setdefault(f.code, []).append(f.line)
-    report, _, _, failure = run_scan(fixed_tree / b.scan_path)
+    report, _, _, failure = run_scan(fixed_tree / b.scan_path, fixed_tree)
     if report is None:
         res.failure = f"fixed scan: {failure}"
         return res

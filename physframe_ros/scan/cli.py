@@ -46,6 +46,8 @@ examples:
                                                         # the tree of that launch alone, one model
   physframe scan src/ --format sarif -o physframe.sarif # for GitHub code scanning
   physframe scan src/ --format json --ignore DISCONNECTED_TREE --exclude 'third_party/*'
+  physframe scan src/my_robot_bringup                   # one package; $(find my_robot_description) is read from the
+                                                        # enclosing repository or workspace (--workspace auto)
 
 exit status: 0 no error finding, 1 at least one error, 2 bad usage or unreadable input
 """
@@ -62,6 +64,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--arg", action="append", default=[], metavar="NAME:=VALUE", help="a launch argument of --launch (repeatable), e.g. model:=waffle")
     p.add_argument("--env", action="append", default=[], metavar="NAME=VALUE", help="the robot's environment (repeatable), e.g. TURTLEBOT3_MODEL=burger; "
                    "the scanner's own environment is never read")
+    p.add_argument("--workspace", metavar="DIR", default="auto", help="the repository or colcon/catkin workspace the paths belong to: launch "
+                   "files and robot descriptions of its other packages that the paths include or load ($(find pkg), FindPackageShare) are "
+                   "read too, and findings are still reported for the paths only. Default 'auto': the enclosing git repository or "
+                   "workspace, when the paths name a package it holds and they do not; 'none': the paths alone")
     p.add_argument("--exclude", action="append", default=[], metavar="GLOB", help="skip paths matching GLOB (relative path or name; repeatable)")
     p.add_argument("--include-tests", action="store_true", help="also scan test/ and tests/ folders and gtest/pytest files (skipped by default)")
     p.add_argument("--conventions", metavar="FILE", help="YAML frame conventions overriding the built-in REP-103/105 rules")
@@ -120,9 +126,14 @@ def run(args: argparse.Namespace) -> int:
     if args.jobs is not None and args.jobs < 1:
         print("physframe scan: --jobs must be at least 1", file=sys.stderr)
         return 2
+    workspace = None if args.workspace == "none" else args.workspace
+    if workspace not in (None, "auto") and not os.path.isdir(workspace):
+        print(f"physframe scan: --workspace {workspace}: not a directory", file=sys.stderr)
+        return 2
     try:
         result = scan(paths, args.exclude, conventions, policy, args.jobs, args.timeout, None if args.no_progress else progress_stream(),
-                      include_tests=args.include_tests, launch=args.launch, launch_args=launch_args, env=env)
+                      include_tests=args.include_tests, launch=args.launch, launch_args=launch_args, env=env,
+                      workspace=workspace)
     except (FileNotFoundError, ValueError) as exc:
         print(f"physframe scan: {exc}", file=sys.stderr)
         return 2

@@ -55,8 +55,14 @@ class Workspace:
     packages: dict[str, Package] = field(default_factory=dict)
     files: list[SourceFile] = field(default_factory=list)
     build_files: list[str] = field(default_factory=list)  # CMakeLists.txt and setup.py, for executables
+    # the scanned paths, relative to the root: a workspace root above them only lends its other packages to $(find)
+    targets: tuple[str, ...] = ("",)
     problems: list[tuple[str, str]] = field(default_factory=list)  # (path, reason): unreadable dirs, duplicates
     _by_dir: dict[str, Package] = field(default_factory=dict, repr=False)
+
+    def in_targets(self, path: str) -> bool:
+        """Whether ``path`` (relative to the root) lies in a scanned path, not only in the workspace around them."""
+        return any(not t or path == t or path.startswith(t + "/") for t in self.targets)
 
     def package_of(self, path: str) -> Package | None:
         """The innermost package holding ``path`` (a walk up its directories)."""
@@ -104,24 +110,85 @@ def _excluded(rel: str, name: str, patterns: Iterable[str]) -> bool:
     return any(fnmatch.fnmatch(rel, p) or fnmatch.fnmatch(name, p) or fnmatch.fnmatch(rel, p.rstrip("/") + "/*") for p in patterns)
 
 
-def discover(paths: Iterable[str | Path], exclude: Iterable[str] = (), include_tests: bool = False) -> Workspace:
+def find_workspace(d: Path) -> Path | None:
+    """The git repository or colcon/catkin workspace ``d`` lies in, when it is above ``d``: the nearest ancestor
+    (8 levels at most) holding ``.git`` or a ``src`` folder beside a workspace marker (build, install, devel...)."""
+    for parent in list(d.parents)[:8]:
+        if (parent / ".git").exists() or ((parent / "src").is_dir() and any((parent / m).exists() for m in _WORKSPACE_MARKERS)):
+            return parent
+    return None
+
+
+_WORKSPACE_MARKERS = (".catkin_workspace", ".catkin_tools", "build", "install", "devel", "log")
+
+
+AUTO = "auto"
+MAX_WORKSPACE_DIRS = 20000  # directories walked for the packages around the scanned paths (a home directory under git)
+# `$(find pkg)`, `$(find-pkg-share pkg)`, `FindPackageShare('pkg')`, `get_package_share_directory("pkg")`, `package://pkg/`
+_PACKAGE_REF = re.compile(
+    r"""\$\(find(?:-pkg-share)?\s+([\w-]+)\)|(?:FindPackageShare|get_package_share_directory)\(\s*(?:package\s*=\s*)?['"]([\w-]+)['"]"""
+    r"|package://([\w-]+)/"
+)
+_REFERRING_KINDS = frozenset({"launch_xml", "launch_py", "launch_yaml", "xacro", "urdf"})
+
+
+def discover(paths: Iterable[str | Path], exclude: Iterable[str] = (), include_tests: bool = False,
+             workspace: str | Path | None = None) -> Workspace:
     """Walk the given files and directories once. Symlinks are followed only where they stay inside
     the scan root (each directory once: loops are cut by device/inode); one that leaves it is a
     problem naming it, never followed (a link to ``/`` would walk the whole machine). Packages
     linked in from elsewhere are scanned when their directories are given too. Test folders and
-    test files found on the walk are skipped unless ``include_tests``."""
+    test files found on the walk are skipped unless ``include_tests``. ``workspace``: a directory above
+    the paths (a repository or workspace root) whose other packages ``$(find pkg)`` may name; it becomes the
+    root, its packages are indexed, and only the paths' files are read (``Workspace.targets``). ``"auto"``: the
+    enclosing repository or workspace (``find_workspace``), used only when the paths name packages it holds and
+    they do not."""
     resolved = [Path(p).resolve() for p in paths]
     for p in resolved:
         if not p.exists():
             raise FileNotFoundError(f"{p}: no such file or directory")
     dirs = [p if p.is_dir() else p.parent for p in resolved]
-    ws = _discover(resolved, Path(os.path.commonpath([str(d) for d in dirs])), tuple(exclude), [], include_tests)
+    common = Path(os.path.commonpath([str(d) for d in dirs]))
+    around = Path(workspace).resolve() if workspace is not None and workspace != AUTO else None
+    if around is not None and around != common and around not in common.parents:
+        raise ValueError(f"--workspace {workspace}: the scanned paths are not inside it")
+    if around is not None and around != common:
+        return _in_workspace(resolved, around, tuple(exclude), include_tests)
+    ws = _discover(resolved, common, tuple(exclude), [], include_tests)
     if not ws.packages:
         # Files or a folder inside one package: make the package the root, so $(find pkg) resolves.
         enclosing = sorted({e for e in (_enclosing_package(d) for d in dirs) if e is not None})
         if enclosing:
             ws = _discover(resolved, Path(os.path.commonpath([str(e) for e in enclosing])), tuple(exclude), enclosing, include_tests)
+    if workspace == AUTO:
+        around = find_workspace(ws.root)
+        wanted = _unresolved_packages(ws) if around is not None else set()
+        if around is not None and wanted:
+            wider = _in_workspace(resolved, around, tuple(exclude), include_tests)
+            if wanted & set(wider.packages):
+                return wider
     return ws
+
+
+def _in_workspace(resolved: list[Path], around: Path, patterns: tuple[str, ...], include_tests: bool) -> Workspace:
+    """The paths' files, rooted at the workspace ``around`` them, with every package of the workspace indexed."""
+    ws = _discover(resolved, around, patterns, [], include_tests)
+    ws.targets = tuple(_rel(p, around) for p in resolved)
+    _walk(around, around, ws, patterns, set(), include_tests, files=False)
+    return ws
+
+
+def _unresolved_packages(ws: Workspace) -> set[str]:
+    """Packages the launch files and robot descriptions name (``$(find pkg)``...) that the scanned tree does not hold."""
+    names: set[str] = set()
+    for f in ws.files:
+        if f.kind in _REFERRING_KINDS:
+            try:
+                text = read_regular(ws.root / f.path, 1 << 20).decode("utf-8", errors="replace")
+            except OSError:
+                continue
+            names.update(next(g for g in m.groups() if g) for m in _PACKAGE_REF.finditer(text))
+    return names - set(ws.packages)
 
 
 def _discover(resolved: list[Path], root: Path, patterns: tuple[str, ...], packages: list[Path], include_tests: bool) -> Workspace:
@@ -156,13 +223,21 @@ def _rosbuild(d: Path | str, names: Iterable[str]) -> bool:
     return "package.xml" not in names and "manifest.xml" in names and "CMakeLists.txt" in names
 
 
-def _walk(top: Path, root: Path, ws: Workspace, patterns: tuple[str, ...], seen: set[tuple[int, int]], include_tests: bool) -> None:
+def _walk(top: Path, root: Path, ws: Workspace, patterns: tuple[str, ...], seen: set[tuple[int, int]], include_tests: bool,
+          files: bool = True) -> None:
+    """Packages and source files under ``top``; with ``files`` False, the workspace around the scanned paths: its
+    packages only, those of the paths (already walked) and duplicates left as they are."""
     # Directories as strings (normalised, as pathlib would make them): thousands of them, pathlib is slow.
     root_s = str(root)
     real_root = os.path.realpath(root_s)
     stack = [str(top)]
+    budget = MAX_WORKSPACE_DIRS
     while stack:
         d = stack.pop()
+        if not files:
+            budget -= 1
+            if budget < 0:
+                break
         try:
             st = os.stat(d)
         except OSError as exc:
@@ -180,8 +255,13 @@ def _walk(top: Path, root: Path, ws: Workspace, patterns: tuple[str, ...], seen:
         if any(m in names for m in IGNORE_MARKERS):
             continue
         rel_dir = _rel_str(d, root_s)
+        if not files and ws.in_targets(rel_dir):
+            continue
         if "package.xml" in names or _rosbuild(d, names):
-            _add_package(Path(d), rel_dir, ws)
+            if files:
+                _add_package(Path(d), rel_dir, ws)
+            elif not any(p.path == rel_dir for p in ws.packages.values()):
+                _add_package(Path(d), rel_dir, Workspace(root, ws.packages))
         for e in entries:
             rel = f"{rel_dir}/{e.name}" if rel_dir else e.name
             if _excluded(rel, e.name, patterns):
@@ -199,6 +279,8 @@ def _walk(top: Path, root: Path, ws: Workspace, patterns: tuple[str, ...], seen:
             if is_dir:
                 if e.name not in SKIP_DIRS and not e.name.startswith(".") and (include_tests or e.name not in TEST_DIRS):
                     stack.append(e.path)
+                continue
+            if not files:
                 continue
             if e.name in ("CMakeLists.txt", "setup.py"):
                 ws.build_files.append(rel)

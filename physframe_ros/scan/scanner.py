@@ -290,14 +290,17 @@ def scan(
     launch: str | None = None,
     launch_args: dict[str, str] | None = None,
     env: dict[str, str] | None = None,
+    workspace: str | Path | None = None,
 ) -> ScanResult:
     """Scan files and directories. ``jobs`` None: one process for small trees, all cores (up to 8)
     for large ones. ``progress``: a stream for a progress bar, shown once the scan runs over 2 s.
     ``include_tests``: also read test folders and gtest/pytest files (skipped by default).
     ``launch`` (``PKG/FILE`` or a path in the tree) with ``launch_args`` and the robot's ``env``: the
-    expected tree of that launch alone, as started with them (ValueError when it is not in the tree)."""
+    expected tree of that launch alone, as started with them (ValueError when it is not in the tree).
+    ``workspace``: the repository or workspace around the paths, whose other packages their launch files may
+    include and load (only what they reach is read, and only findings in the paths are reported)."""
     t0 = time.perf_counter()
-    ws = discover(paths, exclude, include_tests)
+    ws = discover(paths, exclude, include_tests, workspace)
     ctx = ScanContext(str(ws.root), {name: p.path for name, p in ws.packages.items()}, dict(env or {}))
     chosen = LaunchChoice(find_launch(ws, launch), dict(launch_args or {}), dict(env or {})) if launch else None
     kinds = {f.path: f.kind for f in ws.files}
@@ -325,6 +328,8 @@ def scan(
             _keep(ff, facts)
         bar.done()
         facts = {f.path: facts[f.path] for f in ws.files if f.path in facts}  # the files' order, however they were parsed
+        for ff in _workspace_includes(facts, kinds, pool):
+            _keep(ff, facts)
 
         instances: dict[str, int] = defaultdict(int)  # a node's source read with launched parameters -> how many times
 
@@ -352,6 +357,8 @@ def scan(
         findings.setdefault(finding.key, finding)
     for finding in model_camera_findings(facts.values(), {p for p, k in kinds.items() if k in ("urdf", "xacro")}):
         findings.setdefault(finding.key, finding)
+    if ws.targets != ("",):  # the workspace's other packages were read for what the paths use: their own findings are not asked for
+        findings = {k: f for k, f in findings.items() if f.location is None or ws.in_targets(f.location.file)}
     # a macro expanded on its own repeats, with placeholder names, what a robot of the tree that calls it found
     called = {(f.code, f.location) for f in findings.values() if MACRO_ALONE not in f.details}
     findings = {k: f for k, f in findings.items() if MACRO_ALONE not in f.details or (f.code, f.location) not in called}
@@ -364,7 +371,30 @@ def scan(
     result_findings = sort_findings((policy or FindingPolicy()).apply(findings.values()))
     notes = [CPP_UNAVAILABLE] if CPP_UNAVAILABLE and any(f.kind == "cpp" for f in ws.files) else []
     notes.extend(_summary(sorted(n for ff in facts.values() for n in ff.notes)))
+    if ws.targets != ("",):
+        notes.append(f"read with the packages of the workspace {ws.root} that the scanned paths include or load; paths are "
+                     "relative to it, and findings are reported for the scanned paths only (--workspace none: the paths alone)")
     return ScanResult(ws.root, result_findings, expected, subsystems, len(ws.files), bar.lines, time.perf_counter() - t0, notes)
+
+
+MAX_WORKSPACE_INCLUDES = 64  # launch files of the workspace's other packages read for the scanned paths' includes
+
+
+def _workspace_includes(facts: dict[str, FileFacts], kinds: dict[str, str], pool: WorkerPool) -> Iterator[FileFacts]:
+    """Launch files of the workspace's other packages that the scanned launch files include (includes of includes
+    too), parsed as the scanned ones are; ``kinds`` learns them, so a launch with arguments reads them again."""
+    pending = [inc for ff in facts.values() for inc in ff.includes if inc not in kinds]
+    read = 0
+    while pending and read < MAX_WORKSPACE_INCLUDES:
+        rel = pending.pop()
+        kind = classify(os.path.basename(rel), rel)
+        if rel in kinds or kind not in LAUNCH_KINDS:
+            continue
+        kinds[rel] = kind
+        read += 1
+        ff = pool.parse_one((rel, kind, {}))
+        pending.extend(inc for inc in ff.includes if inc not in kinds)
+        yield ff
 
 
 def find_launch(ws: Workspace, spec: str) -> str:

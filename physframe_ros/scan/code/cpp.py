@@ -358,7 +358,7 @@ class _CppFile(FileWalk):
                 short = _short_type(type_text)
                 kind = message_kind(short, package_of(type_text)) or (STAMPED if self.messages.is_stamped(short, type_text) else None)
                 if kind in (ODOMETRY, TRANSFORM, STAMPED) and name not in self.members:
-                    self.members[name] = Record(kind, short, name, 0, local=False)
+                    self.members[name] = Record(kind, short, name, 0, local=False, ros1=_ros1_message(type_text))
                 elif short == "CvImage" and name not in self.members:  # its toImageMsg gives images its header
                     self.members[name] = Record(STAMPED, short, name, 0, local=False)
                 elif kind == TF_MESSAGE and name not in self.members:

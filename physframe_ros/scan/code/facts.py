@@ -311,6 +311,16 @@ def _quaternion_never_set(rec: Record, path: str) -> bool:
     return all(rec.get(p) is UNSET for p in (*holders, *(f"{path}.{a}" for a in "xyzw")))
 
 
+def _position_only(texts: Iterable[str], member: str) -> bool:
+    """The texts fill the pose position of odometry member ``member`` and nothing that may hold its orientation: no
+    other use of its ``pose`` than ``pose.pose.position`` and ``pose.covariance`` (``m.pose.pose.orientation = q``,
+    ``poseTFToMsg(p, m.pose.pose)`` may set it). A pose filled but for its orientation (mrs_uav_odometry's innovation)."""
+    n = re.escape(member)
+    other = re.compile(rf"\b{n}\s*(?:\.|->)\s*pose\b(?!\s*\.\s*(?:covariance\b|pose\s*\.\s*position\b))")
+    position = re.compile(rf"\b{n}\s*(?:\.|->)\s*pose\s*\.\s*pose\s*\.\s*position\b")
+    return any(position.search(t) for t in texts) and not any(other.search(t) for t in texts)
+
+
 # a transform's own frame slots read off it (`stf.child_frame_id_`, `t.header.frame_id`): what owns them
 _OWNER = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:\.|->)\s*(?:header\s*\.\s*)?(?:child_)?frame_id_?\s*$")
 
@@ -602,6 +612,15 @@ class FactSink:
                 what = (f"{rec.type_name} member '{name}' is published with {fld} set by no method of this file or its "
                         "headers: it goes out empty (if another file of the class sets it, ignore this)")
             self.add(Finding(code, what, (), self.loc(line), severity=None if where in ("file", "module", "source") else Severity.WARNING))
+        if rec.kind == ODOMETRY and rec.ros1 and _quaternion_never_set(rec, "pose.pose.orientation") and _position_only(texts, name):
+            self.add(Finding(
+                "INVALID_TRANSFORM",
+                f"{rec.type_name} member '{name}' is published with its pose orientation set by no method of this file"
+                + ("" if where in ("file", "module", "source") else " or its headers")
+                + ": a ROS 1 message's quaternion defaults to (0, 0, 0, 0), which is no rotation; consumers (robot_localization, "
+                "RViz) reject or mangle it (set w = 1 where the message is made)",
+                (), self.loc(line), severity=Severity.WARNING,
+            ))
 
     def camera_returned(self, rec: Record) -> None:
         """Camera data a helper builds, frames and returns for another function to publish (naoqi_driver's

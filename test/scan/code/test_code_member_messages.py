@@ -37,7 +37,7 @@ void GazeboRosP3D::Load()
 void GazeboRosP3D::UpdateChild()
 {
   this->pose_msg_.header.frame_id = this->frame_name_;
-  this->pose_msg_.pose.pose.position.x = pose.pos.x;
+  this->pose_msg_.pose.pose.position.x = pose.pos.x; this->pose_msg_.pose.pose.orientation.w = pose.rot.w;
   this->pub_Queue->push(this->pose_msg_, this->pub_);
   this->other_msg_.header.frame_id = this->frame_name_;
   this->pub_Queue->push(this->other_msg_, this->pub_);
@@ -216,7 +216,7 @@ class PantherDriverNode:
 
     def _publish_odom_cb(self):
         self._odom_msg.header.stamp = rospy.Time.now()
-        self._odom_msg.pose.pose.position.x = self._robot_pos[0]
+        self._odom_msg.pose.pose.position.x = self._robot_pos[0]; self._odom_msg.pose.pose.orientation.w = 1.0
         self._odom_pub.publish(self._odom_msg)
         self._pose_pub.publish(self._pose_msg)
         self._copy_pub.publish(self._copied)
@@ -472,3 +472,40 @@ def main(args=None):
 def test_a_message_handed_to_a_method_of_the_file_that_only_publishes_it() -> None:
     found = [(f.code, f.location.line if f.location else None) for f in analyze_python(ICM20948, "ros2_icm20948/driver.py").findings]
     assert found == [("MISSING_FRAME", 26)]
+
+
+MRS_ODOMETRY = """\
+#include <nav_msgs/Odometry.h>
+namespace mrs_uav_odometry
+{
+class Odometry : public nodelet::Nodelet {
+  ros::Publisher     pub_odom_main_inno_;
+  nav_msgs::Odometry odom_main_inno_;
+  void mainTimer(const ros::TimerEvent &event);
+  void callbackMavrosOdometry(const nav_msgs::OdometryConstPtr &msg);
+};
+void Odometry::mainTimer(const ros::TimerEvent &event) {
+  odom_main_inno_.header.frame_id = "uav1/local_origin";
+  odom_main_inno_.child_frame_id = "uav1/fcu";
+  pub_odom_main_inno_.publish(odom_main_inno_);
+}
+void Odometry::callbackMavrosOdometry(const nav_msgs::OdometryConstPtr &msg) {
+  odom_main_inno_.pose.pose.position.x = innovation(0);
+  odom_main_inno_.pose.pose.position.y = innovation(1);
+  odom_main_inno_.twist.twist.linear.x = innovation(0);
+}
+}
+"""
+
+
+def test_a_member_odometry_whose_pose_is_filled_but_for_its_orientation() -> None:
+    """mrs_uav_odometry's innovation: a ROS 1 Odometry member whose position the callbacks fill and whose orientation no
+    method writes goes out with (0, 0, 0, 0)."""
+    (found,) = analyze_cpp(MRS_ODOMETRY, "src/odometry.cpp").findings
+    assert (found.code, found.location.line if found.location else None) == ("INVALID_TRANSFORM", 13)
+    assert "pose orientation set by no method of this file" in found.message
+    # the orientation set anywhere, the pose copied whole, or a ROS 2 message (its w defaults to 1): nothing to say
+    for fixed in (MRS_ODOMETRY.replace("  odom_main_inno_.twist", "  odom_main_inno_.pose.pose.orientation.w = 1.0;\n  odom_main_inno_.twist"),
+                  MRS_ODOMETRY.replace("  odom_main_inno_.twist", "  odom_main_inno_.pose.pose = msg->pose.pose;\n  odom_main_inno_.twist"),
+                  MRS_ODOMETRY.replace("nav_msgs::Odometry odom_main_inno_", "nav_msgs::msg::Odometry odom_main_inno_")):
+        assert analyze_cpp(fixed, "src/odometry.cpp").findings == []

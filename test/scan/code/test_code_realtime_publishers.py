@@ -44,7 +44,7 @@ namespace diff_drive_controller {
     if (odom_pub_->trylock())
     {
       odom_pub_->msg_.header.stamp = time;
-      odom_pub_->msg_.pose.pose.position.x = odometry_.getX();
+      odom_pub_->msg_.pose.pose.position.x = odometry_.getX(); odom_pub_->msg_.pose.pose.orientation = orientation;
       odom_pub_->unlockAndPublish();
     }
     if (enable_odom_tf_ && tf_odom_pub_->trylock())

@@ -17,6 +17,8 @@ _HEADER_FIELD = re.compile(r"^[ \t]*(?:std_msgs/)?Header[ \t]+header\b", re.M)
 _FIELD_TYPE = re.compile(r"^[ \t]*([A-Za-z][\w/]*)(?:\[\d*\])?[ \t]+\w", re.M)
 # a real-valued field named for an axis: `float32 velocity_x`, `float64 z` (a quantity in the header's frame)
 _AXIS_FIELD = re.compile(r"^[ \t]*float(?:32|64)(?:\[\d*\])?[ \t]+(?:\w+_)?([xyz])[ \t]*(?:#.*)?$", re.M)
+# a real-valued field of polar coordinates: `float64 range` beside `float64 azimuth` (a radar target in the sensor's frame)
+_POLAR_FIELD = re.compile(r"^[ \t]*float(?:32|64)(?:\[\d*\])?[ \t]+(range|distance|azimuth|bearing|elevation)[ \t]*(?:#.*)?$", re.M)
 # packages whose messages place data in space; the few of them that do not are listed apart
 _SPATIAL_PACKAGES = frozenset({
     "geometry_msgs", "sensor_msgs", "nav_msgs", "visualization_msgs", "shape_msgs", "stereo_msgs", "vision_msgs",
@@ -30,10 +32,11 @@ _NOT_SPATIAL = frozenset({"sensor_msgs/JointState", "sensor_msgs/BatteryState", 
 def tree_message_types(ctx: ScanContext) -> tuple[frozenset[str], frozenset[str]]:
     """``package/Type`` for the messages the packages of the tree define: those whose definition has a header
     and spatial content (a field of a geometric package's type, or of a message of the tree that has one, or
-    real-valued fields named for two axes), and the others."""
+    real-valued fields named for two axes, or a distance beside an angle), and the others."""
     fields: dict[str, list[str]] = {}  # package/Type -> the types of its fields, qualified
     headers: set[str] = set()
     axes: set[str] = set()  # messages with real-valued fields of two or more axes
+    polar: set[str] = set()  # messages with a distance and an angle (with a header or held by one)
     for name, rel in ctx.packages.items():
         msg_dir = f"{rel}/msg" if rel else "msg"
         try:
@@ -48,6 +51,9 @@ def tree_message_types(ctx: ScanContext) -> tuple[frozenset[str], frozenset[str]
                 continue  # outside the tree or too large: its fields stay unknown
             key = f"{name}/{fname[:-4]}"
             fields[key] = [t if "/" in t else f"{name}/{t}" for t in _FIELD_TYPE.findall(text)]
+            coords = set(_POLAR_FIELD.findall(text))
+            if coords & {"range", "distance"} and coords & {"azimuth", "bearing", "elevation"}:
+                polar.add(key)  # ainstein_radar's RadarTarget: range, azimuth, elevation
             if _HEADER_FIELD.search(text):
                 headers.add(key)
                 if len(set(_AXIS_FIELD.findall(text))) >= 2:
@@ -58,9 +64,9 @@ def tree_message_types(ctx: ScanContext) -> tuple[frozenset[str], frozenset[str]
         if t not in spatial:
             spatial[t] = False  # a message that holds itself is no evidence of anything
             pkg = t.partition("/")[0]
-            spatial[t] = ((pkg in _SPATIAL_PACKAGES and t not in _NOT_SPATIAL)
+            spatial[t] = ((pkg in _SPATIAL_PACKAGES and t not in _NOT_SPATIAL) or t in polar
                           or (depth < 16 and any(is_spatial(f, depth + 1) for f in fields.get(t, ()))))
         return spatial[t]
 
-    stamped = frozenset(t for t in headers if t in axes or any(is_spatial(f) for f in fields[t] if f != "std_msgs/Header"))
+    stamped = frozenset(t for t in headers if t in axes or t in polar or any(is_spatial(f) for f in fields[t] if f != "std_msgs/Header"))
     return stamped, frozenset(fields) - stamped

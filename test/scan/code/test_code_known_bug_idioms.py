@@ -611,3 +611,62 @@ def test_a_message_of_a_package_not_named_msgs(tmp_path: Path) -> None:
     (node / "src" / "SerialComm.cc").write_text(PX4FLOW)
     found = [(f.location.file, f.location.line, f.level.name) for f in scan([str(tmp_path)]).findings if f.code == "MISSING_FRAME" and f.location]
     assert found == [("px4flow_node/src/SerialComm.cc", 7, "ERROR")]
+
+
+RADAR_FILTER = """\
+RadarPassthroughFilter::RadarPassthroughFilter(ros::NodeHandle node_handle, ros::NodeHandle node_handle_private)
+{
+    pub_radar_data_ = nh_private_.advertise<ainstein_radar_msgs::RadarTargetArray>("radar_out", 10);
+}
+
+void RadarPassthroughFilter::radarDataCallback(const ainstein_radar_msgs::RadarTargetArray::ConstPtr& msg)
+{
+    ainstein_radar_msgs::RadarTargetArray msg_filt;
+    data_conversions::pclCloudToRadarTargetArray(pcl_cloud_filt, msg_filt);
+    msg_filt.header.stamp = msg->header.stamp;
+    pub_radar_data_.publish(msg_filt);
+}
+"""
+
+# the package's helper fills the targets only
+RADAR_CONVERSIONS = """\
+namespace ainstein_radar_filters {
+class data_conversions {
+  public:
+    static void pclCloudToRadarTargetArray(const pcl::PointCloud<PointRadarTarget>& pcl_cloud,
+                                           ainstein_radar_msgs::RadarTargetArray& target_array)
+    {
+      target_array.targets.clear();
+      ainstein_radar_msgs::RadarTarget target;
+      for (auto pcl_point : pcl_cloud.points)
+      {
+        pclPointToRadarTarget(pcl_point, target);
+        target_array.targets.push_back(target);
+      }
+    }
+};
+}
+"""
+
+
+def test_a_message_of_polar_coordinates_is_placed_in_space(tmp_path: Path) -> None:
+    """ainstein_radar's passthrough filter publishes a RadarTargetArray with only its stamp: its targets hold a range and
+    angles in the radar's frame (RadarTarget.msg: range, azimuth, elevation), so it is stamped data. A message with a
+    range and no angle (a battery's 'range' of charge) proves nothing."""
+    msgs = tmp_path / "ainstein_radar_msgs"
+    (msgs / "msg").mkdir(parents=True)
+    (msgs / "package.xml").write_text("<package format=\"2\"><name>ainstein_radar_msgs</name><version>1.0.0</version></package>\n")
+    (msgs / "msg" / "RadarTargetArray.msg").write_text("std_msgs/Header header\n\nRadarTarget[] targets\n")
+    (msgs / "msg" / "RadarTarget.msg").write_text(
+        "uint16 target_id    # ID of the target\nfloat64 snr\nfloat64 range       # Distance from sensor to target\n"
+        "float64 speed\nfloat64 azimuth     # Angle of target relative to sensor within x-y plane\nfloat64 elevation\n")
+    node = tmp_path / "ainstein_radar_filters"
+    (node / "src").mkdir(parents=True)
+    (node / "package.xml").write_text("<package format=\"2\"><name>ainstein_radar_filters</name><version>1.0.0</version></package>\n")
+    (node / "src" / "radar_passthrough_filter.cpp").write_text('#include "ainstein_radar_filters/data_conversions.h"\n' + RADAR_FILTER)
+    (node / "include" / "ainstein_radar_filters").mkdir(parents=True)
+    (node / "include" / "ainstein_radar_filters" / "data_conversions.h").write_text(RADAR_CONVERSIONS)
+    found = [(f.location.file, f.location.line, f.level.name) for f in scan([str(tmp_path)]).findings if f.code == "MISSING_FRAME" and f.location]
+    assert found == [("ainstein_radar_filters/src/radar_passthrough_filter.cpp", 12, "ERROR")]
+    (msgs / "msg" / "RadarTarget.msg").write_text("uint16 target_id\nfloat64 range\nfloat64 speed\n")
+    assert [f for f in scan([str(tmp_path)]).findings if f.code == "MISSING_FRAME"] == []

@@ -410,6 +410,8 @@ class FactSink:
         # (type, variable, header frame, where stamped, what happens to it: "is published", "is built and returned")
         self.camera_data: list[tuple[str, str, str, Location, str]] = []
         self.transformed: list[tuple[str, Location]] = []  # frames of stamped data handed to tf2 to transform, and where
+        # (parent, where the transform is sent) -> where this file wrote its header.frame_id: the line to change
+        self.parent_written: dict[tuple[str, Location], Location] = {}
 
     @contextmanager
     def call_site(self, line: int) -> Iterator[None]:
@@ -449,9 +451,10 @@ class FactSink:
             placed += [(frame, loc) for frame, loc in self.transformed]  # a pose stamped and transformed into another frame
             for posed, at in dict.fromkeys(placed):
                 if posed and at is not None and camera_body(posed, self.conventions):
+                    at = self.parent_written.get((posed, at), at)
                     self.add(Finding(
                         "INCORRECT_TRANSFORM",
-                        f"this file estimates poses from images (solvePnP, ArUco, AprilTag), which come in the camera's optical "
+                        f"this file estimates poses from images or reads a marker detector's (solvePnP, ArUco, AprilTag), which come in the camera's optical "
                         f"axes (x right, y down, z forward), and sends or publishes poses in '{posed}', a camera body frame by "
                         f"REP-103's naming (x forward, z up): unless the code turns them, they land rotated; use the optical frame "
                         f"the image is stamped with",
@@ -536,6 +539,8 @@ class FactSink:
         if edge in self.facts.edges:
             return  # the same helper reached again with other arguments that do not matter here
         self.facts.edges.append(edge)
+        if rec.frame_line and rec.frame_line != line and not self.sites and not rec.made_by:
+            self.parent_written[(edge.parent, loc)] = self.loc(rec.frame_line)
         self.add(reversed_name_finding(rec.name, parent, child, loc))
 
     def _partial(self, parent: str | None, child: str | None, kind: str, loc: Location) -> None:

@@ -167,8 +167,10 @@ def _unwrapped(text: str) -> str:
 _TERM = re.compile(r"^(!\s*|not\s+)?((?:this\s*->\s*|self\.)?[A-Za-z_]\w*)(\s*(?:\.|->)\s*empty\s*\(\s*\))?$")
 
 
-# OpenCV's and the AprilTag library's pose estimates: a marker's or a board's pose in the camera's optical axes
-_POSE_FROM_IMAGE = re.compile(r"\b(?:solvePnP(?:Ransac|Generic)?|estimatePose(?:SingleMarkers|Board|CharucoBoard)|estimate_tag_pose)\s*\(")
+# OpenCV's and the AprilTag library's pose estimates: a marker's or a board's pose in the camera's optical axes; and
+# the marker detectors' messages that carry them (ros2_aruco's ArucoMarkers, fiducial_msgs', apriltag_ros')
+_POSE_FROM_IMAGE = re.compile(r"\b(?:(?:solvePnP(?:Ransac|Generic)?|estimatePose(?:SingleMarkers|Board|CharucoBoard)|estimate_tag_pose)\s*\("
+                              r"|(?:ArucoMarkers|FiducialTransformArray|AprilTagDetectionArray)\b)")
 _NUMBER_LITERAL = re.compile(r"\s*[-+]?\d+(?:\.\d*)?[uUlLfF]*\s*")
 # a string literal wrapped in a string constructor: `std::string("/world")`, `string{"/map"}`
 _WRAPPED_LITERAL = re.compile(r"""\s*(?:std\s*::\s*)?string\s*[({]\s*"[^"\n]*"\s*[)}]\s*""")

@@ -258,3 +258,39 @@ def test_poses_estimated_from_images_sent_under_a_camera_body_frame() -> None:
     assert [f for f in analyze_cpp(optical, "src/common_functions.cpp").findings if "estimates poses" in f.message] == []
     no_estimate = APRILTAG.replace("cv::solvePnP(", "cv::projectPoints(")
     assert [f for f in analyze_cpp(no_estimate, "src/common_functions.cpp").findings if "estimates poses" in f.message] == []
+
+
+AR4_ARUCO = """\
+import rclpy
+from rclpy.node import Node
+from geometry_msgs.msg import TransformStamped
+from ros2_aruco_interfaces.msg import ArucoMarkers
+from tf2_ros import TransformBroadcaster
+
+
+class CalibrationArucoPublisher(Node):
+    def __init__(self):
+        super().__init__("calibration_aruco_publisher")
+        self.tf_broadcaster = TransformBroadcaster(self)
+        self.subscription = self.create_subscription(ArucoMarkers, "/aruco_markers", self.handle_aruco_markers, 1)
+
+    def handle_aruco_markers(self, msg: ArucoMarkers):
+        cal_marker_pose = msg.poses[0]
+        t = TransformStamped()
+        t.header.stamp = self.get_clock().now().to_msg()
+        t.header.frame_id = "camera_color_frame"
+        t.child_frame_id = "calibration_aruco"
+        t.transform.translation.x = cal_marker_pose.position.x
+        t.transform.rotation = cal_marker_pose.orientation
+        self.tf_broadcaster.sendTransform(t)
+"""
+
+
+def test_a_marker_detectors_poses_sent_under_a_camera_body_frame_are_reported_where_the_frame_is_written() -> None:
+    """ar4_hand_eye_calibration re-broadcast ros2_aruco's marker pose (in the optical axes) under the RealSense body
+    frame camera_color_frame; the fix names camera_color_optical_frame."""
+    found = [(f.code, f.location.line if f.location else None) for f in analyze_python(AR4_ARUCO, "scripts/calibration_aruco_publisher.py").findings
+             if "reads a marker detector's" in f.message]
+    assert found == [("INCORRECT_TRANSFORM", 18)]
+    fixed = AR4_ARUCO.replace('"camera_color_frame"', '"camera_color_optical_frame"')
+    assert [f for f in analyze_python(fixed, "scripts/calibration_aruco_publisher.py").findings if f.code == "INCORRECT_TRANSFORM"] == []

@@ -311,11 +311,15 @@ def _quaternion_never_set(rec: Record, path: str) -> bool:
     return all(rec.get(p) is UNSET for p in (*holders, *(f"{path}.{a}" for a in "xyzw")))
 
 
-def _position_only(texts: Iterable[str], member: str) -> bool:
-    """The texts fill the pose position of odometry member ``member`` and nothing that may hold its orientation: no
-    other use of its ``pose`` than ``pose.pose.position`` and ``pose.covariance`` (``m.pose.pose.orientation = q``,
-    ``poseTFToMsg(p, m.pose.pose)`` may set it). A pose filled but for its orientation (mrs_uav_odometry's innovation)."""
+def _orientation_unwritten(texts: Iterable[str], member: str, marker: bool) -> bool:
+    """Nothing in the texts may write the orientation of member ``member``: no use of its ``pose`` other than its
+    position and covariance (``m.pose.pose.orientation = q``, ``poseTFToMsg(p, m.pose.pose)`` may set it). An odometry's
+    must have its position filled (a pose filled but for its orientation: mrs_uav_odometry's innovation); a marker's
+    shape may be given by its points alone (grid_map's region, a LINE_STRIP)."""
     n = re.escape(member)
+    if marker:
+        other = re.compile(rf"\b{n}\s*(?:\.|->)\s*pose\b(?!\s*\.\s*position\b)")
+        return not any(other.search(t) for t in texts)
     other = re.compile(rf"\b{n}\s*(?:\.|->)\s*pose\b(?!\s*\.\s*(?:covariance\b|pose\s*\.\s*position\b))")
     position = re.compile(rf"\b{n}\s*(?:\.|->)\s*pose\s*\.\s*pose\s*\.\s*position\b")
     return any(position.search(t) for t in texts) and not any(other.search(t) for t in texts)
@@ -617,14 +621,17 @@ class FactSink:
                 what = (f"{rec.type_name} member '{name}' is published with {fld} set by no method of this file or its "
                         "headers: it goes out empty (if another file of the class sets it, ignore this)")
             self.add(Finding(code, what, (), self.loc(line), severity=None if where in ("file", "module", "source") else Severity.WARNING))
-        if rec.kind == ODOMETRY and rec.ros1 and _quaternion_never_set(rec, "pose.pose.orientation") and _position_only(texts, name):
+        marker = rec.type_name == "Marker"
+        pose = "pose.pose.orientation" if rec.kind == ODOMETRY else "pose.orientation" if marker else None
+        if pose and rec.ros1 and _quaternion_never_set(rec, pose) and _orientation_unwritten(texts, name, marker):
             self.add(Finding(
                 "INVALID_TRANSFORM",
                 f"{rec.type_name} member '{name}' is published with its pose orientation set by no method of this file"
                 + ("" if where in ("file", "module", "source") else " or its headers")
-                + ": a ROS 1 message's quaternion defaults to (0, 0, 0, 0), which is no rotation; consumers (robot_localization, "
-                "RViz) reject or mangle it (set w = 1 where the message is made)",
-                (), self.loc(line), severity=Severity.WARNING,
+                + ": a ROS 1 message's quaternion defaults to (0, 0, 0, 0), which is no rotation; "
+                + ("RViz assumes the identity and shows 'Uninitialized quaternion' on the marker (set w = 1)" if marker else
+                   "consumers (robot_localization, RViz) reject or mangle it (set w = 1 where the message is made)"),
+                (), self.loc(line), severity=Severity.INFO if marker else Severity.WARNING,
             ))
 
     def camera_returned(self, rec: Record) -> None:

@@ -509,3 +509,38 @@ def test_a_member_odometry_whose_pose_is_filled_but_for_its_orientation() -> Non
                   MRS_ODOMETRY.replace("  odom_main_inno_.twist", "  odom_main_inno_.pose.pose = msg->pose.pose;\n  odom_main_inno_.twist"),
                   MRS_ODOMETRY.replace("nav_msgs::Odometry odom_main_inno_", "nav_msgs::msg::Odometry odom_main_inno_")):
         assert analyze_cpp(fixed, "src/odometry.cpp").findings == []
+
+
+GRID_MAP_REGION = """\
+#include <visualization_msgs/Marker.h>
+namespace grid_map_visualization {
+class MapRegionVisualization {
+  visualization_msgs::Marker marker_;
+  ros::Publisher publisher_;
+  bool initialize();
+  bool visualize(const grid_map::GridMap& map);
+};
+bool MapRegionVisualization::initialize() {
+  marker_.ns = "map_region";
+  marker_.type = visualization_msgs::Marker::LINE_STRIP;
+  marker_.scale.x = 0.01;
+  marker_.points.resize(5);
+  return true;
+}
+bool MapRegionVisualization::visualize(const grid_map::GridMap& map) {
+  marker_.header.frame_id = map.getFrameId();
+  marker_.points[0].x = map.getPosition().x();
+  publisher_.publish(marker_);
+  return true;
+}
+}
+"""
+
+
+def test_a_member_marker_whose_orientation_no_method_writes_is_a_hint() -> None:
+    """grid_map's region marker: a LINE_STRIP given by its points, its pose orientation never set ((0, 0, 0, 0) in ROS 1):
+    RViz takes the identity and warns, hence a hint (info), as for a local marker."""
+    (found,) = analyze_cpp(GRID_MAP_REGION, "src/visualizations/MapRegionVisualization.cpp").findings
+    assert (found.code, found.location.line if found.location else None, found.level.value) == ("INVALID_TRANSFORM", 19, "info")
+    fixed = GRID_MAP_REGION.replace("  marker_.points.resize(5);", "  marker_.points.resize(5);\n  marker_.pose.orientation.w = 1.0;")
+    assert analyze_cpp(fixed, "src/visualizations/MapRegionVisualization.cpp").findings == []

@@ -485,6 +485,17 @@ class _Run(Walker[ast.AST]):
         self.eval(node.value)
         return []
 
+    def s_class(self, node: ast.ClassDef) -> list[ast.stmt]:
+        """A class body's string constants named for a frame (MORSE's ``default_frame_id = '/odom'``): a frame id written
+        out, checked where it is written; the class's own names are not the module's, so nothing else is kept."""
+        if self.emit:
+            for stmt in node.body:
+                if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str):
+                    for target in stmt.targets:
+                        if isinstance(target, ast.Name):
+                            self.frame_written(target, stmt.value, stmt.value.value, True, stmt.lineno)
+        return [stmt for stmt in node.body if isinstance(stmt, ast.ClassDef)]
+
     def s_return(self, node: ast.Return) -> list[ast.stmt]:
         value = self.eval(node.value) if node.value is not None else None
         self.results.append(value)
@@ -1208,6 +1219,7 @@ _Run.STATEMENTS = {
     ast.AnnAssign: _Run.s_ann_assign,
     ast.AugAssign: _Run.s_aug_assign,
     ast.Expr: _Run.s_expr,
+    ast.ClassDef: _Run.s_class,
     ast.Return: _Run.s_return,
     ast.If: _Run.s_if,
     ast.While: _Run.s_if,

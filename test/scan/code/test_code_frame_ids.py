@@ -622,3 +622,26 @@ def test_a_leading_slash_held_in_a_variable_is_reported_at_its_literal() -> None
     python = "class D:\n    def __init__(self):\n        self.odom_frame = rospy.get_param(rospy.get_name() + '/odom_frame', '/odom')\n"
     (found,) = analyze_python(python, "x.py").findings
     assert (found.location.line if found.location else None, found.message.split(":")[0]) == (3, "self.odom_frame")
+
+
+MORSE_ODOMETRY = """\
+import logging; logger = logging.getLogger("morse." + __name__)
+import rospy
+from nav_msgs.msg import Odometry
+from morse.middleware.ros import ROSPublisherTF, mathutils
+
+class OdometryPublisher(ROSPublisherTF):
+    ros_class = Odometry
+    default_frame_id = '/odom'
+    topic_name = '/odom'
+
+    class Defaults:
+        base_frame = 'base_footprint'
+"""
+
+
+def test_a_class_attribute_named_for_a_frame_is_checked_where_it_is_written() -> None:
+    """MORSE's ROS publishers kept their default frames in class attributes (``default_frame_id = '/odom'``), read by a
+    base class; a topic name is no frame."""
+    found = [(f.code, f.location.line if f.location else None) for f in analyze_python(MORSE_ODOMETRY, "odometry.py").findings]
+    assert found == [("INVALID_FRAME_ID", 8)]

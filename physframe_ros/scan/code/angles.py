@@ -246,6 +246,9 @@ class QuaternionWrites:
             scalar = _scalar_numbered_first(path, parts, loc)
             if scalar is not None:
                 out.append(scalar)
+            ned = _ned_library_copy(path, parts, loc)
+            if ned is not None:
+                out.append(ned)
         for ((owner, path), condition), slots in self.converted.items():
             at = min(line for _, line in slots.values())
             before = {c: w for c, w in self.plain.get((owner, path), {}).items() if w[1] < at}
@@ -253,6 +256,36 @@ class QuaternionWrites:
             if found is not None:
                 out.append(found)
         return out
+
+
+# libraries whose attitude is NED (x north, y east, z down) over FRD body axes: RTIMULib's fusion pose (its maintainers
+# and rtimulib_ros' say so; rtimulib_ros copied it straight into the Imu until it converted it)
+_NED_LIBRARIES = {"fusionQPose": "RTIMULib's fusionQPose"}
+_LIBRARY_COMPONENT = re.compile(r"\b(?P<lib>\w+)\s*(?:\.|->)\s*(?P<comp>x|y|z|scalar|w)\s*\(\s*\)$")
+
+
+def _ned_library_copy(path: str, parts: dict[str, tuple[str, int]], loc: Callable[[int], Location]) -> Finding | None:
+    """A NED library's attitude copied component for component into a ROS quaternion (``orientation.x =
+    imu_data.fusionQPose.x()`` ... ``w = ...scalar()``): ROS's world frames are ENU (REP-103), so the orientation
+    published is another one. Swapping x and y and negating z converts it, with the body's FRD -> FLU turn."""
+    if not path.endswith(("orientation", "rotation")) or set(parts) != {"x", "y", "z", "w"}:
+        return None
+    libs = set()
+    for comp, (source, _) in parts.items():
+        m = _LIBRARY_COMPONENT.search(source)
+        if m is None or m.group("lib") not in _NED_LIBRARIES or {"scalar": "w"}.get(m.group("comp"), m.group("comp")) != comp:
+            return None
+        libs.add(m.group("lib"))
+    if len(libs) != 1:
+        return None
+    lib = libs.pop()
+    return Finding(
+        "INCORRECT_TRANSFORM",
+        f"{path} is {_NED_LIBRARIES[lib]} copied component for component: that attitude is NED (x north, y east, z down), "
+        "while REP-103 orientations are ENU (x east, y north, z up), so the published orientation is another rotation; "
+        "convert it (x and y swapped, z negated, and the body turned from FRD to FLU)",
+        (), loc(parts["x"][1]), severity=Severity.WARNING,
+    )
 
 
 # a quaternion's component by its index or name: q[2], q.z, q.z(), q['z']

@@ -670,3 +670,39 @@ def test_a_message_of_polar_coordinates_is_placed_in_space(tmp_path: Path) -> No
     assert found == [("ainstein_radar_filters/src/radar_passthrough_filter.cpp", 12, "ERROR")]
     (msgs / "msg" / "RadarTarget.msg").write_text("uint16 target_id\nfloat64 range\nfloat64 speed\n")
     assert [f for f in scan([str(tmp_path)]).findings if f.code == "MISSING_FRAME"] == []
+
+
+RTIMULIB = """\
+#include <ros/ros.h>
+#include <sensor_msgs/Imu.h>
+#include "RTIMULib.h"
+int main(int argc, char **argv)
+{
+    ros::NodeHandle n;
+    ros::Publisher imu_pub = n.advertise<sensor_msgs::Imu>("imu", 1);
+    RTIMU *imu = RTIMU::createIMU(settings);
+    sensor_msgs::Imu imu_msg;
+    while (ros::ok())
+    {
+        RTIMU_DATA imu_data = imu->getIMUData();
+        imu_msg.header.stamp = ros::Time::now();
+        imu_msg.header.frame_id = "imu_link";
+        imu_msg.orientation.x = imu_data.fusionQPose.x();
+        imu_msg.orientation.y = imu_data.fusionQPose.y();
+        imu_msg.orientation.z = imu_data.fusionQPose.z();
+        imu_msg.orientation.w = imu_data.fusionQPose.scalar();
+        imu_pub.publish(imu_msg);
+    }
+}
+"""
+
+
+def test_a_ned_librarys_attitude_copied_straight_into_an_imu() -> None:
+    """rtimulib_ros copied RTIMULib's fusion quaternion (NED) into the Imu's orientation as it was; the fix swaps x and y
+    and negates z."""
+    found = [(f.code, f.location.line if f.location else None) for f in analyze_cpp(RTIMULIB, "src/rtimulib_ros.cpp").findings]
+    assert found == [("INCORRECT_TRANSFORM", 15)]
+    converted = (RTIMULIB.replace("orientation.x = imu_data.fusionQPose.x()", "orientation.x = imu_data.fusionQPose.y()")
+                 .replace("orientation.y = imu_data.fusionQPose.y()", "orientation.y = imu_data.fusionQPose.x()")
+                 .replace("orientation.z = imu_data.fusionQPose.z()", "orientation.z = -imu_data.fusionQPose.z()"))
+    assert analyze_cpp(converted, "src/rtimulib_ros.cpp").findings == []

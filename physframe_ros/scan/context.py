@@ -10,6 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 
 MAX_FILE_BYTES = 4 << 20  # generated sources this large are not hand-written frame code
+_GENERATED_BY_XACRO = (".urdf", ".sdf", ".world")
 _CHOICE = re.compile("\x02([^\x02\x03]*)\x03")
 
 
@@ -171,15 +172,20 @@ class ScanContext:
         if base is None:
             return None
         rest = rest.strip("/")
-        cand = os.path.join(base, rest)
-        if os.path.isfile(cand) and self.inside(cand):
-            return cand
         name = os.path.basename(rest)
-        if not name:
-            return None
-        hits = []
-        for d, dirs, files in os.walk(base):  # os.walk does not follow symlinked directories
-            dirs[:] = [x for x in dirs if x not in ("build", "install", "log", ".git")]
-            if name in files:
-                hits.append(os.path.join(d, name))
-        return hits[0] if len(hits) == 1 and self.inside(hits[0]) else None
+        # a robot description the build generates from its xacro (catkin's and ament's `xacro_add_files(urdf/x.urdf.xacro
+        # INSTALL DESTINATION urdf)` installs urdf/x.urdf): read the xacro it comes from
+        for wanted, path in ((name, rest), *(((name + ".xacro", rest + ".xacro"),) if name.endswith(_GENERATED_BY_XACRO) else ())):
+            cand = os.path.join(base, path)
+            if os.path.isfile(cand) and self.inside(cand):
+                return cand
+            if not wanted:
+                return None
+            hits = []
+            for d, dirs, files in os.walk(base):  # os.walk does not follow symlinked directories
+                dirs[:] = [x for x in dirs if x not in ("build", "install", "log", ".git")]
+                if wanted in files:
+                    hits.append(os.path.join(d, wanted))
+            if hits:
+                return hits[0] if len(hits) == 1 and self.inside(hits[0]) else None
+        return None

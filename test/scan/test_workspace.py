@@ -129,3 +129,16 @@ def test_auto_leaves_a_package_that_names_nothing_outside_alone(tmp_path: Path) 
     # a package the workspace does not hold either (gazebo_ros) is no reason to widen the scan
     (repo / "mycobot_bringup/launch/sim.launch").write_text('<launch><include file="$(find gazebo_ros)/launch/empty_world.launch"/></launch>')
     assert discover([repo / "mycobot_bringup"], workspace="auto").targets == ("",)
+
+
+def test_a_urdf_the_build_generates_from_its_xacro_is_read_from_the_xacro(tmp_path: Path) -> None:
+    """NaviGator's upload_urdf.launch loads ``$(find navigator_gazebo)/urdf/navigator.urdf``, which catkin's
+    ``xacro_add_files(urdf/navigator.urdf.xacro INSTALL DESTINATION urdf)`` generates at build time: the source tree
+    holds only the xacro, and that is what is read."""
+    repo = _repo(tmp_path)
+    xacro = URDF.replace('<robot name="firefighter">', '<robot name="firefighter" xmlns:xacro="http://www.ros.org/wiki/xacro">')
+    (repo / "mycobot_description/urdf/firefighter.urdf").unlink()
+    (repo / "mycobot_description/urdf/firefighter.urdf.xacro").write_text(xacro)
+    result = scan([repo / "mycobot_280/mycobot_280_moveit"], jobs=1, workspace=repo)
+    assert [f.code for f in result.findings if f.level.value == "error"] == ["MULTIPLE_PARENTS_IN_FRAME_TREE"]
+    assert not any("not in the scanned tree" in f.message and "firefighter" in f.message for f in result.findings)

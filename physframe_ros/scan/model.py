@@ -64,6 +64,8 @@ class FileFacts:
     # launch files: boolean arguments with a default (not passed in) that turn an element on or off -> their <arg> line and
     # the other value ("true" for a default false)
     switches: dict[str, tuple[int, str]] = field(default_factory=dict)
+    # launch files (XML): every boolean argument declared with a default and not passed in -> that default
+    boolean_args: dict[str, str] = field(default_factory=dict)
     partial_edges: list[PartialEdge] = field(default_factory=list)  # code: broadcasts and lookups with one frame known
     data_frames: list[DataFrame] = field(default_factory=list)  # code: frames stamped on published data
     camera_sensors: list[CameraSensor] = field(default_factory=list)  # SDF models: cameras judged against every description

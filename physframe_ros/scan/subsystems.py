@@ -148,9 +148,13 @@ def build_subsystems(ws: Workspace, facts: dict[str, FileFacts], kinds: dict[str
         sub.has_body = any(f.uses for f in members.values())
         sub.choice = {**chosen.args, **chosen.env}
         return [sub]
-    # top-level launch files first; then any launch file only reachable through an include cycle
-    for top in [*sorted(p for p in launches if p not in included), *sorted(launches)]:
-        if top in covered:
+    # top-level launch files first; then any launch file only reachable through an include cycle; then a launch file its
+    # includers start with a switch turned against its default, run as itself too (NaviGator's master.launch: its
+    # simulation.launch passes simulation:=true, the robot runs it with its default false and its hardware cameras)
+    overridden = sorted(p for p in included if p in facts and _switch_overridden(p, facts[p], [facts[q] for q in launches]))
+    tops = [*sorted(p for p in launches if p not in included), *sorted(launches)]
+    for i, top in enumerate([*tops, *overridden]):
+        if top in covered and i < len(tops):
             continue
         reach = _Reach()
         members = _closure(top, facts, exes, ws, by_name, reparse, reach)
@@ -180,6 +184,22 @@ def build_subsystems(ws: Workspace, facts: dict[str, FileFacts], kinds: dict[str
     for name, paths in sorted(leftovers.items()):
         out.append(_assemble(name, False, {p: facts[p] for p in paths}))
     return out
+
+
+def _switch_overridden(path: str, own: FileFacts, launches: Iterable[FileFacts]) -> bool:
+    """Some includer passes ``path`` one of its boolean arguments with a default turned the other way."""
+    for f in launches:
+        args = f.include_args.get(path, {})
+        for name, default in own.boolean_args.items():
+            given = _boolean(args.get(name))
+            if given is not None and given != _boolean(default):
+                return True
+    return False
+
+
+def _boolean(value: str | None) -> bool | None:
+    low = (value or "").strip().lower()
+    return True if low in ("true", "1") else False if low in ("false", "0") else None
 
 
 def _switches(members: Mapping[str, FileFacts]) -> list[Switch]:

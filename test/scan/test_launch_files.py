@@ -867,6 +867,52 @@ def test_a_switch_that_starts_a_second_publisher_is_turned(tmp_path: Path) -> No
     assert only.message.startswith("launched with gmapping:=true (the argument at nav/launch/sim.launch:2): transform map -> odom")
 
 
+def test_a_launch_file_its_includers_start_with_a_switch_turned_is_also_run_as_itself(tmp_path: Path) -> None:
+    """NaviGator: simulation.launch includes master.launch with simulation:=true, which leaves out the hardware cameras;
+    on the boat master.launch runs with its default false, and its usb_cam stamps the images in the camera's body frame
+    beside the description's optical twin. master.launch is checked as itself too."""
+    _write(tmp_path, {
+        "boat/package.xml": _package("boat", catkin=True),
+        "boat/urdf/boat.urdf": """\
+<robot name="boat">
+  <link name="base_link"/><link name="front_cam"/><link name="front_cam_optical"/>
+  <joint name="cam" type="fixed"><parent link="base_link"/><child link="front_cam"/><origin xyz="1 0 0.5" rpy="0 0 0"/></joint>
+  <joint name="cam_optical" type="fixed"><parent link="front_cam"/><child link="front_cam_optical"/>
+    <origin xyz="0 0 0" rpy="-1.5707963 0 -1.5707963"/></joint>
+</robot>
+""",
+        "boat/launch/simulation.launch": """\
+<launch>
+  <include file="$(find boat)/launch/master.launch">
+    <arg name="simulation" value="true"/>
+  </include>
+</launch>
+""",
+        "boat/launch/master.launch": """\
+<launch>
+  <arg name="simulation" default="False"/>
+  <param name="robot_description" textfile="$(find boat)/urdf/boat.urdf"/>
+  <node pkg="robot_state_publisher" type="robot_state_publisher" name="robot_state_publisher"/>
+  <include file="$(find boat)/launch/camera.launch">
+    <arg name="simulation" value="$(arg simulation)"/>
+  </include>
+</launch>
+""",
+        "boat/launch/camera.launch": """\
+<launch>
+  <arg name="simulation" default="False"/>
+  <node pkg="usb_cam" type="usb_cam_node" name="front_cam_driver" unless="$(arg simulation)">
+    <param name="camera_frame_id" value="front_cam"/>
+  </node>
+</launch>
+""",
+    })
+    result = scan([tmp_path], jobs=1)
+    assert "boat/launch/master.launch" in [s.name for s in result.subsystems]
+    (found,) = [f for f in result.findings if f.code == "INCORRECT_TRANSFORM"]
+    assert found.location == Location("boat/launch/camera.launch", 4) and "'front_cam_optical'" in found.message
+
+
 def test_a_python_launch_switch(tmp_path: Path) -> None:
     """The same in a ROS 2 Python launch file: ``slam:=true`` starts slam_toolbox (map -> odom) beside the file's own
     static map -> odom, which the default runs alone."""

@@ -49,6 +49,7 @@ def parse_ros1_launch(root: XmlNode, facts: FileFacts, ctx: ScanContext, launch_
     unclaimed: list[tuple[DescriptionRef, Location]] = []  # robot_description params no robot_state_publisher here reads
     scope = _Scope(param_files=_global_param_files(root))
     _walk(root, facts, ctx, sub, scope, unclaimed)
+    facts.boolean_args = sub.boolean_defaults()
     # `<param name="hector_mapping/pub_map_odom_transform" value="false"/>` outside the node: the node of that name gets it
     for i, node in enumerate(facts.nodes):
         given = {k for k, _, _ in node.params}

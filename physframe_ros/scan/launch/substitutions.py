@@ -46,6 +46,10 @@ class Substituter:
         if default is not None:
             self.flags[name] = (line, "false" if default else "true")
 
+    def boolean_defaults(self) -> dict[str, str]:
+        """The offered boolean arguments with their defaults ("true" or "false")."""
+        return {name: "false" if flipped == "true" else "true" for name, (_, flipped) in self.flags.items()}
+
     def switches(self, if_text: str | None, unless_text: str | None) -> dict[str, tuple[int, str]]:
         """The offered boolean arguments an ``if``/``unless`` is, whole (``if="$(arg gmapping)"``, ``$(var slam)``)."""
         names = (m.group(1) for text in (if_text, unless_text) if (m := _ARG_CONDITION.match(text or "")))

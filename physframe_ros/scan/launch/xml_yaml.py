@@ -22,6 +22,7 @@ def is_ros2_xml(root: XmlNode, text: str) -> bool:
 def parse_ros2_xml(root: XmlNode, facts: FileFacts, ctx: ScanContext, launch_args: dict[str, str]) -> None:
     sub = Substituter(ctx, os.path.dirname(ctx.abs_str(facts.path)), given=launch_args)
     _walk_xml(root, facts, ctx, sub)
+    facts.boolean_args = sub.boolean_defaults()
 
 
 def _walk_xml(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter) -> None:

@@ -49,7 +49,7 @@ from .headers import HeaderCopies, aliased_members, blank_keeping_lines, code_on
 from .helpers import PackageSources, callers_leave_child_unset, closing
 from .marker_arrays import default_markers
 from .mixed_axes import mixed_axes_findings
-from .param_schemas import params_declarations, params_record, unknown_prefix
+from .param_schemas import param_structs, params_declarations, params_record, unknown_prefix
 from .pcl_clouds import frameless_clouds
 from .px4_axes import px4_flip_findings
 from .quaternion_args import cpp_swapped
@@ -389,7 +389,11 @@ class _CppFile(FileWalk):
                     self.sink.add(Finding("MISSING_FRAME", found.message(), (), self.sink.loc(found.line)))
 
     def _params_structs(self) -> None:
-        """``Params params_;`` of generate_parameter_library: its fields hold the package schema's defaults."""
+        """``Params params_;`` of generate_parameter_library: its fields hold the package schema's defaults; a struct
+        whose constructor reads parameters into its fields: they hold the defaults it gives."""
+        for name, held in param_structs([self.text, *self.headers], self.params).items():
+            if not isinstance(self.members.get(name), Record):
+                self.members[name] = held
         if self.package is None:
             return
         declared = params_declarations([self.text, *self.headers])

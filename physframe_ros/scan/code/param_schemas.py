@@ -14,7 +14,7 @@ is the one a node started without overrides uses, as for ``declare_parameter`` d
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 import yaml
 
@@ -104,3 +104,58 @@ def unknown_prefix(left_text: str, right: str) -> bool:
     the unprefixed name, its value in a node started without a namespace or prefix. Only a name that reads
     as a prefix and a right side that reads as a frame name (not ``"/"``) qualify."""
     return _PREFIX_NAME.fullmatch(left_text.strip()) is not None and _FRAME_NAME.fullmatch(right) is not None
+
+
+# A hand-written parameter struct whose constructor reads the node's parameters into its fields (robotx_packages'
+# `struct parameters { std::string robot_frame; parameters() { ros::param::param<std::string>(ros::this_node::getName()
+# + "/robot_frame", robot_frame, "base_link"); } };` held in `const parameters params_;`): its fields hold the defaults.
+_STRUCT_HEAD = re.compile(r"\b(?:struct|class)\s+(\w+)\s*(?::[^{;()]*)?\{")
+_STRING_READ = re.compile(
+    r"\bparam\s*(?:<[^<>()]*>)?\s*\(\s*(?P<key>[^;]*?),\s*(?P<field>\w+)\s*,\s*(?:std::string\s*\(\s*)?\"(?P<default>[^\"\n]*)\"\s*\)?\s*\)\s*;"
+)
+_KEY = re.compile(r"\"/?~?([\w/]*?)\"\s*$")  # the key's last literal: `getName() + "/robot_frame"` -> robot_frame
+
+
+def _block(text: str, open_at: int) -> str:
+    """The text between the brace at ``open_at`` and its match (to the end when unbalanced)."""
+    depth = 0
+    for i in range(open_at, len(text)):
+        if text[i] == "{":
+            depth += 1
+        elif text[i] == "}":
+            depth -= 1
+            if depth == 0:
+                return text[open_at + 1 : i]
+    return text[open_at + 1 :]
+
+
+def param_structs(texts: Iterable[str], given: Mapping[str, Value] | None = None) -> dict[str, Record]:
+    """Members (or file-scope variables) of a struct type whose constructor reads string parameters into its own
+    fields with defaults: name -> a record of those fields (``params_.robot_frame`` is "base_link"). ``given``: the
+    values a launch file gives the node's parameters by name (None: known only at launch time), which win."""
+    texts = list(texts)
+    given = given or {}
+    defaults: dict[str, dict[str, Value]] = {}
+    for text in texts:
+        if "param" not in text:
+            continue
+        for head in _STRUCT_HEAD.finditer(text):
+            name = head.group(1)
+            body = _block(text, head.end() - 1)
+            ctor = re.search(rf"\b{re.escape(name)}\s*\(\s*\)\s*(?::[^{{;]*)?\{{", body)
+            if ctor is None:
+                continue
+            fields: dict[str, Value] = {}
+            for read in _STRING_READ.finditer(_block(body, ctor.end() - 1)):
+                key = _KEY.search(read.group("key"))
+                param = key.group(1).rpartition("/")[2] if key else ""
+                fields[read.group("field")] = given[param] if param in given else read.group("default")
+            if fields:
+                defaults.setdefault(name, {}).update(fields)
+    out: dict[str, Record] = {}
+    for type_name, fields in defaults.items():
+        declared = re.compile(rf"^[ \t]*(?:const[ \t]+)?{re.escape(type_name)}[ \t]+(\w+)[ \t]*;", re.MULTILINE)
+        for text in texts:
+            for member in declared.findall(text):
+                out[member] = Record(PARAMS, type_name, member, 0, local=False, fields=dict(fields))
+    return out

@@ -413,3 +413,51 @@ def test_a_lookup_guarded_by_the_frames_differing_is_no_self_lookup() -> None:
     facts = analyze_cpp(GUARDED_LOOKUPS, "scene_segmentation_node.cpp")
     # only the unguarded lookup, with the parameter at its default, looks base_link up in itself
     assert [(f.code, f.location.line) for f in facts.findings] == [("REDUNDANT_TRANSFORM", 12)]
+
+
+ROBOTX_HEADER = """\
+#include <ros/ros.h>
+class robotx_localization
+{
+public:
+    robotx_localization();
+private:
+    struct parameters
+    {
+        std::string robot_frame;
+        std::string publish_frame;
+        int publish_rate;
+        parameters()
+        {
+            ros::param::param<std::string>(ros::this_node::getName()+"/robot_frame", robot_frame, "base_link");
+            ros::param::param<std::string>(ros::this_node::getName()+"/publish_frame", publish_frame, "map");
+            ros::param::param<int>(ros::this_node::getName()+"/publish_rate", publish_rate, 100);
+        }
+    };
+    const parameters params_;
+    tf2_ros::TransformBroadcaster broadcaster_;
+};
+"""
+
+ROBOTX_SOURCE = """\
+#include <robotx_localization.h>
+void robotx_localization::update_tf_()
+{
+    geometry_msgs::TransformStamped transform_stamped;
+    transform_stamped.header.stamp = ros::Time::now();
+    transform_stamped.header.frame_id = params_.publish_frame;
+    transform_stamped.child_frame_id = params_.robot_frame;
+    transform_stamped.transform.rotation.w = 1.0;
+    broadcaster_.sendTransform(transform_stamped);
+}
+"""
+
+
+def test_a_parameter_struct_filled_by_its_own_constructor() -> None:
+    """robotx_packages keeps its parameters in a struct whose constructor reads them (``parameters() {
+    ros::param::param<std::string>(getName() + "/robot_frame", robot_frame, "base_link"); }``): its fields hold the
+    defaults, unless the launch file gives the parameter."""
+    edges = analyze_cpp(ROBOTX_SOURCE, "src/robotx_localization.cpp", headers=[ROBOTX_HEADER]).edges
+    assert [(e.parent, e.child) for e in edges] == [("map", "base_link")]
+    launched = analyze_cpp(ROBOTX_SOURCE, "src/robotx_localization.cpp", headers=[ROBOTX_HEADER], launched={"robot_frame": "base_footprint"}).edges
+    assert [(e.parent, e.child) for e in launched] == [("map", "base_footprint")]

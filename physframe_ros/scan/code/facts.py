@@ -729,7 +729,8 @@ class FactSink:
                     )
                 )
         marker, imu = value.type_name == "Marker", value.type_name == "Imu"
-        pose = "pose.pose.orientation" if value.kind == ODOMETRY else "pose.orientation" if marker else "orientation" if imu else None
+        pose = ("pose.pose.orientation" if value.kind == ODOMETRY or value.type_name == "PoseWithCovarianceStamped" else
+                "pose.orientation" if marker or value.type_name == "PoseStamped" else "orientation" if imu else None)
         # an IMU without an orientation estimate says so with orientation_covariance[0] = -1 (sensor_msgs/Imu)
         unknown = imu and any(k == "orientation_covariance" or k.startswith("orientation_covariance.") for k in value.fields)
         if pose is not None and value.ros1 and value.local and not value.escaped and not unknown and _quaternion_never_set(value, pose):

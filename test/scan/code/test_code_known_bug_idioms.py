@@ -319,6 +319,32 @@ def test_a_ros1_imu_published_with_its_orientation_never_set() -> None:
     assert "orientation_covariance[0] = -1" in found[0].message
 
 
+CHIBI_TARGET = """\
+#include <ros/ros.h>
+#include <geometry_msgs/PoseStamped.h>
+int main(int argc, char** argv)
+{
+  ros::init(argc, argv, "set_target");
+  ros::NodeHandle nh, local_nh("~");
+  geometry_msgs::PoseStamped target;
+  local_nh.getParam("X", target.pose.position.x);
+  local_nh.getParam("Y", target.pose.position.y);
+  target.header.frame_id = "odom";
+  ros::Publisher target_pub = nh.advertise<geometry_msgs::PoseStamped>("/chibi18/target", 100);
+  target_pub.publish(target);
+}
+"""
+
+
+def test_a_ros1_pose_published_with_its_orientation_never_set() -> None:
+    """chibi18_2's target: a PoseStamped given only a position goes out with (0, 0, 0, 0) in ROS 1, which transformPose
+    and the planners reject; the fix sets w = 1."""
+    found = [(f.code, f.location.line if f.location else None) for f in analyze_cpp(CHIBI_TARGET, "src/set_target.cpp").findings]
+    assert found == [("INVALID_TRANSFORM", 12)]
+    fixed = CHIBI_TARGET.replace('  target.header.frame_id = "odom";', '  target.header.frame_id = "odom";\n  target.pose.orientation.w = 1.0;')
+    assert analyze_cpp(fixed, "src/set_target.cpp").findings == []
+
+
 ROSPY_DEFAULTS = """\
 import rospy
 import tf2_ros

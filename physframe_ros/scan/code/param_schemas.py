@@ -14,6 +14,7 @@ is the one a node started without overrides uses, as for ``declare_parameter`` d
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
 import yaml
@@ -116,17 +117,39 @@ _STRING_READ = re.compile(
 _KEY = re.compile(r"\"/?~?([\w/]*?)\"\s*$")  # the key's last literal: `getName() + "/robot_frame"` -> robot_frame
 
 
+_BRACE = re.compile(r"[{}]")
+
+
 def _block(text: str, open_at: int) -> str:
     """The text between the brace at ``open_at`` and its match (to the end when unbalanced)."""
     depth = 0
-    for i in range(open_at, len(text)):
-        if text[i] == "{":
-            depth += 1
-        elif text[i] == "}":
-            depth -= 1
-            if depth == 0:
-                return text[open_at + 1 : i]
+    for m in _BRACE.finditer(text, open_at):
+        depth += 1 if m.group() == "{" else -1
+        if depth == 0:
+            return text[open_at + 1 : m.start()]
     return text[open_at + 1 :]
+
+
+@lru_cache(maxsize=512)
+def _struct_reads(text: str) -> tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...]:
+    """Of one text: (struct name, ((field, parameter, default), ...)) for each struct whose constructor reads string
+    parameters into its fields. Cached: a package's headers come with each of its sources."""
+    if "param" not in text or _STRING_READ.search(text) is None:
+        return ()
+    out = []
+    for head in _STRUCT_HEAD.finditer(text):
+        name = head.group(1)
+        # its constructor's body, written in the struct (the first `name() {` after the head)
+        ctor = re.compile(rf"\b{re.escape(name)}\s*\(\s*\)\s*(?::[^{{;]*)?\{{").search(text, head.end())
+        if ctor is None:
+            continue
+        reads = []
+        for read in _STRING_READ.finditer(_block(text, ctor.end() - 1)):
+            key = _KEY.search(read.group("key"))
+            reads.append((read.group("field"), key.group(1).rpartition("/")[2] if key else "", read.group("default")))
+        if reads:
+            out.append((name, tuple(reads)))
+    return tuple(out)
 
 
 def param_structs(texts: Iterable[str], given: Mapping[str, Value] | None = None) -> dict[str, Record]:
@@ -137,21 +160,8 @@ def param_structs(texts: Iterable[str], given: Mapping[str, Value] | None = None
     given = given or {}
     defaults: dict[str, dict[str, Value]] = {}
     for text in texts:
-        if "param" not in text:
-            continue
-        for head in _STRUCT_HEAD.finditer(text):
-            name = head.group(1)
-            body = _block(text, head.end() - 1)
-            ctor = re.search(rf"\b{re.escape(name)}\s*\(\s*\)\s*(?::[^{{;]*)?\{{", body)
-            if ctor is None:
-                continue
-            fields: dict[str, Value] = {}
-            for read in _STRING_READ.finditer(_block(body, ctor.end() - 1)):
-                key = _KEY.search(read.group("key"))
-                param = key.group(1).rpartition("/")[2] if key else ""
-                fields[read.group("field")] = given[param] if param in given else read.group("default")
-            if fields:
-                defaults.setdefault(name, {}).update(fields)
+        for name, reads in _struct_reads(text):
+            defaults.setdefault(name, {}).update((f, given[param] if param in given else default) for f, param, default in reads)
     out: dict[str, Record] = {}
     for type_name, fields in defaults.items():
         declared = re.compile(rf"^[ \t]*(?:const[ \t]+)?{re.escape(type_name)}[ \t]+(\w+)[ \t]*;", re.MULTILINE)

@@ -25,6 +25,7 @@ from .code.optical import CAMERA_DATA, camera_frame_finding, camera_link_finding
 from .discovery import Workspace
 from .executables import ExecutableMap
 from .known_nodes import known_publishes
+from .launch.substitutions import truth
 from .model import LAUNCH_TIME, FileFacts, LaunchedNode
 
 LAUNCH_KINDS = frozenset({"launch_py", "launch_xml", "launch_yaml"})
@@ -151,7 +152,8 @@ def build_subsystems(ws: Workspace, facts: dict[str, FileFacts], kinds: dict[str
     # top-level launch files first; then any launch file only reachable through an include cycle; then a launch file its
     # includers start with a switch turned against its default, run as itself too (NaviGator's master.launch: its
     # simulation.launch passes simulation:=true, the robot runs it with its default false and its hardware cameras)
-    overridden = sorted(p for p in included if p in facts and _switch_overridden(p, facts[p], [facts[q] for q in launches]))
+    launch_facts = [facts[q] for q in launches]
+    overridden = sorted(p for p in included if p in facts and _switch_overridden(p, facts[p], launch_facts))
     tops = [*sorted(p for p in launches if p not in included), *sorted(launches)]
     for i, top in enumerate([*tops, *overridden]):
         if top in covered and i < len(tops):
@@ -191,15 +193,10 @@ def _switch_overridden(path: str, own: FileFacts, launches: Iterable[FileFacts])
     for f in launches:
         args = f.include_args.get(path, {})
         for name, default in own.boolean_args.items():
-            given = _boolean(args.get(name))
-            if given is not None and given != _boolean(default):
+            given = truth(args.get(name))
+            if given is not None and given != truth(default):
                 return True
     return False
-
-
-def _boolean(value: str | None) -> bool | None:
-    low = (value or "").strip().lower()
-    return True if low in ("true", "1") else False if low in ("false", "0") else None
 
 
 def _switches(members: Mapping[str, FileFacts]) -> list[Switch]:

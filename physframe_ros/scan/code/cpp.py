@@ -99,7 +99,7 @@ from .values import (
     tf_message,
 )
 from .walker import MATH, MISSING, SHARED_API, Call, FileWalk, Missing, Result, Walker, apply_math, launch_into
-from .zero_start import cpp_zero_start
+from .zero_start import cpp_may_start_at_zero, cpp_zero_start
 
 # Messages whose header carries a stamp only: an empty frame_id is their normal state.
 _TIME_SETTERS = frozenset({"fromNSec", "fromSec", "fromBoost"})  # ROS 1 ros::Time's setters
@@ -107,8 +107,6 @@ _TIME_SETTERS = frozenset({"fromNSec", "fromSec", "fromBoost"})  # ROS 1 ros::Ti
 # copies the value into the target (the MRS VINS republisher's odometry, copied aside before it is published)
 _READ_ONLY_ARGS = {"set_mutexed": 2}
 _STRING_LITERALS = frozenset({"string_literal", "concatenated_string", "raw_string_literal"})
-# `rotation.w = orientation_w_;`: a quaternion's w copied from a name, what a rotation kept in members needs
-_W_FROM_NAME = re.compile(rb"(?:rotation|orientation)\s*\.\s*w\s*=\s*(?:this->)?[A-Za-z_]\w*\s*;")
 _LANGUAGE = Language(tree_sitter_cpp.language())
 _PARSER = Parser(_LANGUAGE)
 
@@ -320,7 +318,7 @@ class _CppFile(FileWalk):
             self.sink.add(Finding("MISSING_FRAME", goal.message(), (), self.sink.loc(goal.line)))
         for flipped in px4_flip_findings(self.text, self.sink.facts.path):
             self.sink.add(flipped)
-        if _W_FROM_NAME.search(self.src):
+        if cpp_may_start_at_zero(self.src):
             spans = [(fn.start_point[0] + 1, fn.end_point[0] + 1) for fn in functions]
             for zero in cpp_zero_start(blank_keeping_lines(self.text), spans, self.sink.facts.path):
                 self.sink.add(zero)

@@ -23,6 +23,8 @@ _CPP_WRITE = re.compile(
     r"(?P<target>[\w\]\[.>-]+?)\s*(?:\.|->)\s*(?P<kind>rotation|orientation)\s*\.\s*(?P<comp>[xyzw])\s*=\s*"
     r"(?:this->)?(?P<member>[A-Za-z_]\w*)\s*;"
 )
+# the cheap test before a file is read for it: some quaternion's w copied from a name (`rotation.w = orientation_w_;`)
+_CPP_W_FROM_NAME = re.compile(rb"(?:rotation|orientation)\s*\.\s*w\s*=\s*(?:this->)?[A-Za-z_]\w*\s*;")
 _CPP_ASSIGN = r"(?<![\w.>])(?:this->)?{name}\s*=(?!=)\s*(?P<value>[^;{{}}]*);"
 _CPP_INIT = r"[:,]\s*{name}\s*[({{]\s*(?P<value>[^(){{}};]*)[)}}]"
 _ZERO = re.compile(r"[+-]?(?:0+\.?0*|\.0+)(?:[eE][+-]?\d+)?[fFlL]?")
@@ -104,6 +106,11 @@ def _given(member: str, value: str, line: int) -> Given:
     value = re.split(r"(?<![=!<>])=(?!=)", value)[-1].strip()
     literal = _NUMBER.fullmatch(value) is not None
     return Given(member, value, line, literal and _ZERO.fullmatch(value) is not None, literal)
+
+
+def cpp_may_start_at_zero(src: bytes) -> bool:
+    """Whether a C++ source copies a quaternion's w from a name at all: the only files :func:`cpp_zero_start` reads."""
+    return _CPP_W_FROM_NAME.search(src) is not None
 
 
 def cpp_zero_start(text: str, spans: Sequence[tuple[int, int]], path: str) -> Iterator[Finding]:

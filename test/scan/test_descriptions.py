@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from physframe_ros.core.findings import Location
 from physframe_ros.core.rotations import rpy_to_quaternion
 from physframe_ros.scan.context import ScanContext
 from physframe_ros.scan.description import expand_robot, parse_sdf_file, parse_urdf_file
@@ -470,3 +471,62 @@ def test_a_simulated_gps_whose_world_is_nwu() -> None:
     sdf = ('<sdf version="1.6"><model name="w"><link name="base_link"/>'
            '<plugin name="gps" filename="libhector_gazebo_ros_gps.so"><referenceHeading>0</referenceHeading></plugin></model></sdf>')
     assert [f.code for f in parse_sdf_file(sdf, "models/w/model.sdf").findings] == ["INCORRECT_TRANSFORM"]
+
+
+def test_a_rotation_a_macro_call_passes_in_is_located_at_the_call(tmp_path: Path) -> None:
+    """tum_simulator: the generic_camera and sonar_sensor macros both write `${name}_joint` and the robot calls both;
+    the call with name="bottom" makes `bottom_joint`, so that is the macro, and the `<origin>` block that call passes
+    is the line to change. rob_box: `origin_rpy="0 3.14159 0"` given to the usb_camera macro, used as `rpy="${origin_rpy}"`."""
+    for macro, extra in (("generic_camera", ""), ("sonar_sensor", "")):
+        (tmp_path / f"{macro}.urdf.xacro").write_text(textwrap.dedent(f"""\
+            <robot xmlns:xacro="http://www.ros.org/wiki/xacro">
+              <xacro:macro name="{macro}" params="name parent *origin">
+                <joint name="${{name}}_joint" type="fixed">
+                  <xacro:insert_block name="origin"/>
+                  <parent link="${{parent}}"/>
+                  <child link="${{name}}_link"/>
+                </joint>
+                <link name="${{name}}_link"/>{extra}
+              </xacro:macro>
+            </robot>
+            """))
+    (tmp_path / "usb_camera.urdf.xacro").write_text(textwrap.dedent("""\
+        <robot xmlns:xacro="http://www.ros.org/wiki/xacro">
+          <xacro:macro name="usb_camera" params="name parent_link origin_xyz origin_rpy">
+            <link name="${name}_link"/>
+            <joint name="${name}_mount" type="fixed">
+              <parent link="${parent_link}"/>
+              <child link="${name}_link"/>
+              <origin xyz="${origin_xyz}" rpy="${origin_rpy}"/>
+            </joint>
+            <link name="${name}_optical_frame"/>
+            <joint name="${name}_optical_joint" type="fixed">
+              <parent link="${name}_link"/>
+              <child link="${name}_optical_frame"/>
+              <origin xyz="0 0 0" rpy="${-pi/2} 0 ${-pi/2}"/>
+            </joint>
+          </xacro:macro>
+        </robot>
+        """))
+    (tmp_path / "robot.urdf.xacro").write_text(textwrap.dedent("""\
+        <robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">
+          <xacro:include filename="generic_camera.urdf.xacro"/>
+          <xacro:include filename="sonar_sensor.urdf.xacro"/>
+          <xacro:include filename="usb_camera.urdf.xacro"/>
+          <link name="base_link"/>
+          <xacro:sonar_sensor name="sonar" parent="base_link">
+            <origin xyz="0 0 0" rpy="0 ${pi/2} 0"/>
+          </xacro:sonar_sensor>
+          <xacro:generic_camera name="bottom_cam" parent="base_link">
+            <origin xyz="0.15 0 0" rpy="0 ${-pi/2} 0"/>
+          </xacro:generic_camera>
+          <xacro:usb_camera name="ceiling_camera" parent_link="base_link" origin_xyz="0 0 0.25"
+                            origin_rpy="0 3.14159 0"/>
+        </robot>
+        """))
+    res = expand_robot("robot.urdf.xacro", {}, ScanContext(str(tmp_path), {}), "", None)
+    at = {e.child: (e.location, e.rotation_at) for e in res.edges}
+    assert at["bottom_cam_link"] == (Location("generic_camera.urdf.xacro", 3), Location("robot.urdf.xacro", 10))
+    assert at["sonar_link"] == (Location("sonar_sensor.urdf.xacro", 3), Location("robot.urdf.xacro", 7))
+    assert at["ceiling_camera_link"] == (Location("usb_camera.urdf.xacro", 4), Location("robot.urdf.xacro", 13))
+    assert at["ceiling_camera_optical_frame"] == (Location("usb_camera.urdf.xacro", 10), None)  # the macro's own rotation

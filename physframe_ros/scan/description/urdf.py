@@ -58,9 +58,11 @@ def _xacro_built(name: str) -> bool:
 
 
 def robot_edges(robot: XmlNode, locate: Locator, prefix: str = "",
-                origin_of: Callable[[Location], Location] | None = None) -> tuple[list[Edge], list[Finding]]:
+                origin_of: Callable[[Location], Location] | None = None,
+                rotation_of: Callable[[XmlNode], Location | None] | None = None) -> tuple[list[Edge], list[Finding]]:
     """Edges and per-joint problems of a ``<robot>`` element. ``origin_of``: where the ``<origin>`` of the joint
-    located at a place is written (an expanded xacro's elements other than joints keep no line of their own)."""
+    located at a place is written (an expanded xacro's elements other than joints keep no line of their own);
+    ``rotation_of``: where a macro's caller passes the joint's rotation in, if it does (the line to change)."""
     edges: list[Edge] = []
     findings: list[Finding] = []
     if robot.tag != "robot":
@@ -87,19 +89,21 @@ def robot_edges(robot: XmlNode, locate: Locator, prefix: str = "",
                 findings.append(Finding(code, f"{what} names {role} link '{link}', which the robot does not define; urdfdom rejects the model", (link,), loc))
         origin = joint.find("origin")
         translation, rotation, problem = _origin(origin)
+        passed = rotation_of(joint) if rotation_of is not None else None
         if problem:
             findings.append(Finding("PARSE_ERROR", f"{what}: {problem}; its transform is unknown", (), loc))
         else:
             for f in _degrees(origin, what, (parent, child), loc):
                 # a plain URDF's origin is located at its own line; an expanded xacro's where its source writes it
-                at = replace(loc, line=origin.line) if origin is not None and loc.line == joint.line else origin_of(loc) if origin_of else loc
+                at = passed or (replace(loc, line=origin.line) if origin is not None and loc.line == joint.line
+                                else origin_of(loc) if origin_of else loc)
                 findings.append(f.with_(location=at))
         static = jtype in STATIC_JOINTS
         p = prefix + parent if parent else ""
         c = prefix + child if child else ""
         findings.extend(transform_findings(p, c, translation, rotation, loc, what))
         if p and c:
-            edges.append(Edge(p, c, static, translation if static else None, rotation if static else None, (loc,)))
+            edges.append(Edge(p, c, static, translation if static else None, rotation if static else None, (loc,), rotation_at=passed))
     findings = _named_at_links(robot, findings, locate, prefix)
     findings.extend(camera_plugin_findings(robot, edges, locate, prefix))
     findings.extend(sensor_frame_findings(robot, edges, locate, prefix))

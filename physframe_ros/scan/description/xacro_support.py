@@ -127,7 +127,7 @@ def _alone(root: XmlNode, rel_path: str, ctx: ScanContext, call: str, note: str)
     robot = _expand_alone(abs_path, call, ctx)
     if robot is None:
         return []
-    edges, findings = robot_edges(robot, _placeholder_locator(root, rel_path, _joint_locator([abs_path], rel_path, ctx)), "")
+    edges, findings = robot_edges(robot, _placeholder_locator(root, rel_path, _JointLocator([abs_path], rel_path, ctx)), "")
     return [replace(f, message=f"{f.message} ({note})", details={**f.details, MACRO_ALONE: rel_path})
             for f in [*findings, *check_tree(edges, default_conventions())]
             if (f.code == "INCORRECT_TRANSFORM" or (f.code == "INVALID_FRAME_ID" and "Gazebo plugin" in f.message))
@@ -253,9 +253,9 @@ def expand_robot(rel_path: str, args: dict[str, str], ctx: ScanContext, prefix: 
         rel = ctx.rel(f)
         if rel is not None and rel not in res.files:
             res.files.append(rel)
-    locate = _joint_locator([ctx.abs_str(f) for f in res.files], rel_path, ctx, robot)
+    locate = _JointLocator([ctx.abs_str(f) for f in res.files], rel_path, ctx, robot)
     own = res.findings
-    res.edges, res.findings = robot_edges(robot, locate, prefix, lambda loc: _origin_of(loc, ctx))
+    res.edges, res.findings = robot_edges(robot, locate, prefix, lambda loc: _origin_of(loc, ctx), locate.rotation_at)
     res.findings[:0] = own
     for rel in res.files[1:]:
         res.findings.extend(_doubled_origins(ctx.abs_str(rel), _mtime(ctx.abs_str(rel)), ctx, rel))
@@ -699,6 +699,7 @@ class _Templates:
     patterns: tuple[tuple[re.Pattern[str], int, int], ...]
     macros: dict[int, str]  # by line: the macro an element is written in ("" outside any)
     every: dict[str, tuple[int, ...]]  # names written out in full -> the lines of each element so named, in order
+    raw: dict[int, str]  # by line: a template as written (``${name}_joint``)
 
 
 @lru_cache(maxsize=256)
@@ -724,6 +725,7 @@ def _joint_templates(abs_path: str, _mtime_ns: int, ctx: ScanContext) -> dict[st
     every: dict[str, dict[str, tuple[int, ...]]] = {}
     patterns: dict[str, list[tuple[re.Pattern[str], int, int]]] = {}
     macros: dict[int, str] = {}
+    raw: dict[int, str] = {}
     for j, macro in _with_macro(root):
         kind = _located_kind(j)
         if kind == "joint" and j.find("parent") is None and j.find("child") is None:
@@ -741,7 +743,8 @@ def _joint_templates(abs_path: str, _mtime_ns: int, ctx: ScanContext) -> dict[st
             named[name] = (*named.get(name, ()), j.line)
         else:
             patterns.setdefault(kind, []).append((re.compile(".*?".join(re.escape(p) for p in parts)), sum(len(p) for p in parts), j.line))
-    return {k: _Templates(literal.get(k, {}), tuple(patterns.get(k, ())), macros, every.get(k, {})) for k in {*literal, *patterns}}
+            raw[j.line] = name
+    return {k: _Templates(literal.get(k, {}), tuple(patterns.get(k, ())), macros, every.get(k, {}), raw) for k in {*literal, *patterns}}
 
 
 def _with_macro(root: XmlNode) -> Iterator[tuple[XmlNode, str]]:
@@ -829,55 +832,127 @@ def _origin_of(joint: Location, ctx: ScanContext) -> Location:
     return replace(joint, line=origin.line) if origin is not None else joint
 
 
-def _joint_locator(abs_files: list[str], main_rel: str, ctx: ScanContext, expanded: XmlNode | None = None) -> Callable[[XmlNode], Location]:
-    """``expanded``: the robot the files build; a name written out in full in several elements of one file (Baxter's
-    hand cameras each naming ``head_camera``) is found element by element when the robot has as many, in order."""
-    stamps = {f: _mtime(f) for f in abs_files}  # a file edited since it was cached is read again
-    nth: dict[int, tuple[int, int]] = {}  # an expanded element -> its place among those so named, how many there are
-    if expanded is not None:
-        places: dict[tuple[str, str], list[XmlNode]] = {}
-        for el in expanded.iter():
-            kind = _located_kind(el)
-            if kind is not None:
-                places.setdefault((kind, el.text.strip() if kind == "frame" else el.get("name") or ""), []).append(el)
-        nth = {id(el): (i, len(same)) for same in places.values() if len(same) > 1 for i, el in enumerate(same)}
-    frame_calls: list[list[tuple[int, str, int]]] = []  # the files' frame-naming macro arguments, found on first need
+class _JointLocator:
+    """Where a description's joints, links and camera frame elements are written in its source files.
 
-    called: list[frozenset[str]] = []  # the macros the files call, found on first need
+    ``expanded``: the robot the files build; a name written out in full in several elements of one file (Baxter's
+    hand cameras each naming ``head_camera``) is found element by element when the robot has as many, in order. A
+    name a macro builds from its arguments (``${name}_joint``) is found in the macro some call instantiates to exactly
+    that name (tum_simulator's generic_camera called with name="bottom", not its sonar macro's ``${name}_joint``), and
+    a rotation the call passes in (``<origin>`` as a block, ``origin_rpy="0 3.14159 0"``) is located at the call."""
 
-    def locate(node: XmlNode) -> Location:
+    def __init__(self, abs_files: list[str], main_rel: str, ctx: ScanContext, expanded: XmlNode | None = None) -> None:
+        self.files, self.main_rel, self.ctx = abs_files, main_rel, ctx
+        self.stamps = {f: _mtime(f) for f in abs_files}  # a file edited since it was cached is read again
+        self.nth: dict[int, tuple[int, int]] = {}  # an expanded element -> its place among those so named, how many
+        if expanded is not None:
+            places: dict[tuple[str, str], list[XmlNode]] = {}
+            for el in expanded.iter():
+                kind = _located_kind(el)
+                if kind is not None:
+                    places.setdefault((kind, el.text.strip() if kind == "frame" else el.get("name") or ""), []).append(el)
+            self.nth = {id(el): (i, len(same)) for same in places.values() if len(same) > 1 for i, el in enumerate(same)}
+        self._frame_calls: list[tuple[int, str, int]] | None = None
+        self._called: frozenset[str] | None = None
+        self._calls: list[tuple[str, XmlNode]] | None = None  # every macro call of the files: (file, call element)
+        self.by_call: dict[int, tuple[str, XmlNode, str, int]] = {}  # element -> (call file, call, macro file, line)
+
+    def __call__(self, node: XmlNode) -> Location:
+        ctx, stamps = self.ctx, self.stamps
         kind = _located_kind(node)
         name = node.text.strip() if kind == "frame" else node.get("name") or ""
-        if not called:
-            called.append(frozenset().union(*(_called_macros(f, stamps[f], ctx) for f in abs_files)))
+        if self._called is None:
+            self._called = frozenset().union(*(_called_macros(f, stamps[f], ctx) for f in self.files))
         best: tuple[int, str, int] | None = None
-        for f in abs_files:
+        for f in self.files:
             found = _joint_templates(f, stamps[f], ctx).get(kind or "")
             if found is None:
                 continue
             if name in found.literal:  # a name written out in full beats any template
                 if best is None or 1000 + len(name) > best[0]:
                     lines = found.every[name]
-                    i, count = nth.get(id(node), (0, 0))
+                    i, count = self.nth.get(id(node), (0, 0))
                     best = (1000 + len(name), f, lines[i] if count == len(lines) else found.literal[name])
                 continue
             for pattern, score, line in found.patterns:
+                if not pattern.fullmatch(name):
+                    continue
                 # a template of a macro something calls beats the same template in a macro nothing calls (reemc's
-                # stereo_camera and back_camera macros write the same `${name}_optical_frame_joint`)
+                # stereo_camera and back_camera macros write the same `${name}_optical_frame_joint`), and one a call
+                # instantiates to this very name beats both
                 macro = found.macros.get(line, "")
-                score += 500 if not macro or macro in called[0] else 0
-                if pattern.fullmatch(name) and (best is None or score > best[0]):
+                score += 500 if not macro or macro in self._called else 0
+                call = self._instantiating_call(macro, found.raw[line], name) if macro else None
+                score += 300 if call is not None else 0
+                if best is None or score > best[0]:
                     best = (score, f, line)
+                    if call is not None:
+                        self.by_call[id(node)] = (*call, f, line)
+                    else:
+                        self.by_call.pop(id(node), None)
         if kind == "frame":  # a frame a macro takes whole from its caller: the call's argument is the line to change
-            if not frame_calls:
-                frame_calls.append(_frame_calls([_frame_arguments(f, stamps[f], ctx) for f in abs_files]))
-            for i, value, line in frame_calls[0]:
+            if self._frame_calls is None:
+                self._frame_calls = _frame_calls([_frame_arguments(f, stamps[f], ctx) for f in self.files])
+            for i, value, line in self._frame_calls:
                 literal = _TEMPLATE_PART.split(value)
                 score = 2000 + sum(len(p) for p in literal)
                 if re.fullmatch(".*?".join(re.escape(p) for p in literal), name) and (best is None or score > best[0]):
-                    best = (score, abs_files[i], line)
+                    best = (score, self.files[i], line)
         if best is None:
-            return Location(main_rel, None)
-        return Location(ctx.rel(best[1]) or main_rel, best[2])
+            return Location(self.main_rel, None)
+        return Location(ctx.rel(best[1]) or self.main_rel, best[2])
 
-    return locate
+    def _instantiating_call(self, macro: str, template: str, name: str) -> tuple[str, XmlNode] | None:
+        """The call of ``macro`` whose literal arguments turn ``template`` into ``name``, if one does."""
+        if self._calls is None:
+            self._calls = [(f, el) for f in self.files for el in _macro_calls(f, self.stamps[f], self.ctx)]
+        for f, el in self._calls:
+            if el.tag[len("xacro:"):] != macro:
+                continue
+            def argument(m: re.Match[str], el: XmlNode = el) -> str:
+                value = el.get(m.group(1))
+                return value if value is not None and "$" not in value else "\0"  # not a name character: no match
+            if _BARE_PARAM.sub(argument, template) == name:
+                return f, el
+        return None
+
+    def rotation_at(self, node: XmlNode) -> Location | None:
+        """Where the call that built joint ``node`` writes the rotation it passes the macro: the ``<origin>`` block it
+        gives, or the argument a ``rpy="${param}"`` takes; None when the macro writes its own rotation."""
+        found = self.by_call.get(id(node))
+        if found is None:
+            return None
+        call_file, call, macro_file, line = found
+        root = _source_root(macro_file, self.stamps[macro_file], self.ctx)
+        joint = next((j for j in root.iter() if j.line == line and _located_kind(j) == "joint"), None) if root is not None else None
+        if root is None or joint is None:
+            return None
+        rel = self.ctx.rel(call_file) or self.main_rel
+        origin = joint.find("origin")
+        if origin is not None:
+            m = _BARE_PARAM.fullmatch((origin.get("rpy") or "").strip())
+            return Location(rel, call.attr_line(m.group(1))) if m is not None and call.get(m.group(1)) is not None else None
+        block = next((c.get("name") for c in joint.children if c.tag == "xacro:insert_block"), None)
+        blocks = _block_params(root, call.tag[len("xacro:"):])
+        passed = [c for c in call.children if not c.tag.startswith("xacro:")]
+        if block is None or block not in blocks or blocks.index(block) >= len(passed):
+            return None
+        given = passed[blocks.index(block)]
+        return Location(rel, given.line) if given.tag == "origin" else None
+
+
+@lru_cache(maxsize=256)
+def _macro_calls(abs_path: str, _mtime_ns: int, ctx: ScanContext) -> tuple[XmlNode, ...]:
+    """A source file's macro calls as written (``<xacro:generic_camera name="bottom" ...>``)."""
+    root = _source_root(abs_path, _mtime_ns, ctx)
+    if root is None:
+        return ()
+    return tuple(el for el in root.iter() if el.tag.startswith("xacro:") and el.tag[len("xacro:"):] not in _NOT_CALLS)
+
+
+def _block_params(root: XmlNode, macro: str) -> list[str]:
+    """The block parameters of ``macro`` as its definition in ``root`` lists them (``params="name *origin"``), in order."""
+    for m in root.iter("xacro:macro"):
+        if m.get("name") == macro:
+            return [p.lstrip("*") for p in (m.get("params") or "").split() if p.startswith("*")]
+    return []

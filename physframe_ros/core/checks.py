@@ -9,13 +9,14 @@ from __future__ import annotations
 import math
 import re
 from collections import defaultdict
-from typing import Iterable, Iterator, Mapping, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from .conventions import BASE, EARTH, MAP, ODOM, OPTICAL, OTHER, SENSOR, WORLD_CLASSES, Conventions
+from .facing import facing_findings
 from .findings import Finding, Location, Severity
 from .frame_patterns import without_placeholders
 from .rotations import DEFAULT_TOLERANCE, FLU, IDENTITY, RDF, OrthoRotation, format_rotation
-from .tree import Edge, ancestors, components, cycle_path, parents_by_child, strongly_connected
+from .tree import Edge, ancestors, components, cycle_path, parents_by_child, rotated_ancestors, strongly_connected
 
 REP105 = "REP-105 order is earth -> map -> odom -> base_link"
 _WORLD = re.compile(r"(?:.*/)?world")
@@ -129,6 +130,7 @@ def check_tree(edges: Iterable[Edge], conventions: Conventions, tolerance: float
         f = _sensor_null(e, conventions) or _world_tilted(e, conventions) or (None if inverted else _flipped_sensor(e, conventions, tolerance))
         if f:
             out.append(f)
+    out.extend(facing_findings(static_parents, conventions, tolerance))
     return out
 
 
@@ -552,27 +554,10 @@ def _accumulate(
     """(anchor, rotation anchor -> edge.child, frames passed) up static orthogonal edges through
     unclassified frames; None when the chain breaks (dynamic or non-orthogonal edge, a loop)
     or the anchor's relation to the child is free."""
-    for frame, carried, path in _rotated_ancestors(edge.parent, rotation, static_parents, tolerance):
+    for frame, carried, path in rotated_ancestors(edge.parent, rotation, static_parents, tolerance):
         if conventions.classify(frame).cls.name != OTHER:
             return (frame, carried, path[::-1]) if conventions.expected_rotation(frame, edge.child) else None
     return None
-
-
-def _rotated_ancestors(start: str, rotation: OrthoRotation, parents: Mapping[str, Edge], tolerance: float
-                       ) -> Iterator[tuple[str, OrthoRotation, list[str]]]:
-    """Each frame above ``start`` with ``rotation`` carried up to it and the frames passed before it, while every edge
-    on the way has a known orthogonal rotation; the walk ends at a root, an unknown or tilted rotation, or a loop."""
-    frame, path = start, [start]
-    for _ in range(len(parents) + 1):
-        up = parents.get(frame)
-        if up is None or up.rotation is None:
-            return
-        step = OrthoRotation.from_quaternion(up.rotation, tolerance)
-        if step is None or up.parent in path:
-            return
-        rotation, frame = step @ rotation, up.parent
-        yield frame, rotation, path
-        path.append(frame)
 
 
 _Z_UP_WORLD = re.compile(r"^(?:map|odom|world|enu|utm)$")  # REP-105's z-up world-fixed frames (earth, ECEF, is not)
@@ -671,7 +656,7 @@ def camera_axes(name: str, parents: Mapping[str, Edge], conventions: Conventions
     own = conventions.classify(name).cls.name
     if own == OPTICAL:
         return None  # named optical: the tree check judges its rotation
-    for frame, rotation, _ in _rotated_ancestors(name, IDENTITY, parents, tolerance):
+    for frame, rotation, _ in rotated_ancestors(name, IDENTITY, parents, tolerance):
         info = conventions.classify(frame)
         if info.cls.name not in (OTHER, OPTICAL) and info.axes == FLU:
             if info.cls.name in WORLD_CLASSES or SENSOR not in (own, info.cls.name) or rotation.apply(FLU) == RDF:

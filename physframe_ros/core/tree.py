@@ -238,3 +238,20 @@ def ancestors(frame: str, parents: Mapping[str, Sequence[Edge]]) -> Iterator[str
         seen.add(f)
         yield f
         stack.extend(e.parent for e in parents.get(f, ()))
+
+
+def rotated_ancestors(start: str, rotation: OrthoRotation, parents: Mapping[str, Edge], tolerance: float
+                      ) -> Iterator[tuple[str, OrthoRotation, list[str]]]:
+    """Each frame above ``start`` with ``rotation`` carried up to it and the frames passed before it, while every edge
+    on the way has a known orthogonal rotation; the walk ends at a root, an unknown or tilted rotation, or a loop."""
+    frame, path = start, [start]
+    for _ in range(len(parents) + 1):
+        up = parents.get(frame)
+        if up is None or up.rotation is None:
+            return
+        step = OrthoRotation.from_quaternion(up.rotation, tolerance)
+        if step is None or up.parent in path:
+            return
+        rotation, frame = step @ rotation, up.parent
+        yield frame, rotation, path
+        path.append(frame)

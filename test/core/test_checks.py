@@ -1,10 +1,11 @@
 from __future__ import annotations
 
 import math
+from typing import Sequence
 
 from physframe_ros.core.checks import check_tree, frame_id_problem, transform_findings
 from physframe_ros.core.conventions import Conventions
-from physframe_ros.core.findings import Location
+from physframe_ros.core.findings import Finding, Location, Severity
 from physframe_ros.core.rotations import ALL_ROTATIONS, OrthoRotation, rpy_to_quaternion
 from physframe_ros.core.tree import Edge
 
@@ -354,3 +355,44 @@ def test_a_laser_scanner_mounted_with_a_half_turn_in_pitch() -> None:
     assert [f.location for f in check_tree([back], conv) if "half turn in pitch" in f.message] == [Location("mpo.xacro", 65)]
     (message,) = flipped("base_link", "laser_link", OrthoRotation.from_rpy(0.0, 3.14159, 0.0) or half_pitch)
     assert "x axis points backward and its z axis down" in message and "rpy 0 0 pi" in message
+
+
+def test_a_camera_named_for_where_it_looks_is_judged_by_its_line_of_sight() -> None:
+    """tum_simulator's downward AR.Drone camera mounted at pitch -pi/2 looked at the sky, rob_box's ceiling camera at
+    pitch pi looked backward. Over the 24 orthogonal mounts, a camera named down/bottom/up/ceiling is reported unless its
+    line of sight (z of its optical frame) is that direction; one named rear/back only when it looks forward. Names
+    that give no direction, or two, and tilted mounts, are never judged."""
+    conv = Conventions()
+    want = {"bottom": (0.0, 0.0, -1.0), "ceiling": (0.0, 0.0, 1.0), "downward": (0.0, 0.0, -1.0), "rear": (-1.0, 0.0, 0.0)}
+
+    def facing(name: str, mount: Sequence[float]) -> list[Finding]:
+        edges = [Edge("base_link", f"{name}_camera_link", True, (0.1, 0.0, 0.2), tuple(mount), (Location("robot.urdf", 20),)),
+                 Edge(f"{name}_camera_link", f"{name}_camera_optical_frame", True, Z, OPT, (Location("robot.urdf", 30),))]
+        return [f for f in check_tree(edges, conv) if "is named for looking" in f.message]
+
+    for rot in ALL_ROTATIONS:
+        sight = tuple(float(v) for v in (row[0] for row in rot.matrix()))  # the camera body's x in base_link
+        for name, direction in want.items():
+            expected = sight == (1.0, 0.0, 0.0) if name == "rear" else sight != direction
+            found = facing(name, rot.quaternion())
+            assert bool(found) == expected, (name, rot)
+            assert all(f.severity == Severity.WARNING and f.location == Location("robot.urdf", 20) for f in found)
+    (f,) = facing("bottom", rpy_to_quaternion(0.0, -math.pi / 2, 0.0))
+    assert f.message.startswith("'bottom_camera_optical_frame' is named for looking down, but bottom_camera_optical_frame's z")
+    assert "elsewhere in base_link through bottom_camera_link: z up" in f.message
+    assert facing("bottom", rpy_to_quaternion(0.0, 1.2, 0.0)) == []  # tilted: not judged
+    for name in ("front_camera", "rear_down_camera", "back_plate"):
+        assert [f for f in check_tree([Edge("base_link", name, True, Z, I)], conv) if "named for" in f.message] == []
+    # a sensor frame with nothing below it may be a body (x) or optical in all but name (z): either may look so
+    for rot in ALL_ROTATIONS:
+        x, z = (tuple(float(row[c]) for row in rot.matrix()) for c in (0, 2))
+        leaf = [f for f in check_tree([Edge("base_link", "camera_down_link", True, Z, rot.quaternion())], conv) if "named for" in f.message]
+        assert bool(leaf) == ((0.0, 0.0, -1.0) not in (x, z)), rot
+    # a frame that carries the camera does not look (realsense's camera_bottom_screw_frame -> camera_link)
+    screw = [Edge("base_link", "camera_bottom_screw_frame", True, Z, I), Edge("camera_bottom_screw_frame", "camera_link", True, Z, I)]
+    assert [f for f in check_tree(screw, conv) if "named for" in f.message] == []
+    # ardrone's `ardrone_base_bottomcam`, turned from its `bottom_link` as REP-103 turns an optical frame: the mount
+    # to change is bottom_link's
+    glued = [Edge("base_link", "bottom_link", True, Z, rpy_to_quaternion(0.0, -math.pi / 2, 0.0), (Location("q.xacro", 40),)),
+             Edge("bottom_link", "ardrone_base_bottomcam", True, Z, OPT, (Location("cam.xacro", 9),))]
+    assert [f.location for f in check_tree(glued, conv) if "named for looking down" in f.message] == [Location("q.xacro", 40)]

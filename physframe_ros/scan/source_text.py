@@ -2,7 +2,9 @@
 
 A byte order mark wins (UTF-8, UTF-16, UTF-32); then Python's PEP 263 coding cookie for Python
 files, the XML declaration's ``encoding`` for XML files; else UTF-8. Undecodable bytes become
-U+FFFD, so a wrong declaration costs characters, never the file.
+U+FFFD, so a wrong declaration costs characters, never the file. Windows line ends (CRLF) become
+plain ones: the parsers that read lines would keep the CR in the last value of each (DukeRobotics'
+``frame_id: base_link\r``); the lines keep their numbers.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ def source_encoding(data: bytes, kind: str) -> str:
 
 def decode_source(data: bytes, kind: str) -> str:
     """``data`` as text (see the module docstring)."""
-    return data.decode(source_encoding(data, kind), errors="replace")
+    return data.decode(source_encoding(data, kind), errors="replace").replace("\r\n", "\n")
 
 
 def _known(name: str) -> str:

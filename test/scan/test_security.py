@@ -307,6 +307,15 @@ def test_declared_source_encodings_are_honoured(tmp_path: Path) -> None:
     assert edges == {("a", "cam\u00e9ra"), ("b", "kam\u00e9ra"), ("c", "p\u00e9")}
 
 
+def test_windows_line_ends_are_line_ends(tmp_path: Path) -> None:
+    """DukeRobotics' robosub static transforms YAML, saved with CRLF: `frame_id: base_link` is base_link, not a frame
+    name ending in a carriage return (whitespace tf2 rejects); lines keep their numbers."""
+    ws, _outside, _marker = _tree(tmp_path, {})
+    (ws / "pkg" / "transforms.yaml").write_bytes(b"transforms:\r\n  imu:\r\n    frame_id: base_link\r\n    child_frame_id: '/imu'\r\n")
+    found = [(f.code, f.location and f.location.line) for f in scan([ws]).findings if f.code == "INVALID_FRAME_ID"]
+    assert found == [("INVALID_FRAME_ID", 4)]
+
+
 def _tagged_processes(tag: str) -> list[int]:
     """Processes whose environment holds ``tag`` (the scan and the workers it forked)."""
     pids = []

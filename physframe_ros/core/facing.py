@@ -15,7 +15,7 @@ from typing import Iterable, Mapping
 
 from .conventions import BASE, OPTICAL, Conventions
 from .findings import Finding, Severity
-from .rotations import DEFAULT_TOLERANCE, FLU, IDENTITY, RDF, OrthoRotation
+from .rotations import DEFAULT_TOLERANCE, DIR_WORDS, FLU, IDENTITY, RDF, OrthoRotation
 from .tree import Edge, rotated_ancestors
 
 # direction words of a name -> the direction (rotations' F/L/U numbering: 1 forward, 3 up; negative the opposite)
@@ -26,7 +26,6 @@ _DIRECTION_WORDS = {
 }
 _WORDS = {-3: "down", 3: "up", -1: "backward"}
 _AXIS = ("x", "y", "z")
-_DIR_NAMES = {1: "forward", -1: "backward", 2: "left", -2: "right", 3: "up", -3: "down"}
 # what looks along an axis: cameras (any optical frame is one) and range finders; not laser scanners, which sweep a
 # plane and are named for where they sit ("bottom_laser" scans forward)
 _VIEWER = re.compile(r"camera|cam(?![a-z])|rgb|depth|realsense|kinect|xtion|sonar|ultrasonic|range|tof(?![a-z])|altimeter", re.I)
@@ -91,7 +90,7 @@ def _facing(seen: str, named: str, want: int, axes: tuple[int, ...], parents: Ma
             return None  # a turn convention fixes (body -> optical): the axis check reports it there
         axis = (f"{_AXIS[axes[0]]} (the line of sight of an optical frame, REP-103)" if axes == (2,) else
                 "x and z (its line of sight as a sensor body, or as an optical frame)")
-        looks = " and ".join(f"{_AXIS[a]} {_DIR_NAMES[d]}" for a, d in zip(axes, sights))
+        looks = " and ".join(f"{_AXIS[a]} {DIR_WORDS[d]}" for a, d in zip(axes, sights))
         through = f" through {' -> '.join(reversed(chain[1:-1]))}" if len(chain) > 2 else ""
         return Finding(
             "INCORRECT_TRANSFORM",
@@ -102,7 +101,7 @@ def _facing(seen: str, named: str, want: int, axes: tuple[int, ...], parents: Ma
             edge.rotation_location,
             severity=Severity.WARNING,
             publishers=edge.publishers,
-            details={"named": _WORDS[want], "looks": [_DIR_NAMES[d] for d in sights], "rotation": str(rotation)},
+            details={"named": _WORDS[want], "looks": [DIR_WORDS[d] for d in sights], "rotation": str(rotation)},
         )
     return None
 

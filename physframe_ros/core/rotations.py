@@ -174,7 +174,7 @@ ALL_ROTATIONS: tuple[OrthoRotation, ...] = _all_rotations()
 # how REP-103 lines up ENU world frames with FLU body frames.
 _DIR_LETTERS = {1: "F", -1: "B", 2: "L", -2: "R", 3: "U", -3: "D"}
 _LETTER_DIRS = {"F": 1, "B": -1, "L": 2, "R": -2, "U": 3, "D": -3, "E": 1, "W": -1, "N": 2, "S": -2}
-_DIR_WORDS = {1: "forward", -1: "back", 2: "left", -2: "right", 3: "up", -3: "down"}
+DIR_WORDS = {1: "forward", -1: "back", 2: "left", -2: "right", 3: "up", -3: "down"}
 
 
 @dataclass(frozen=True)
@@ -200,7 +200,7 @@ class AxisTriple:
         return "".join(_DIR_LETTERS[d] for d in self.dirs)
 
     def describe(self) -> str:
-        return ", ".join(f"{a} {_DIR_WORDS[d]}" for a, d in zip(_AXIS_NAMES, self.dirs))
+        return ", ".join(f"{a} {DIR_WORDS[d]}" for a, d in zip(_AXIS_NAMES, self.dirs))
 
     def rotation_to(self, other: AxisTriple) -> OrthoRotation:
         """The parent -> child rotation that turns frame axes ``self`` into ``other``."""

@@ -7,9 +7,11 @@ tf_transformations' and scipy's lists take ``(x, y, z, w)``; transforms3d, Chris
 p.orientation.z, p.orientation.w)`` (Autoware's ``boundingBoxToVertices``) is not the pose's rotation: its w
 is read as x, its x as w. The slip is common because both orders look natural.
 
-Read on the arguments' text: only the exact swap between the two conventions is reported, all four
-components named on one source (``q.x``, ``q.x()``, ``q.getX()``, ``q['x']``). Any other order may be a
-deliberate change of axes (NED to ENU swaps x and y) and is left alone. A quaternion written from an angle
+Read on the arguments' text, all four components named on one source (``q.x``, ``q.x()``, ``q.getX()``,
+``q['x']``): the exact swap between the two conventions is reported, and so is the scalar part w at the other
+convention's end with x, y and z in any order and signs before it (flightmare's ROS-to-Unity conversion
+``Quaternion(q.y(), -q.z(), -q.x(), q.w())`` for Eigen's w-first constructor). Any other order may be a deliberate
+change of axes (NED to ENU swaps x and y) and is left alone. A quaternion written from an angle
 tells its order too: its scalar part is ``cos(θ/2)``, the others ``sin(θ/2)`` times the axis or zero, so
 ``Eigen::Quaterniond(0, 0, 0, cos(a / 2))`` (kalman_filter_localization's EKF) puts w in z's slot.
 """
@@ -19,7 +21,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from ...core.findings import Finding, Location
 from .headers import blank_keeping_lines
@@ -75,12 +77,15 @@ def _closes_at_end(text: str, open_at: int) -> bool:
 
 
 def _swapped(takes: str, order: str | None) -> bool:
-    """The components given in the other convention's order, exactly (any other order may be a change of axes)."""
-    return order is not None and {takes, order} == {XYZW, WXYZ}
+    """The components given in the other convention's order: exactly, or with the scalar w where that convention
+    puts it and the axes rearranged before or after it (any other order may be a change of axes)."""
+    if order is None:
+        return False
+    return {takes, order} == {XYZW, WXYZ} or (order[3] == "w" if takes == WXYZ else order[0] == "w")
 
 
 # C++: the constructor's type decides the order. An unqualified ``Quaternion`` (Eigen, tf or KDL by the file's
-# `using`) decides nothing and is skipped.
+# `using`) decides nothing and is skipped, unless the file or its own headers alias it (:func:`quaternion_aliases`).
 _CPP_CTOR = re.compile(
     r"(?P<type>\bEigen\s*::\s*Quaternion\s*<[^<>;]*>|\b(?:Eigen\s*::\s*)?Quaternion[df]\b|\b(?:tf2|tf)\s*::\s*Quaternion\b|\bbtQuaternion\b"
     r"|\b(?:gtsam\s*::\s*)?Rot3(?:\s*::\s*Quaternion)?\b|\bgtsam\s*::\s*Quaternion\b)"
@@ -98,23 +103,47 @@ class SwappedCall:
     by_angle: bool = False  # the order read from where cos(θ/2) stands, not from named components
 
 
-def cpp_swapped(text: str) -> list[SwappedCall]:
+_QUATERNION_TYPE = r"(?:Eigen\s*::\s*Quaternion\s*<[^<>;]*>|Eigen\s*::\s*Quaternion[df]|(?:tf2|tf)\s*::\s*Quaternion)"
+_QUATERNION_ALIAS = re.compile(rf"\busing\s+(\w+)\s*=\s*({_QUATERNION_TYPE})\s*;|\btypedef\s+({_QUATERNION_TYPE})\s+(\w+)\s*;")
+
+
+def quaternion_aliases(texts: Sequence[str]) -> dict[str, str]:
+    """``using Quaternion = Eigen::Quaternion<Scalar>;`` (flightmare's types.hpp) or a typedef in any of ``texts``:
+    the alias -> the quaternion type it names."""
+    out: dict[str, str] = {}
+    for text in texts:
+        if "Quaternion" in text:
+            for m in _QUATERNION_ALIAS.finditer(text):
+                out[m.group(1) or m.group(4)] = re.sub(r"\s+", "", m.group(2) or m.group(3))
+    return out
+
+
+def cpp_swapped(text: str, aliases: Mapping[str, str] | None = None) -> list[SwappedCall]:
     """Quaternion constructors (and tf's four-argument ``setValue``) in C++ ``text`` given another quaternion's
-    components in the other convention's order."""
+    components in the other convention's order; ``aliases``: names the file uses for quaternion types."""
     code = blank_keeping_lines(text)
     out: list[SwappedCall] = []
-    for m in _CPP_CTOR.finditer(code):
+    ctors = [_CPP_CTOR]
+    if aliases:
+        ctors.append(re.compile(rf"(?<![\w:.>])(?P<type>{'|'.join(map(re.escape, aliases))})\s*(?:\w+\s*)?[({{]"))
+    seen: set[int] = set()
+    for m in (m for ctor in ctors for m in ctor.finditer(code)):
         open_at = m.end() - 1
+        if open_at in seen:  # an alias spelled like a type the first pattern knows
+            continue
+        seen.add(open_at)
         args = balanced_args(code, open_at)
         if args is None or len(args) != 4:
             continue
-        type_text = re.sub(r"\s+", "", m.group("type") or m.group("type2"))
+        written = re.sub(r"\s+", "", m.group("type") or m.groupdict().get("type2") or "")
+        type_text = (aliases or {}).get(written, written)
         takes = WXYZ if type_text.startswith(("Eigen", "Quaternion", "gtsam", "Rot3")) else XYZW  # gtsam's Rot3(w, x, y, z)
         named = named_order(args)
         order = named or half_angle_order(args)
         if order is not None and _swapped(takes, order):
             line = 1 + code.count("\n", 0, m.start())
-            out.append(SwappedCall(f"{type_text}({', '.join(' '.join(a.split()) for a in args)})", takes, order, line, named is None))
+            alias = f" ({written} is {type_text} here)" if written != type_text else ""
+            out.append(SwappedCall(f"{written}({', '.join(' '.join(a.split()) for a in args)}){alias}", takes, order, line, named is None))
     return out
 
 

@@ -140,6 +140,32 @@ def test_a_submodule_imported_from_its_package_is_that_submodule() -> None:
     assert [line for line, _ in _swapped(analyze_python(text, "scripts/yaw.py"))] == [5]
 
 
+FLIGHTMARE = """\
+using Scalar = double;
+using Quaternion = Eigen::Quaternion<Scalar>;
+typedef tf2::Quaternion TfQuat;
+
+std::vector<Scalar> quaternionRos2Unity(const Quaternion ros_quat) {
+  Quaternion unity_quat(ros_quat.y(), -ros_quat.z(), -ros_quat.x(),
+                        ros_quat.w());
+  TfQuat tq(q.w, q.y, q.x, -q.z);
+  // right: w first into Eigen, w last into tf2, the axes turned on purpose
+  Quaternion fixed(ros_quat.w(), -ros_quat.x(), -ros_quat.z(), -ros_quat.y());
+  TfQuat enu(q.y, q.x, -q.z, q.w);
+  return {unity_quat.x(), unity_quat.y(), unity_quat.z(), unity_quat.w()};
+}
+"""
+
+
+def test_the_scalar_at_the_other_end_with_the_axes_rearranged_and_an_aliased_type() -> None:
+    """flightmare's ROS-to-Unity conversion: `Quaternion` is Eigen's by the file's `using`, and its w-first constructor
+    got (y, -z, -x, w): w last, whatever the axes' order. Its fix (w, -x, -z, -y) and an ENU swap into tf2 are left."""
+    found = _swapped(analyze_cpp(FLIGHTMARE, "flightlib/src/common/math.cpp"))
+    assert [line for line, _ in found] == [6, 8]
+    assert found[0][1].startswith("Quaternion(ros_quat.y(), -ros_quat.z(), -ros_quat.x(), ros_quat.w()) (Quaternion is "
+                                  "Eigen::Quaternion<Scalar> here): takes a quaternion as (w, x, y, z)")
+
+
 @pytest.mark.parametrize(
     ("texts", "order"),
     [

@@ -12,7 +12,7 @@ from collections import defaultdict
 from typing import Iterable, Mapping, Sequence
 
 from .conventions import BASE, EARTH, MAP, ODOM, OPTICAL, OTHER, SENSOR, WORLD_CLASSES, Conventions
-from .facing import facing_findings
+from .facing import facing_findings, tilted_up_findings
 from .findings import Finding, Location, Severity
 from .frame_patterns import without_placeholders
 from .rotations import DEFAULT_TOLERANCE, FLU, IDENTITY, RDF, OrthoRotation, format_rotation
@@ -131,6 +131,7 @@ def check_tree(edges: Iterable[Edge], conventions: Conventions, tolerance: float
         if f:
             out.append(f)
     out.extend(facing_findings(static_parents, conventions, tolerance))
+    out.extend(tilted_up_findings(static_parents, conventions))
     return out
 
 

@@ -10,12 +10,13 @@ never judged).
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Iterable, Mapping
 
 from .conventions import BASE, OPTICAL, Conventions
 from .findings import Finding, Severity
-from .rotations import DEFAULT_TOLERANCE, DIR_WORDS, FLU, IDENTITY, RDF, OrthoRotation
+from .rotations import DEFAULT_TOLERANCE, DIR_WORDS, FLU, IDENTITY, RDF, OrthoRotation, quaternion_to_matrix
 from .tree import Edge, rotated_ancestors
 
 # direction words of a name -> the direction (rotations' F/L/U numbering: 1 forward, 3 up; negative the opposite)
@@ -28,7 +29,8 @@ _WORDS = {-3: "down", 3: "up", -1: "backward"}
 _AXIS = ("x", "y", "z")
 # what looks along an axis: cameras (any optical frame is one) and range finders; not laser scanners, which sweep a
 # plane and are named for where they sit ("bottom_laser" scans forward)
-_VIEWER = re.compile(r"camera|cam(?![a-z])|rgb|depth|realsense|kinect|xtion|sonar|ultrasonic|range|tof(?![a-z])|altimeter", re.I)
+_VIEWER = re.compile(r"camera|cam(?![a-z])|rgb|depth|realsense|d4\d\d|l515|zed|oak|astra|kinect|xtion|sonar|ultrasonic|range"
+                     r"|tof(?![a-z])|altimeter", re.I)
 _TOKEN = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 _GLUED = re.compile(rf"({'|'.join(_DIRECTION_WORDS)})(?:cam|camera)")  # ardrone's "bottomcam"
 _OPTICAL_TURN = FLU.rotation_to(RDF)
@@ -119,3 +121,67 @@ def _culprit(chain: list[str], parents: Mapping[str, Edge], conventions: Convent
             continue
         return e
     return edges[-1]
+
+
+# a fixed camera looking this far above the horizon is unusual enough to ask about its pitch's sign (up to 60 degrees:
+# one looking nearly straight up is meant to, and is judged by its name when it says so)
+_TILT_UP = (5.0, 60.0)
+
+
+def tilted_up_findings(parents: Mapping[str, Edge], conventions: Conventions) -> Iterable[Finding]:
+    """INCORRECT_TRANSFORM warnings for a camera fixed on the robot's body looking 5 to 60 degrees above the horizon,
+    usually the sign of its pitch taken the aerospace way (nose down negative), where REP-103's positive pitch turns x
+    down (slam_bringup's D435 at pitch -0.349 looked 20 degrees up; GOFIRST's ZED at -0.52). ``parents``: each frame's
+    one static parent edge. Judged: optical frames (z) and camera frames with nothing below them that are body-like
+    (x, with z mostly up); never a name that says where it looks (:func:`facing_findings` judges those)."""
+    below = {e.parent for e in parents.values()}
+    for frame in parents:
+        info = conventions.classify(frame)
+        if named_direction(info.base) is not None:
+            continue
+        if info.cls.name == OPTICAL:
+            axis = 2
+        elif _VIEWER.search(info.base) and frame not in below and info.cls.name != OPTICAL:
+            axis = 0
+        else:
+            continue
+        f = _tilted_up(frame, axis, parents, conventions)
+        if f is not None:
+            yield f
+
+
+def _tilted_up(seen: str, axis: int, parents: Mapping[str, Edge], conventions: Conventions) -> Finding | None:
+    matrix: list[list[float]] = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
+    chain, frame = [seen], seen
+    while conventions.classify(frame).cls.name != BASE:
+        up = parents.get(frame)
+        if up is None or up.rotation is None or up.parent in chain:
+            return None
+        step = quaternion_to_matrix(up.rotation)
+        matrix = [[sum(step[i][k] * matrix[k][j] for k in range(3)) for j in range(3)] for i in range(3)]
+        frame = up.parent
+        chain.append(frame)
+    if len(chain) < 2:
+        return None
+    sight = [matrix[i][axis] for i in range(3)]
+    if axis == 0 and matrix[2][2] < 0.5:
+        return None  # z not mostly up: a camera frame optical in all but name, whose x is no line of sight
+    elevation = math.degrees(math.asin(max(-1.0, min(1.0, sight[2]))))
+    if not _TILT_UP[0] < elevation < _TILT_UP[1]:
+        return None
+    edges = [parents[f] for f in chain[:-1]]
+    edge = next((e for e in edges if e.rotation is not None and OrthoRotation.from_quaternion(e.rotation) is None), edges[-1])
+    through = f" through {' -> '.join(reversed(chain[1:-1]))}" if len(chain) > 2 else ""
+    what = "z, the line of sight of an optical frame" if axis == 2 else "x, the line of sight of a camera's body frame"
+    return Finding(
+        "INCORRECT_TRANSFORM",
+        f"'{seen}' looks {elevation:.0f} degrees above the horizontal of {frame}{through} (its {what}): a camera fixed on "
+        f"a robot usually looks level or down, and REP-103's pitch turns x down for a positive angle, so a camera tilted "
+        f"down by a has pitch +a; a negative pitch (nose down negative, the aerospace habit) tilts it up: check the sign "
+        f"in the mount {edge.parent} -> {edge.child}",
+        tuple(reversed(chain)),
+        edge.rotation_location,
+        severity=Severity.WARNING,
+        publishers=edge.publishers,
+        details={"elevation_degrees": round(elevation, 1)},
+    )

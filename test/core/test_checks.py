@@ -396,3 +396,31 @@ def test_a_camera_named_for_where_it_looks_is_judged_by_its_line_of_sight() -> N
     glued = [Edge("base_link", "bottom_link", True, Z, rpy_to_quaternion(0.0, -math.pi / 2, 0.0), (Location("q.xacro", 40),)),
              Edge("bottom_link", "ardrone_base_bottomcam", True, Z, OPT, (Location("cam.xacro", 9),))]
     assert [f.location for f in check_tree(glued, conv) if "named for looking down" in f.message] == [Location("q.xacro", 40)]
+
+
+def test_a_fixed_camera_looking_above_the_horizon() -> None:
+    """slam_bringup's D435 at pitch -0.349 (nose down negative, the aerospace way) looked 20 degrees up, GOFIRST's ZED
+    at -0.52 30 degrees: a warning at the tilted mount. Level, down-looking, vertical and moving cameras, a name that
+    says where the camera looks and a camera frame optical in all but name (its x level) are left alone."""
+    conv = Conventions()
+
+    def tilted(pitch: float, name: str = "d435_front_link", static: bool = True, optical_child: bool = False) -> list[Finding]:
+        edges = [Edge("base_link", "sensor_plate", True, Z, I, (Location("r.xacro", 5),)),
+                 Edge("sensor_plate", name, static, Z, rpy_to_quaternion(0.0, pitch, 0.0), (Location("r.xacro", 9),))]
+        if optical_child:
+            edges.append(Edge(name, name.replace("_link", "_optical_frame"), True, Z, OPT, (Location("r.xacro", 14),)))
+        return [f for f in check_tree(edges, conv) if "above the horizontal" in f.message]
+
+    (f,) = tilted(-0.349)
+    assert f.severity == Severity.WARNING and f.location == Location("r.xacro", 9)
+    assert f.message.startswith("'d435_front_link' looks 20 degrees above the horizontal of base_link through sensor_plate")
+    assert [g.message.split("'")[1] for g in tilted(-0.52, "zed2i_camera_link", optical_child=True)] == ["zed2i_camera_optical_frame"]
+    for pitch in (0.0, 0.349, 1.2, -1.2, -math.pi / 2, -0.05):
+        assert tilted(pitch) == [], pitch
+    assert tilted(-0.349, static=False) == []
+    assert tilted(-0.349, "ceiling_camera_link") == []  # named: judged by its name
+    assert tilted(-0.349, "imu_link") == []  # no camera
+    # optical in all but name (x right, z forward) turned up about its x: its x stays level, nothing said
+    sideways = [Edge("base_link", "cam_mount", True, Z, rpy_to_quaternion(-math.pi / 2 - 0.3, 0.0, -math.pi / 2)),
+                Edge("cam_mount", "front_cam", True, Z, I)]
+    assert [f for f in check_tree(sideways, conv) if "above the horizontal" in f.message] == []

@@ -155,8 +155,8 @@ def _tilted_up(seen: str, axis: int, parents: Mapping[str, Edge], conventions: C
     chain, frame = [seen], seen
     while conventions.classify(frame).cls.name != BASE:
         up = parents.get(frame)
-        if up is None or up.rotation is None or up.parent in chain:
-            return None
+        if up is None or up.rotation is None or up.parent in chain or len(chain) > 64:
+            return None  # no body within 64 fixed mounts: not a camera on the robot (and no walk through a loop)
         step = quaternion_to_matrix(up.rotation)
         matrix = [[sum(step[i][k] * matrix[k][j] for k in range(3)) for j in range(3)] for i in range(3)]
         frame = up.parent

@@ -530,3 +530,44 @@ def test_a_rotation_a_macro_call_passes_in_is_located_at_the_call(tmp_path: Path
     assert at["sonar_link"] == (Location("sonar_sensor.urdf.xacro", 3), Location("robot.urdf.xacro", 7))
     assert at["ceiling_camera_link"] == (Location("usb_camera.urdf.xacro", 4), Location("robot.urdf.xacro", 13))
     assert at["ceiling_camera_optical_frame"] == (Location("usb_camera.urdf.xacro", 10), None)  # the macro's own rotation
+
+
+def test_a_call_naming_its_frame_by_a_xacro_argument_is_matched_by_the_argument_default(tmp_path: Path) -> None:
+    """rm_description: `camera_sensor` and `camera_optical_frame` both write `${frame_id}_joint`, and the robot calls
+    each with `frame_id="$(arg ...)"`; the arguments' declared defaults tell which call made `camera_optical_frame_joint`,
+    and its `rpy="1.57 0 1.57"` is the line to change."""
+    (tmp_path / "camera.urdf.xacro").write_text(textwrap.dedent("""\
+        <robot xmlns:xacro="http://www.ros.org/wiki/xacro">
+          <xacro:macro name="camera_sensor" params="rpy frame_id parent">
+            <joint name="${frame_id}_joint" type="fixed">
+              <origin xyz="0 0 0" rpy="${rpy}"/>
+              <parent link="${parent}"/>
+              <child link="${frame_id}"/>
+            </joint>
+            <link name="${frame_id}"/>
+          </xacro:macro>
+          <xacro:macro name="camera_optical_frame" params="rpy frame_id parent">
+            <joint name="${frame_id}_joint" type="fixed">
+              <origin xyz="0 0 0" rpy="${rpy}"/>
+              <parent link="${parent}"/>
+              <child link="${frame_id}"/>
+            </joint>
+            <link name="${frame_id}"/>
+          </xacro:macro>
+        </robot>
+        """))
+    (tmp_path / "robot.urdf.xacro").write_text(textwrap.dedent("""\
+        <robot name="r" xmlns:xacro="http://www.ros.org/wiki/xacro">
+          <xacro:arg name="camera_link" default="camera_link"/>
+          <xacro:arg name="camera_optical_frame" default="camera_optical_frame"/>
+          <xacro:include filename="camera.urdf.xacro"/>
+          <link name="pitch"/>
+          <xacro:camera_sensor rpy="0 0 0" frame_id="$(arg camera_link)" parent="pitch"/>
+          <xacro:camera_optical_frame frame_id="$(arg camera_optical_frame)" parent="pitch"
+                                      rpy="1.57 0 1.57"/>
+        </robot>
+        """))
+    res = expand_robot("robot.urdf.xacro", {}, ScanContext(str(tmp_path), {}), "", None)
+    at = {e.child: (e.location, e.rotation_at) for e in res.edges}
+    assert at["camera_optical_frame"] == (Location("camera.urdf.xacro", 11), Location("robot.urdf.xacro", 8))
+    assert at["camera_link"] == (Location("camera.urdf.xacro", 3), Location("robot.urdf.xacro", 6))

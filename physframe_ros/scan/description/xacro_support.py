@@ -903,15 +903,19 @@ class _JointLocator:
         return Location(ctx.rel(best[1]) or self.main_rel, best[2])
 
     def _instantiating_call(self, macro: str, template: str, name: str) -> tuple[str, XmlNode] | None:
-        """The call of ``macro`` whose literal arguments turn ``template`` into ``name``, if one does."""
+        """The call of ``macro`` whose literal arguments turn ``template`` into ``name``, if one does; an argument
+        ``$(arg x)`` counts as the default the call's file declares for x (rm_description's
+        ``frame_id="$(arg camera_optical_frame)"``)."""
         if self._calls is None:
             self._calls = [(f, el) for f in self.files for el in _macro_calls(f, self.stamps[f], self.ctx)]
         for f, el in self._calls:
             if el.tag[len("xacro:"):] != macro:
                 continue
-            def argument(m: re.Match[str], el: XmlNode = el) -> str:
-                value = el.get(m.group(1))
-                return value if value is not None and "$" not in value else "\0"  # not a name character: no match
+            defaults = _arg_defaults(f, self.stamps[f], self.ctx)
+
+            def argument(m: re.Match[str], el: XmlNode = el, defaults: Mapping[str, str] = defaults) -> str:
+                value = _XACRO_ARG.sub(lambda a: defaults.get(a.group(1), "$"), el.get(m.group(1)) or "$")
+                return value if "$" not in value else "\0"  # not a name character: no match
             if _BARE_PARAM.sub(argument, template) == name:
                 return f, el
         return None
@@ -948,6 +952,18 @@ def _macro_calls(abs_path: str, _mtime_ns: int, ctx: ScanContext) -> tuple[XmlNo
     if root is None:
         return ()
     return tuple(el for el in root.iter() if el.tag.startswith("xacro:") and el.tag[len("xacro:"):] not in _NOT_CALLS)
+
+
+_XACRO_ARG = re.compile(r"\$\(\s*arg\s+(\w+)\s*\)")
+
+
+@lru_cache(maxsize=256)
+def _arg_defaults(abs_path: str, _mtime_ns: int, ctx: ScanContext) -> dict[str, str]:
+    """A source file's ``<xacro:arg name default>`` declarations with literal defaults."""
+    root = _source_root(abs_path, _mtime_ns, ctx)
+    if root is None:
+        return {}
+    return {el.get("name") or "": d for el in root.iter("xacro:arg") if "$" not in (d := el.get("default") or "$")}
 
 
 def _block_params(root: XmlNode, macro: str) -> list[str]:

@@ -52,7 +52,7 @@ from .mixed_axes import mixed_axes_findings
 from .param_schemas import param_structs, params_declarations, params_record, unknown_prefix
 from .pcl_clouds import frameless_clouds
 from .px4_axes import px4_flip_findings
-from .quaternion_args import cpp_swapped, quaternion_aliases
+from .quaternion_args import cpp_swapped, quaternion_aliases, quaternion_members
 from .quaternion_args import finding as swapped_quaternion_finding
 from .realtime import is_realtime_publisher, is_static_topic, message_type, realtime_publisher
 from .values import (
@@ -322,8 +322,10 @@ class _CppFile(FileWalk):
             spans = [(fn.start_point[0] + 1, fn.end_point[0] + 1) for fn in functions]
             for zero in cpp_zero_start(blank_keeping_lines(self.text), spans, self.sink.facts.path):
                 self.sink.add(zero)
-        if b"Quaternion" in self.src or b"setValue" in self.src or b"Rot3" in self.src:
-            for found in cpp_swapped(self.text, quaternion_aliases((self.text, *self.headers))):
+        # (a member declared a quaternion in a header may be assigned a braced list here, naming no type)
+        if b"Quaternion" in self.src or b"setValue" in self.src or b"Rot3" in self.src or re.search(rb"=\s*\{[^;]*\.w\b", self.src):
+            declared = {k: v for h in (self.text, *self.headers) for k, v in member_declarations(h).items()}
+            for found in cpp_swapped(self.text, quaternion_aliases((self.text, *self.headers)), quaternion_members(declared)):
                 self.sink.add(swapped_quaternion_finding(found, self.sink.loc(found.line)))
         if b"deg" in self.src or b"Deg" in self.src or b"180" in self.src:
             for degrees in cpp_degrees(self.text):

@@ -118,14 +118,23 @@ def quaternion_aliases(texts: Sequence[str]) -> dict[str, str]:
     return out
 
 
-def cpp_swapped(text: str, aliases: Mapping[str, str] | None = None) -> list[SwappedCall]:
+def quaternion_members(declared: Mapping[str, str]) -> dict[str, str]:
+    """Of member name -> declared type (:func:`headers.member_declarations`), those of a quaternion type."""
+    return {name: re.sub(r"\s+", "", type_text) for name, type_text in declared.items() if re.fullmatch(_QUATERNION_TYPE, type_text)}
+
+
+def cpp_swapped(text: str, aliases: Mapping[str, str] | None = None, members: Mapping[str, str] | None = None) -> list[SwappedCall]:
     """Quaternion constructors (and tf's four-argument ``setValue``) in C++ ``text`` given another quaternion's
-    components in the other convention's order; ``aliases``: names the file uses for quaternion types."""
+    components in the other convention's order; ``aliases``: names the file uses for quaternion types; ``members``:
+    members declared of a quaternion type, assigned a braced list (bitbots' ``goals.kick_direction = {m.x, m.y, m.z,
+    m.w}`` into an ``Eigen::Quaterniond``)."""
     code = blank_keeping_lines(text)
     out: list[SwappedCall] = []
     ctors = [_CPP_CTOR]
     if aliases:
         ctors.append(re.compile(rf"(?<![\w:.>])(?P<type>{'|'.join(map(re.escape, aliases))})\s*(?:\w+\s*)?[({{]"))
+    if members:
+        ctors.append(re.compile(rf"(?:\.|->)\s*(?P<member>{'|'.join(map(re.escape, members))})\s*=\s*\{{"))
     seen: set[int] = set()
     for m in (m for ctor in ctors for m in ctor.finditer(code)):
         open_at = m.end() - 1
@@ -135,15 +144,19 @@ def cpp_swapped(text: str, aliases: Mapping[str, str] | None = None) -> list[Swa
         args = balanced_args(code, open_at)
         if args is None or len(args) != 4:
             continue
-        written = re.sub(r"\s+", "", m.group("type") or m.groupdict().get("type2") or "")
-        type_text = (aliases or {}).get(written, written)
+        groups = m.groupdict()
+        member = groups.get("member")
+        written = re.sub(r"\s+", "", groups.get("type") or groups.get("type2") or member or "")
+        type_text = (members or {}).get(written, written) if member else (aliases or {}).get(written, written)
         takes = WXYZ if type_text.startswith(("Eigen", "Quaternion", "gtsam", "Rot3")) else XYZW  # gtsam's Rot3(w, x, y, z)
         named = named_order(args)
         order = named or half_angle_order(args)
         if order is not None and _swapped(takes, order):
             line = 1 + code.count("\n", 0, m.start())
-            alias = f" ({written} is {type_text} here)" if written != type_text else ""
-            out.append(SwappedCall(f"{written}({', '.join(' '.join(a.split()) for a in args)}){alias}", takes, order, line, named is None))
+            given = ", ".join(" ".join(a.split()) for a in args)
+            call = (f"{written} = {{{given}}} ({written} is declared {type_text})" if member else
+                    f"{written}({given})" + (f" ({written} is {type_text} here)" if written != type_text else ""))
+            out.append(SwappedCall(call, takes, order, line, named is None))
     return out
 
 

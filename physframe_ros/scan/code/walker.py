@@ -618,6 +618,18 @@ class Walker(Generic[N]):
             self.published(value, call)
         return None
 
+    def h_bag_write(self, call: Call[N]) -> Result:
+        """rosbag's ``bag.write(topic, msg, t)`` (Python) and ``bag.write(topic, time, msg)`` (C++): a message written
+        into a bag is data its readers take as published (kalibr's bag creator wrote its images and IMU samples with
+        no frame). Only on a receiver named for a bag: other ``write`` calls are files and streams."""
+        if call.receiver is None or call.n < 2 or "bag" not in last_name(self.text(call.receiver)).lower():
+            return MISSING
+        values = [self.eval(a) for a in call.args]
+        message = next((v for v in values[1:] if isinstance(v, Record)), None)
+        if message is not None:
+            self.published(message, call)
+        return None
+
     def h_declare_parameter(self, call: Call[N]) -> Result:
         if call.n < 1:
             return MISSING
@@ -697,5 +709,6 @@ def apply_math(name: str, value: Value) -> Value:
 #: The APIs both languages spell the same way.
 SHARED_API: dict[str, Handler] = {
     "publish": Walker.h_publish,
+    "write": Walker.h_bag_write,
     "declare_parameter": Walker.h_declare_parameter,
 }

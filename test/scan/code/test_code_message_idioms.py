@@ -1203,3 +1203,50 @@ def test_a_library_call_that_only_reads_the_message_leaves_it_known() -> None:
     assert _found(analyze_cpp(MUTEXED, "republisher.cpp"), "MISSING_CHILD_FRAME") == [6]
     unknown = MUTEXED.replace("mrs_lib::set_mutexed(mtx_odom_init_, odom_transformed, odom_init_)", "fill(mtx_odom_init_, odom_transformed)")
     assert _found(analyze_cpp(unknown, "republisher.cpp"), "MISSING_CHILD_FRAME") == []
+
+
+KALIBR_BAGCREATER = """\
+import rosbag
+import cv2
+import sensor_msgs.msg
+from sensor_msgs.msg import Imu
+
+
+def loadImageToRosMsg(filename, camfolder):
+    image_np = cv2.imread(filename, cv2.IMREAD_GRAYSCALE)
+    rosimage = sensor_msgs.msg.Image()
+    rosimage.header.stamp = timestamp
+    rosimage.height = image_np.shape[0]
+    return rosimage
+
+
+def main(parsed):
+    bag = rosbag.Bag(parsed.output_bag, 'w')
+    for filename in files:
+        image_msg = loadImageToRosMsg(filename, 'cam0')
+        bag.write('/cam0/image_raw', image_msg, timestamp)
+    imu = Imu()
+    imu.header.stamp = timestamp
+    imu.header.frame_id = 'imu0'
+    bag.write('/imu0', imu, timestamp)
+    log.write('done')
+"""
+
+KALIBR_CPP = """\
+void record(rosbag::Bag & bag) {
+  sensor_msgs::Imu imu;
+  imu.header.stamp = ros::Time::now();
+  bag.write("/imu0", imu.header.stamp, imu);
+}
+"""
+
+
+def test_a_message_written_into_a_bag_is_data_published() -> None:
+    """kalibr's bag creator wrote its images with no frame (`bag.write(topic, msg, t)`; C++ rosbag takes
+    `(topic, time, msg)`); the IMU it framed and a log file's `write` are left alone."""
+    found = [(f.code, f.location.line if f.location else None) for f in analyze_python(KALIBR_BAGCREATER, "python/kalibr_bagcreater").findings
+             if f.code == "MISSING_FRAME"]
+    assert found == [("MISSING_FRAME", 19)]
+    found = [(f.code, f.location.line if f.location else None) for f in analyze_cpp(KALIBR_CPP, "src/record.cpp").findings
+             if f.code == "MISSING_FRAME"]
+    assert found == [("MISSING_FRAME", 4)]

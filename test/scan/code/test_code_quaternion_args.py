@@ -166,6 +166,38 @@ def test_the_scalar_at_the_other_end_with_the_axes_rearranged_and_an_aliased_typ
                                   "Eigen::Quaternion<Scalar> here): takes a quaternion as (w, x, y, z)")
 
 
+BITBOTS_HEADER = """\
+struct KickGoals {
+  Eigen::Vector3d ball_position;
+  Eigen::Quaterniond kick_direction;
+  double kick_speed;
+};
+"""
+
+BITBOTS = """\
+void KickNode::executeCb(const bitbots_msgs::action::Kick::Goal & goal_msg) {
+  KickGoals goals;
+  goals.ball_position = {goal_msg.ball_position.x, goal_msg.ball_position.y, goal_msg.ball_position.z};
+  goals.kick_direction = {goal_msg.kick_direction.x, goal_msg.kick_direction.y, goal_msg.kick_direction.z,
+                          goal_msg.kick_direction.w};
+  goals.kick_speed = goal_msg.kick_speed;
+}
+"""
+
+
+def test_a_member_declared_a_quaternion_assigned_a_braced_list() -> None:
+    """bitbots_dynamic_kick: `goals.kick_direction = {m.x, m.y, m.z, m.w}` into a member its header declares
+    `Eigen::Quaterniond`, which takes w first; the file names no quaternion type. Its fix (w, x, y, z) is left."""
+    found = _swapped(analyze_cpp(BITBOTS, "src/kick_node.cpp", headers=[BITBOTS_HEADER]))
+    assert [line for line, _ in found] == [4]
+    assert found[0][1].startswith("kick_direction = {goal_msg.kick_direction.x, goal_msg.kick_direction.y, "
+                                  "goal_msg.kick_direction.z, goal_msg.kick_direction.w} (kick_direction is declared "
+                                  "Eigen::Quaterniond): takes a quaternion as (w, x, y, z)")
+    fixed = BITBOTS.replace("{goal_msg.kick_direction.x", "{goal_msg.kick_direction.w, goal_msg.kick_direction.x").replace(
+        ",\n                          goal_msg.kick_direction.w}", "}")
+    assert _swapped(analyze_cpp(fixed, "src/kick_node.cpp", headers=[BITBOTS_HEADER])) == []
+
+
 @pytest.mark.parametrize(
     ("texts", "order"),
     [

@@ -103,7 +103,7 @@ def check_tree(edges: Iterable[Edge], conventions: Conventions, tolerance: float
     for comp in loops:
         out.append(_cycle_finding(comp, edges))
     parents = parents_by_child(e for e in edges if e.parent != e.child)
-    out.extend(_multiple_parents(parents))
+    out.extend(_multiple_parents(parents, conventions))
     out.extend(_map_beside_odom(parents, conventions))
     out.extend(_order(parents, conventions, in_loop))
     out.extend(_disconnected(edges, conventions, acyclic=not loops))
@@ -180,7 +180,18 @@ _DESCRIPTION_SUFFIXES = (".urdf", ".xacro", ".sdf", ".world")
 _LAUNCH_FILE = re.compile(r"\.launch(?:\.(?:py|xml|ya?ml))?$|_launch\.py$|(?:^|/)launch/[^/]*\.py$")
 
 
-def _multiple_parents(parents: dict[str, list[Edge]]) -> Iterable[Finding]:
+def _world_placeholder(pe: list[Edge], conventions: Conventions) -> Edge | None:
+    """The one declaration hanging a frame of the robot (a body, sensor or unclassified frame) under a world frame
+    (map, odom, world, earth) when the other parents are frames of the robot: that mount's stand-in."""
+    if conventions.classify(pe[0].child).cls.name in WORLD_CLASSES:
+        return None
+    world = [e for e in pe if e.location and conventions.classify(e.parent).cls.name in WORLD_CLASSES]
+    if len(world) != 1 or any(conventions.classify(e.parent).cls.name in WORLD_CLASSES for e in pe if e is not world[0]):
+        return None
+    return world[0]
+
+
+def _multiple_parents(parents: dict[str, list[Edge]], conventions: Conventions) -> Iterable[Finding]:
     for child, pe in parents.items():
         distinct = sorted({e.parent for e in pe})
         if len(distinct) < 2:
@@ -217,6 +228,10 @@ def _multiple_parents(parents: dict[str, list[Edge]]) -> Iterable[Finding]:
         elif (shortcut := _shortcut(pe, parents)) is not None:
             loc = shortcut[0].child_at or shortcut[0].location
             note = f"; {shortcut[0].parent} -> {child} skips '{shortcut[1]}', which is itself below '{shortcut[0].parent}'"
+        elif (placeholder := _world_placeholder(pe, conventions)) is not None:
+            # a robot-side frame hung under a world frame beside its mount on the robot (rio's `map -> awr1843aop`
+            # identity beside `bmi088 -> awr1843aop`): the world one is the stand-in to remove
+            loc = placeholder.child_at or placeholder.location
         else:
             loc = locs[1] if len(locs) > 1 else (locs[0] if locs else None)
         yield Finding(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from .conventions import BASE, OPTICAL, Conventions
 from .findings import Finding, Severity
@@ -93,19 +93,23 @@ def _facing(seen: str, named: str, want: int, axes: tuple[int, ...], parents: Ma
         axis = (f"{_AXIS[axes[0]]} (the line of sight of an optical frame, REP-103)" if axes == (2,) else
                 "x and z (its line of sight as a sensor body, or as an optical frame)")
         looks = " and ".join(f"{_AXIS[a]} {DIR_WORDS[d]}" for a, d in zip(axes, sights))
-        through = f" through {' -> '.join(reversed(chain[1:-1]))}" if len(chain) > 2 else ""
-        return Finding(
-            "INCORRECT_TRANSFORM",
+        return _mount_warning(
             f"'{named}' is named for looking {_WORDS[want]}, but {seen}'s {axis} point{'s' if len(axes) == 1 else ''} "
-            f"elsewhere in {frame}{through}: {looks} (rotation {rotation} from {frame}); a sign slip or a half turn about "
-            f"the wrong axis in the mount {edge.parent} -> {edge.child}",
-            tuple(reversed(chain)),
-            edge.rotation_location,
-            severity=Severity.WARNING,
-            publishers=edge.publishers,
-            details={"named": _WORDS[want], "looks": [DIR_WORDS[d] for d in sights], "rotation": str(rotation)},
-        )
+            f"elsewhere in {frame}{_through(chain)}: {looks} (rotation {rotation} from {frame}); a sign slip or a half "
+            f"turn about the wrong axis in the mount {edge.parent} -> {edge.child}",
+            chain, edge, {"named": _WORDS[want], "looks": [DIR_WORDS[d] for d in sights], "rotation": str(rotation)})
     return None
+
+
+def _through(chain: list[str]) -> str:
+    """`` through a -> b`` for the frames between a sensor and the body frame (``chain`` runs sensor first)."""
+    return f" through {' -> '.join(reversed(chain[1:-1]))}" if len(chain) > 2 else ""
+
+
+def _mount_warning(message: str, chain: list[str], edge: Edge, details: dict[str, Any]) -> Finding:
+    """An INCORRECT_TRANSFORM warning about a sensor's mount, at the rotation of ``edge``, naming the chain."""
+    return Finding("INCORRECT_TRANSFORM", message, tuple(reversed(chain)), edge.rotation_location, severity=Severity.WARNING,
+                   publishers=edge.publishers, details=details)
 
 
 def _culprit(chain: list[str], parents: Mapping[str, Edge], conventions: Conventions, tolerance: float) -> Edge:
@@ -171,17 +175,10 @@ def _tilted_up(seen: str, axis: int, parents: Mapping[str, Edge], conventions: C
         return None
     edges = [parents[f] for f in chain[:-1]]
     edge = next((e for e in edges if e.rotation is not None and OrthoRotation.from_quaternion(e.rotation) is None), edges[-1])
-    through = f" through {' -> '.join(reversed(chain[1:-1]))}" if len(chain) > 2 else ""
     what = "z, the line of sight of an optical frame" if axis == 2 else "x, the line of sight of a camera's body frame"
-    return Finding(
-        "INCORRECT_TRANSFORM",
-        f"'{seen}' looks {elevation:.0f} degrees above the horizontal of {frame}{through} (its {what}): a camera fixed on "
-        f"a robot usually looks level or down, and REP-103's pitch turns x down for a positive angle, so a camera tilted "
-        f"down by a has pitch +a; a negative pitch (nose down negative, the aerospace habit) tilts it up: check the sign "
-        f"in the mount {edge.parent} -> {edge.child}",
-        tuple(reversed(chain)),
-        edge.rotation_location,
-        severity=Severity.WARNING,
-        publishers=edge.publishers,
-        details={"elevation_degrees": round(elevation, 1)},
-    )
+    return _mount_warning(
+        f"'{seen}' looks {elevation:.0f} degrees above the horizontal of {frame}{_through(chain)} (its {what}): a camera "
+        f"fixed on a robot usually looks level or down, and REP-103's pitch turns x down for a positive angle, so a camera "
+        f"tilted down by a has pitch +a; a negative pitch (nose down negative, the aerospace habit) tilts it up: check "
+        f"the sign in the mount {edge.parent} -> {edge.child}",
+        chain, edge, {"elevation_degrees": round(elevation, 1)})

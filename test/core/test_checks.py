@@ -76,6 +76,21 @@ def test_multiple_parents_point_at_the_joint_that_skips_a_frame():
     assert found.location == Location("urdf/tx90_macro.xacro", 214)
 
 
+def test_multiple_parents_point_at_a_world_frame_stand_in_for_a_mount():
+    """rio's sensors.launch hung its radar under `map` (an identity placeholder, line 36) and its IMU-to-radar mount
+    gave it `bmi088` (line 64): the world parent is the one to remove, whichever comes first. Two world parents, or a
+    world frame's own parents, are left to the other rules (the second declaration)."""
+    def stp(parent: str, child: str, line: int) -> Edge:
+        return Edge(parent, child, True, Z, I, (Location("launch/sensors.launch", line),))
+
+    for edges in ([stp("map", "awr1843aop", 36), stp("bmi088", "awr1843aop", 64)],
+                  [stp("bmi088", "awr1843aop", 36), stp("map", "awr1843aop", 64)]):
+        (found,) = [f for f in check_tree(edges, C) if f.code == "MULTIPLE_PARENTS_IN_FRAME_TREE"]
+        assert found.location == next(e.location for e in edges if e.parent == "map")
+    (found,) = [f for f in check_tree([stp("map", "base_link", 3), stp("odom", "base_link", 9)], C) if f.code == "MULTIPLE_PARENTS_IN_FRAME_TREE"]
+    assert found.location == Location("launch/sensors.launch", 9)
+
+
 def test_a_declared_map_parent_of_the_body_beside_odom_is_out_of_rep105_order():
     """stretch_ros' laser_scan_matcher with fixed_frame map beside the driver's odom -> base_link: besides the two
     parents, the map edge is out of REP-105's order, reported where its parent is given (the node's fixed_frame)."""

@@ -760,12 +760,17 @@ def _with_macro(root: XmlNode) -> Iterator[tuple[XmlNode, str]]:
 @lru_cache(maxsize=256)
 def _called_macros(abs_path: str, _mtime_ns: int, ctx: ScanContext) -> frozenset[str]:
     """The macros a source file calls (``<xacro:name .../>``, ``<xacro:call macro="name"/>``)."""
+    calls = _macro_calls(abs_path, _mtime_ns, ctx)
+    return frozenset({el.tag[len("xacro:"):] for el in calls} | {el.get("macro") or "" for el in calls if el.tag == "xacro:call"})
+
+
+@lru_cache(maxsize=256)
+def _macro_calls(abs_path: str, _mtime_ns: int, ctx: ScanContext) -> tuple[XmlNode, ...]:
+    """A source file's macro calls as written (``<xacro:generic_camera name="bottom" ...>``)."""
     root = _source_root(abs_path, _mtime_ns, ctx)
     if root is None:
-        return frozenset()
-    called = {el.tag[len("xacro:"):] for el in root.iter() if el.tag.startswith("xacro:") and el.tag[len("xacro:"):] not in _NOT_CALLS}
-    called |= {el.get("macro") or "" for el in root.iter() if el.tag == "xacro:call"}
-    return frozenset(called)
+        return ()
+    return tuple(el for el in root.iter() if el.tag.startswith("xacro:") and el.tag[len("xacro:"):] not in _NOT_CALLS)
 
 
 # `<frameName>${frame_id}</frameName>`: a camera frame that is a macro parameter, written at the macro's calls
@@ -822,12 +827,16 @@ def _mtime(path: str) -> int:
         return 0
 
 
+def _joint_written_at(root: XmlNode | None, line: int | None) -> XmlNode | None:
+    """The ``<joint>`` element a source file (its parsed ``root``) writes at ``line``."""
+    return next((j for j in root.iter() if j.line == line and _located_kind(j) == "joint"), None) if root is not None else None
+
+
 def _origin_of(joint: Location, ctx: ScanContext) -> Location:
     """Where the source file writes the ``<origin>`` of the ``<joint>`` element at ``joint`` (pr2_simulator's
     ``rpy="0 90 0"``, the line to change); the joint's own place when it has none of its own."""
     abs_path = ctx.abs_str(joint.file)
-    root = _source_root(abs_path, _mtime(abs_path), ctx)
-    el = next((j for j in root.iter() if j.line == joint.line and _located_kind(j) == "joint"), None) if root is not None else None
+    el = _joint_written_at(_source_root(abs_path, _mtime(abs_path), ctx), joint.line)
     origin = el.find("origin") if el is not None else None
     return replace(joint, line=origin.line) if origin is not None else joint
 
@@ -854,7 +863,7 @@ class _JointLocator:
             self.nth = {id(el): (i, len(same)) for same in places.values() if len(same) > 1 for i, el in enumerate(same)}
         self._frame_calls: list[tuple[int, str, int]] | None = None
         self._called: frozenset[str] | None = None
-        self._calls: list[tuple[str, XmlNode]] | None = None  # every macro call of the files: (file, call element)
+        self._calls: dict[str, list[tuple[str, XmlNode]]] | None = None  # macro -> its calls: (file, call element)
         self.by_call: dict[int, tuple[str, XmlNode, str, int]] = {}  # element -> (call file, call, macro file, line)
 
     def __call__(self, node: XmlNode) -> Location:
@@ -907,10 +916,11 @@ class _JointLocator:
         ``$(arg x)`` counts as the default the call's file declares for x (rm_description's
         ``frame_id="$(arg camera_optical_frame)"``)."""
         if self._calls is None:
-            self._calls = [(f, el) for f in self.files for el in _macro_calls(f, self.stamps[f], self.ctx)]
-        for f, el in self._calls:
-            if el.tag[len("xacro:"):] != macro:
-                continue
+            self._calls = {}
+            for f in self.files:
+                for el in _macro_calls(f, self.stamps[f], self.ctx):
+                    self._calls.setdefault(el.tag[len("xacro:"):], []).append((f, el))
+        for f, el in self._calls.get(macro, ()):
             defaults = _arg_defaults(f, self.stamps[f], self.ctx)
 
             def argument(m: re.Match[str], el: XmlNode = el, defaults: Mapping[str, str] = defaults) -> str:
@@ -928,7 +938,7 @@ class _JointLocator:
             return None
         call_file, call, macro_file, line = found
         root = _source_root(macro_file, self.stamps[macro_file], self.ctx)
-        joint = next((j for j in root.iter() if j.line == line and _located_kind(j) == "joint"), None) if root is not None else None
+        joint = _joint_written_at(root, line)
         if root is None or joint is None:
             return None
         rel = self.ctx.rel(call_file) or self.main_rel
@@ -943,15 +953,6 @@ class _JointLocator:
             return None
         given = passed[blocks.index(block)]
         return Location(rel, given.line) if given.tag == "origin" else None
-
-
-@lru_cache(maxsize=256)
-def _macro_calls(abs_path: str, _mtime_ns: int, ctx: ScanContext) -> tuple[XmlNode, ...]:
-    """A source file's macro calls as written (``<xacro:generic_camera name="bottom" ...>``)."""
-    root = _source_root(abs_path, _mtime_ns, ctx)
-    if root is None:
-        return ()
-    return tuple(el for el in root.iter() if el.tag.startswith("xacro:") and el.tag[len("xacro:"):] not in _NOT_CALLS)
 
 
 _XACRO_ARG = re.compile(r"\$\(\s*arg\s+(\w+)\s*\)")

@@ -19,6 +19,7 @@ from ..model import FileFacts, parse_document
 from ..xml_lines import XmlNode
 from .camera_plugins import camera_plugin_findings, sensor_frame_findings
 from .gps_plugins import gps_heading_findings
+from .industrial_frames import tool_frame_findings
 from .plugin_frames import plugin_frame_findings
 
 STATIC_JOINTS = frozenset({"fixed"})
@@ -109,6 +110,7 @@ def robot_edges(robot: XmlNode, locate: Locator, prefix: str = "",
     findings.extend(sensor_frame_findings(robot, edges, locate, prefix))
     findings.extend(plugin_frame_findings(robot, locate))
     findings.extend(gps_heading_findings(robot, locate))
+    findings.extend(tool_frame_findings(robot, edges, locate, prefix))
     return edges, findings
 
 

@@ -438,6 +438,16 @@ class _Budget:
 
 # where `$(find pkg)` points for a package not in the tree, when the robot is built without it: no file is there
 _ABSENT = os.path.join(os.sep, "\x00absent")
+#: what a value read from a package not in the tree reads as: a name built from it is one xacro builds (unknown)
+ABSENT_TEXT = "$(absent)"
+
+
+class _AbsentValue(str):
+    """Any item of a YAML file of a package not in the tree: unknown, the same unknown all the way down
+    (``${xacro.load_yaml(cfg)['client_ip']}``); used as a number it fails, and the robot is not checked, as before."""
+
+    def __getitem__(self, key: Any) -> _AbsentValue:  # type: ignore[override]
+        return self
 
 
 def _sandbox(xacro: Any, ctx: ScanContext, budget: _Budget, absent: bool = False) -> list[tuple[Any, str, Any]]:
@@ -485,6 +495,8 @@ def _sandbox(xacro: Any, ctx: ScanContext, budget: _Budget, absent: bool = False
 
     def load_yaml(filename: str) -> Any:
         path = str(xacro.abs_filename_spec(filename))
+        if absent and path.startswith(_ABSENT):
+            return _AbsentValue(ABSENT_TEXT)  # a package's YAML not in the tree (a driver's config a ros2_control macro reads)
         for unit in xacro.ConstructUnits:  # xacro's unit tags (!degrees ...), whose values go through safe_eval
             yaml.SafeLoader.add_constructor(unit.value.tag, unit.constructor)
         data = read(path, MAX_YAML_BYTES)

@@ -1689,8 +1689,17 @@ class _Run(Walker[Node]):
         if isinstance(target, ListValue):
             target.items.append(self.eval(c.args[0]))
             return None
-        if self.emit and c.receiver is not None and (self.path(c.receiver) or ("", []))[1][-1:] == ["poses"]:
+        into = self.path(c.receiver) if self.emit and c.receiver is not None else None
+        if into is not None and into[1][-1:] == ["poses"]:
             self.f.sink.pushed_pose(self.eval(c.args[0]), _text(c.receiver, self.f.src), c.line)
+            return None
+        holder = self.lookup(into[0]) if into is not None and into[1] == ["markers"] else None
+        if isinstance(holder, Record) and holder.type_name == "MarkerArray":  # not an InteractiveMarkerControl's
+            marker = self.eval(c.args[0])
+            # a DELETE or DELETEALL marker draws nothing: RViz never reads its pose
+            if not (isinstance(marker, Record) and re.search(rf"\b{re.escape(marker.name)}\s*(?:\.|->)\s*action\s*=\s*[\w:.]*DELETE",
+                                                             self.f.src.decode(errors="replace"))):
+                self.f.sink.pushed_marker(marker, _text(c.receiver, self.f.src), c.line)
             return None
         return MISSING
 

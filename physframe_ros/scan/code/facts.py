@@ -325,6 +325,9 @@ def _orientation_unwritten(texts: Iterable[str], member: str, marker: bool) -> b
     return any(position.search(t) for t in texts) and not any(other.search(t) for t in texts)
 
 
+_MARKER_HINT = "RViz assumes the identity and shows 'Uninitialized quaternion' on the marker (set w = 1)"
+
+
 # a transform's own frame slots read off it (`stf.child_frame_id_`, `t.header.frame_id`): what owns them
 _OWNER = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:\.|->)\s*(?:header\s*\.\s*)?(?:child_)?frame_id_?\s*$")
 
@@ -629,7 +632,7 @@ class FactSink:
                 f"{rec.type_name} member '{name}' is published with its pose orientation set by no method of this file"
                 + ("" if where in ("file", "module", "source") else " or its headers")
                 + ": a ROS 1 message's quaternion defaults to (0, 0, 0, 0), which is no rotation; "
-                + ("RViz assumes the identity and shows 'Uninitialized quaternion' on the marker (set w = 1)" if marker else
+                + (_MARKER_HINT if marker else
                    "consumers (robot_localization, RViz) reject or mangle it (set w = 1 where the message is made)"),
                 (), self.loc(line), severity=Severity.INFO if marker else Severity.WARNING,
             ))
@@ -656,6 +659,18 @@ class FactSink:
                 severity=Severity.WARNING,
             )
         )
+
+    def pushed_marker(self, value: Any, container: str, line: int) -> None:
+        """``markers.markers.push_back(marker)``: a ROS 1 Marker stored into an array with its pose never assigned (its
+        shape given by points, robot_calibration's SPHERE_LIST): the hint a published one gets, where it is stored."""
+        if (not isinstance(value, Record) or value.type_name != "Marker" or not value.ros1 or not value.local or value.escaped
+                or not _quaternion_never_set(value, "pose.orientation")):
+            return
+        self.add(Finding(
+            "INVALID_TRANSFORM",
+            f"Marker '{value.name}' (a ROS 1 Marker built at line {value.line}) is stored into {container} with its pose "
+            f"orientation never assigned: a ROS 1 message's quaternion defaults to (0, 0, 0, 0), which is no rotation; {_MARKER_HINT}",
+            (), self.loc(line), severity=Severity.INFO))
 
     def publish(self, value: Any, line: int, static: bool = False) -> None:
         """``pub.publish(msg)``; ``static``: the publisher's name says /tf_static (for a TFMessage)."""
@@ -739,7 +754,7 @@ class FactSink:
                 f"{_named(value)} (a ROS 1 {value.type_name} built at line {value.line}) is published with its "
                 f"{'orientation' if imu else 'pose orientation'} never assigned: a ROS 1 message's quaternion defaults to "
                 "(0, 0, 0, 0), which is no rotation; "
-                + ("RViz assumes the identity and shows 'Uninitialized quaternion' on the marker (set w = 1)" if marker else
+                + (_MARKER_HINT if marker else
                    "filters (robot_localization, imu_filter_madgwick) read it as a rotation and produce NaN (set it, or mark "
                    "it unknown with orientation_covariance[0] = -1 as sensor_msgs/Imu asks)" if imu else
                    "consumers (robot_localization, RViz) reject or mangle it (set w = 1 for an unknown heading)"),

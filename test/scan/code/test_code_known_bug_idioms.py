@@ -289,6 +289,38 @@ def test_a_ros1_marker_published_with_its_orientation_never_set() -> None:
     assert [(f.location.line if f.location else None, f.level.name) for f in facts.findings if f.code == "INVALID_TRANSFORM"] == [(7, "INFO")]
 
 
+CALIBRATION_VIZ = """\
+void show(ros::Publisher& pub, const std::vector<geometry_msgs::PointStamped>& points) {
+  visualization_msgs::MarkerArray markers;
+  visualization_msgs::Marker clear;
+  clear.action = visualization_msgs::Marker::DELETEALL;
+  markers.markers.push_back(clear);
+  visualization_msgs::Marker msg;
+  msg.header.frame_id = "base_link";
+  msg.type = msg.SPHERE_LIST;
+  for (size_t p = 0; p < points.size(); ++p)
+    msg.points.push_back(points[p].point);
+  markers.markers.push_back(msg);
+  visualization_msgs::Marker placed;
+  placed.header.frame_id = "base_link";
+  placed.pose.orientation.w = 1.0;
+  markers.markers.push_back(placed);
+  visualization_msgs::InteractiveMarkerControl control;
+  visualization_msgs::Marker box;
+  control.markers.push_back(box);
+  pub.publish(markers);
+}
+"""
+
+
+def test_a_ros1_marker_stored_into_an_array_with_its_orientation_never_set() -> None:
+    """robot_calibration's viz tool: SPHERE_LIST markers, their shape given by points, pushed into the published
+    MarkerArray with the pose never assigned: the same hint, at the push. A DELETEALL marker draws nothing and an
+    interactive marker control's markers are not a MarkerArray: neither is hinted."""
+    facts = analyze_cpp(CALIBRATION_VIZ, "src/tools/viz.cpp")
+    assert [(f.location.line if f.location else None, f.level.name) for f in facts.findings if f.code == "INVALID_TRANSFORM"] == [(11, "INFO")]
+
+
 QUAD_SDK_IMU = """\
 void RobotInterface::publishImu() {
   sensor_msgs::Imu msg;

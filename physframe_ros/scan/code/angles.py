@@ -176,6 +176,7 @@ class QuaternionWrites:
     converted: dict[tuple[tuple[int, str], str], dict[str, tuple[str, int]]] = field(default_factory=dict)
     # the components written under no condition (what a converting branch leaves keeps them)
     plain: dict[tuple[int, str], dict[str, tuple[str, int]]] = field(default_factory=dict)
+    px4_attitude: bool = False  # the file reads px4_msgs' world-frame attitude (its ``q`` is NED, w first)
 
     def write(self, owner: int, target: list[str], source: str, line: int, fresh: str | None = None, value: Value = None,
               branch: str | None = None, conditional: bool = True) -> None:
@@ -246,7 +247,7 @@ class QuaternionWrites:
             scalar = _scalar_numbered_first(path, parts, loc)
             if scalar is not None:
                 out.append(scalar)
-            ned = _ned_library_copy(path, parts, loc)
+            ned = _ned_library_copy(path, parts, loc, self.px4_attitude)
             if ned is not None:
                 out.append(ned)
         for ((owner, path), condition), slots in self.converted.items():
@@ -262,26 +263,42 @@ class QuaternionWrites:
 # and rtimulib_ros' say so; rtimulib_ros copied it straight into the Imu until it converted it)
 _NED_LIBRARIES = {"fusionQPose": "RTIMULib's fusionQPose"}
 _LIBRARY_COMPONENT = re.compile(r"\b(?P<lib>\w+)\s*(?:\.|->)\s*(?P<comp>x|y|z|scalar|w)\s*\(\s*\)$")
+# PX4's attitude in px4_msgs (VehicleAttitude, VehicleOdometry): ``q``, w first, NED over FRD; `msg->q[1]`, `static_cast<double>(msg->q[1])`
+_PX4_COMPONENT = re.compile(r"(?:^|\()\s*(?P<lib>\w+)\s*(?:\.|->)\s*q\s*\[\s*(?P<index>[0-3])\s*\]\s*\)?$")
+_PX4_ATTITUDE_MESSAGES = re.compile(r"\b(?:VehicleAttitude|VehicleOdometry)\b")
 
 
-def _ned_library_copy(path: str, parts: dict[str, tuple[str, int]], loc: Callable[[int], Location]) -> Finding | None:
+def reads_px4_attitude(text: str) -> bool:
+    """A file that reads PX4's world-frame attitude (px4_msgs' VehicleAttitude or VehicleOdometry)."""
+    return "px4_msgs" in text and _PX4_ATTITUDE_MESSAGES.search(text) is not None
+
+
+def _ned_source(comp: str, source: str, px4: bool) -> tuple[str, str] | None:
+    """The NED attitude a component is copied from, as (its owner, what it is), when it is that attitude's own
+    component (x from x, w from the scalar)."""
+    m = _LIBRARY_COMPONENT.search(source)
+    if m is not None and m.group("lib") in _NED_LIBRARIES and {"scalar": "w"}.get(m.group("comp"), m.group("comp")) == comp:
+        return m.group("lib"), _NED_LIBRARIES[m.group("lib")]
+    m = _PX4_COMPONENT.search(source) if px4 else None
+    if m is not None and "wxyz"[int(m.group("index"))] == comp:
+        return m.group("lib"), f"PX4's attitude {m.group('lib')}.q (w first)"
+    return None
+
+
+def _ned_library_copy(path: str, parts: dict[str, tuple[str, int]], loc: Callable[[int], Location], px4: bool) -> Finding | None:
     """A NED library's attitude copied component for component into a ROS quaternion (``orientation.x =
-    imu_data.fusionQPose.x()`` ... ``w = ...scalar()``): ROS's world frames are ENU (REP-103), so the orientation
-    published is another one. Swapping x and y and negating z converts it, with the body's FRD -> FLU turn."""
+    imu_data.fusionQPose.x()`` ... ``w = ...scalar()``; in a file reading px4_msgs' attitude, ``x = msg->q[1]`` ...
+    ``w = msg->q[0]``): ROS's world frames are ENU (REP-103), so the orientation published is another one. Swapping x
+    and y and negating z converts it, with the body's FRD -> FLU turn."""
     if not path.endswith(("orientation", "rotation")) or set(parts) != {"x", "y", "z", "w"}:
         return None
-    libs = set()
-    for comp, (source, _) in parts.items():
-        m = _LIBRARY_COMPONENT.search(source)
-        if m is None or m.group("lib") not in _NED_LIBRARIES or {"scalar": "w"}.get(m.group("comp"), m.group("comp")) != comp:
-            return None
-        libs.add(m.group("lib"))
-    if len(libs) != 1:
+    sources = {_ned_source(comp, source, px4) for comp, (source, _) in parts.items()}
+    if len(sources) != 1 or None in sources:
         return None
-    lib = libs.pop()
+    what = next(iter(sources))[1]  # type: ignore[index]
     return Finding(
         "INCORRECT_TRANSFORM",
-        f"{path} is {_NED_LIBRARIES[lib]} copied component for component: that attitude is NED (x north, y east, z down), "
+        f"{path} is {what} copied component for component: that attitude is NED (x north, y east, z down), "
         "while REP-103 orientations are ENU (x east, y north, z up), so the published orientation is another rotation; "
         "convert it (x and y swapped, z negated, and the body turned from FRD to FLU)",
         (), loc(parts["x"][1]), severity=Severity.WARNING,

@@ -14,6 +14,7 @@ import math
 import re
 from contextlib import nullcontext
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Callable, ClassVar, Generic, Hashable, Mapping, Sequence, TypeVar, Union
 
 from ...core.findings import Finding
@@ -31,7 +32,7 @@ from ..frame_ids import (
     tf_switch,
 )
 from ..model import LAUNCH_TIME
-from .angles import QuaternionWrites, euler_slot_finding, is_vector_component, scalar_in_vector_slot, writes_quaternion
+from .angles import QuaternionWrites, euler_slot_finding, is_vector_component, reads_px4_attitude, scalar_in_vector_slot, writes_quaternion
 from .calls import STEP_BUDGET, BoundedCalls, Budget
 from .conversions import conversion_finding, conversion_words, converts_to, heading_finding
 from .facts import FactSink, keep_param, last_name, param_default, slot_name_finding
@@ -121,6 +122,11 @@ class FileWalk(BoundedCalls):
         """The file's text as the analysis reads it."""
         raise NotImplementedError
 
+    @cached_property
+    def px4_attitude(self) -> bool:
+        """The file reads PX4's world-frame attitude (its ``q`` is NED over FRD, w first)."""
+        return reads_px4_attitude(self.source_text())
+
     def set_elsewhere(self, rec: Record) -> bool:
         """Whether another function of the file may have set the header of ``rec``, a message the walk built."""
         return False
@@ -190,7 +196,7 @@ class Walker(Generic[N]):
         self.results: list[Value] = []
         self.depth = 0
         self.bind: tuple[Hashable, str] | None = None  # (call node key, variable) for `x = lookupTransform(...)`
-        self.quats = QuaternionWrites()
+        self.quats = QuaternionWrites(px4_attitude=file.px4_attitude)
         self.span = (0, -1)  # the lines of the function walked (none known: empty)
         # message path -> (text, line) last written into its header.frame_id, and into its child_frame_id
         self.named_frames: dict[str, list[tuple[str, int] | None]] = {}

@@ -764,3 +764,34 @@ def test_a_ned_librarys_attitude_copied_straight_into_an_imu() -> None:
                  .replace("orientation.y = imu_data.fusionQPose.y()", "orientation.y = imu_data.fusionQPose.x()")
                  .replace("orientation.z = imu_data.fusionQPose.z()", "orientation.z = -imu_data.fusionQPose.z()"))
     assert analyze_cpp(converted, "src/rtimulib_ros.cpp").findings == []
+
+
+PX4_ODOMETRY = """\
+#include <px4_msgs/msg/vehicle_odometry.hpp>
+#include <geometry_msgs/msg/pose_stamped.hpp>
+class PathPlanning : public rclcpp::Node {
+  void vehicle_odometry_callback(const px4_msgs::msg::VehicleOdometry::UniquePtr msg)
+  {
+    vehicle_pose_.header.frame_id = "map";
+    vehicle_pose_.pose.position.x = static_cast<double>(msg->position[0]);
+    vehicle_pose_.pose.orientation.x = static_cast<double>(msg->q[1]);
+    vehicle_pose_.pose.orientation.y = static_cast<double>(msg->q[2]);
+    vehicle_pose_.pose.orientation.z = static_cast<double>(msg->q[3]);
+    vehicle_pose_.pose.orientation.w = static_cast<double>(msg->q[0]);
+    vehicle_pose_publisher_->publish(vehicle_pose_);
+  }
+  geometry_msgs::msg::PoseStamped vehicle_pose_;
+};
+"""
+
+
+def test_px4s_attitude_copied_straight_into_a_ros_orientation() -> None:
+    """ROS2_offboard_drone_control (and mr-radio-localization's offboard nodes) put VehicleOdometry's q, w first and
+    NED over FRD, into a pose in `map` component for component: the order is right, the frame is not (REP-103
+    orientations are ENU over FLU). Only in a file reading px4_msgs' attitude: elsewhere `q[0]` is anyone's."""
+    found = [(f.code, f.location.line if f.location else None) for f in analyze_cpp(PX4_ODOMETRY, "src/path_planning.cpp").findings
+             if f.code == "INCORRECT_TRANSFORM"]
+    assert found == [("INCORRECT_TRANSFORM", 8)]
+    elsewhere = PX4_ODOMETRY.replace("px4_msgs/msg/vehicle_odometry.hpp", "my_msgs/attitude.hpp").replace(
+        "px4_msgs::msg::VehicleOdometry", "my_msgs::msg::Attitude")
+    assert [f for f in analyze_cpp(elsewhere, "src/path_planning.cpp").findings if f.code == "INCORRECT_TRANSFORM"] == []

@@ -108,7 +108,7 @@ def check_tree(edges: Iterable[Edge], conventions: Conventions, tolerance: float
     out.extend(_order(parents, conventions, in_loop))
     out.extend(_disconnected(edges, conventions, acyclic=not loops))
     static_parents = {c: pe[0] for c, pe in parents.items() if len(pe) == 1 and pe[0].static}
-    inverted = any(_scanner_mount(e, conventions, tolerance) == _HALF_ROLL for e in edges)
+    inverted = any(_scanner_mount(e, conventions, tolerance, static_parents) == _HALF_ROLL for e in edges)
     for e in edges:
         if e.parent == e.child:
             out.append(
@@ -127,7 +127,7 @@ def check_tree(edges: Iterable[Edge], conventions: Conventions, tolerance: float
         f = _optical_twice(e, conventions, tolerance, static_parents) or _turned_like_optical(e, conventions, tolerance)
         if f:
             out.append(f)
-        f = _sensor_null(e, conventions) or _world_tilted(e, conventions) or (None if inverted else _flipped_sensor(e, conventions, tolerance))
+        f = _sensor_null(e, conventions) or _world_tilted(e, conventions) or (None if inverted else _flipped_sensor(e, conventions, tolerance, static_parents))
         if f:
             out.append(f)
     out.extend(facing_findings(static_parents, conventions, tolerance))
@@ -619,23 +619,32 @@ _HALF_PITCH = OrthoRotation.from_rpy(0.0, math.pi, 0.0)
 _HALF_ROLL = OrthoRotation.from_rpy(math.pi, 0.0, 0.0)
 
 
-def _scanner_mount(edge: Edge, conventions: Conventions, tolerance: float) -> OrthoRotation | None:
-    """The orthogonal rotation of a laser scanner's mount on the robot (a body frame or a frame of no class above it)."""
+def _scanner_mount(edge: Edge, conventions: Conventions, tolerance: float, static_parents: Mapping[str, Edge]) -> OrthoRotation | None:
+    """The orthogonal rotation of a laser scanner's mount on the robot: on a body frame or a frame of no class above
+    it, or on another frame of the scanner's own that sits on one unturned (Virtuoso's ``wamv/lidar_wamv_link ->
+    lidar_front``, its mount link identity on ``wamv/base_link``)."""
     if edge.rotation is None:
         return None
     parent, child = conventions.classify(edge.parent), conventions.classify(edge.child)
-    if parent.cls.name not in (BASE, OTHER) or child.cls.name != SENSOR or not _LASER.search(child.base):
+    if child.cls.name != SENSOR or not _LASER.search(child.base):
+        return None
+    if parent.cls.name == SENSOR and _LASER.search(parent.base):
+        up = static_parents.get(edge.parent)
+        if (up is None or up.rotation is None or conventions.classify(up.parent).cls.name not in (BASE, OTHER)
+                or OrthoRotation.from_quaternion(up.rotation, tolerance) != IDENTITY):
+            return None
+    elif parent.cls.name not in (BASE, OTHER):
         return None
     return OrthoRotation.from_quaternion(edge.rotation, tolerance)
 
 
-def _flipped_sensor(edge: Edge, conventions: Conventions, tolerance: float) -> Finding | None:
+def _flipped_sensor(edge: Edge, conventions: Conventions, tolerance: float, static_parents: Mapping[str, Edge]) -> Finding | None:
     """A laser scanner mounted on the robot with a half turn in pitch: x backward and z down, turned back and upside
     down at once, where a scanner facing backward is a half turn in yaw and one hung upside down a half turn in roll
     (leobot's Hokuyo at rpy 0 pi 0, rosbot_xl's lidar at 0 3.14 0). Mounts from a sensor's own frame (a calibration
     chain) and world poses are not judged; nor a robot that hangs another scanner upside down (a half turn in roll):
     its rear one is then upside down and turned back on purpose (neobotix' rear SICK at rpy pi 0 pi)."""
-    if _scanner_mount(edge, conventions, tolerance) != _HALF_PITCH:
+    if _scanner_mount(edge, conventions, tolerance, static_parents) != _HALF_PITCH:
         return None
     return _rotation_warning(
         edge,

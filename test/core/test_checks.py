@@ -372,6 +372,19 @@ def test_a_laser_scanner_mounted_with_a_half_turn_in_pitch() -> None:
     assert "x axis points backward and its z axis down" in message and "rpy 0 0 pi" in message
 
 
+def test_a_laser_scanner_flipped_on_its_own_unturned_mount_link() -> None:
+    """Virtuoso's lidar launch: ``wamv/base_link -> wamv/lidar_wamv_link`` unturned, then ``lidar_wamv_link ->
+    lidar_front`` at pitch -pi: the scanner's own frame below its mount link, turned back and upside down relative to
+    the boat. Under a mount link that is itself turned, the chain is a calibration's, not judged."""
+    conv = Conventions()
+    here = (Location("launch/lidar.launch.py", 41),)
+    mount = Edge("wamv/base_link", "wamv/lidar_wamv_link", True, (0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0), (Location("launch/lidar.launch.py", 35),))
+    front = Edge("wamv/lidar_wamv_link", "lidar_front", True, (0.0, 0.0, 0.0), rpy_to_quaternion(0.0, -3.14159, 0.0), here)
+    assert [f.location for f in check_tree([mount, front], conv) if "half turn in pitch" in f.message] == [here[0]]
+    turned = Edge("wamv/base_link", "wamv/lidar_wamv_link", True, (0.0, 0.0, 0.0), rpy_to_quaternion(0.0, 0.0, 1.5708), mount.sources)
+    assert [f for f in check_tree([turned, front], conv) if "half turn in pitch" in f.message] == []
+
+
 def test_a_camera_named_for_where_it_looks_is_judged_by_its_line_of_sight() -> None:
     """tum_simulator's downward AR.Drone camera mounted at pitch -pi/2 looked at the sky, rob_box's ceiling camera at
     pitch pi looked backward. Over the 24 orthogonal mounts, a camera named down/bottom/up/ceiling is reported unless its

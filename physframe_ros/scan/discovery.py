@@ -106,6 +106,21 @@ def classify(name: str, rel: str = "") -> str | None:
     return None
 
 
+_YAML_LAUNCH = re.compile(rb"^launch[ \t]*:", re.MULTILINE)
+
+
+def refine_kind(kind: str | None, path: str, rel: str) -> str | None:
+    """A ``.yaml`` in a ``launch`` folder whose top-level key is ``launch:`` is a ROS 2 YAML launch file whatever its
+    name (``ros2 launch sensor_interfacing panorama_cameras.yaml``); other YAML there holds parameters."""
+    if kind != "params_yaml" or "launch" not in rel.split("/")[:-1]:
+        return kind
+    try:
+        head = read_regular(path, 1 << 20)
+    except (OSError, ReadRefused):
+        return kind  # the parser reports what is wrong with it
+    return "launch_yaml" if _YAML_LAUNCH.search(head) else kind
+
+
 def _excluded(rel: str, name: str, patterns: Iterable[str]) -> bool:
     return any(fnmatch.fnmatch(rel, p) or fnmatch.fnmatch(name, p) or fnmatch.fnmatch(rel, p.rstrip("/") + "/*") for p in patterns)
 
@@ -199,7 +214,7 @@ def _discover(resolved: list[Path], root: Path, patterns: tuple[str, ...], packa
     for p in resolved:
         if p.is_file():
             rel = p.relative_to(root).as_posix()
-            kind = classify(p.name, rel)
+            kind = refine_kind(classify(p.name, rel), str(p), rel)
             if kind:
                 ws.files.append(SourceFile(rel, kind, p.stat().st_size))
             continue
@@ -284,7 +299,7 @@ def _walk(top: Path, root: Path, ws: Workspace, patterns: tuple[str, ...], seen:
                 continue
             if e.name in ("CMakeLists.txt", "setup.py"):
                 ws.build_files.append(rel)
-            kind = classify(e.name, rel)
+            kind = refine_kind(classify(e.name, rel), e.path, rel)
             if kind is None and "." not in e.name and e.name not in _NOT_SCRIPTS and _python_script(e.path):
                 kind = "python"  # a ROS 1 executable installed by catkin_install_python: scripts/nmea_serial_driver
             if kind and (include_tests or kind not in ("cpp", "python", "launch_py") or not is_test_file(e.name)):

@@ -361,6 +361,9 @@ def _assemble(name: str, launched: bool, members: dict[str, FileFacts]) -> Subsy
 def check_subsystems(subsystems: Iterable[Subsystem], conventions: Conventions) -> list[Finding]:
     """Tree checks and LOOKUP_UNREACHABLE per subsystem, each problem once."""
     out: dict[object, Finding] = {}
+    subsystems = list(subsystems)
+    for f in _camera_data_placed_elsewhere(subsystems, conventions):
+        out.setdefault(f.key, f)
     for sub in subsystems:
         for f in sub.findings:
             out.setdefault(f.key, f)
@@ -416,6 +419,24 @@ def _camera_data_frames(sub: Subsystem, conventions: Conventions) -> list[Findin
            or _placed_not_optical(d, parents, conventions, Location(sub.name))
            for d in dict.fromkeys(cameras)]
     return [f for f in out if f is not None]
+
+
+def _camera_data_placed_elsewhere(subsystems: list[Subsystem], conventions: Conventions) -> Iterable[Finding]:
+    """Camera data a launch file stamps with a frame its own tree does not hold, judged in the trees of the other
+    subsystems that place it (a bringup runs them together: WATonomous' panorama cameras, launched in
+    sensor_interfacing, stamp frames only the car's description places, unturned under the roof mount). Every tree
+    that places the frame must find it not optical: one that makes it optical may be the one that runs beside."""
+    placed: dict[str, list[dict[str, Edge]]] = {}
+    for sub in subsystems:
+        parents = {child: edges[0] for child, edges in parents_by_child(sub.edges).items() if len(edges) == 1}
+        for child in parents:
+            placed.setdefault(child, []).append(parents)
+    for sub in subsystems:
+        own = frames_of(sub.edges)
+        for d in dict.fromkeys(d for d in sub.data_frames if d.type in CAMERA_DATA and d.frame not in own):
+            found = [_placed_not_optical(d, parents, conventions, Location(sub.name)) for parents in placed.get(d.frame, ())]
+            if found and all(f is not None for f in found):
+                yield found[0]  # type: ignore[misc]
 
 
 def _placed_not_optical(d: DataFrame, parents: Mapping[str, Edge], conventions: Conventions, fallback: Location) -> Finding | None:

@@ -527,3 +527,67 @@ def test_a_source_is_read_with_at_most_three_parameter_sets(tmp_path: Path, monk
     monkeypatch.setattr(workers.WorkerPool, "parse_one", counted)
     scan([tmp_path], jobs=1)
     assert reads.count("odo/src/odometry.cpp") == 3
+
+
+def test_camera_data_launched_apart_from_the_description_that_places_its_frame(tmp_path: Path) -> None:
+    """WATonomous' car: sensor_interfacing's ``panorama_cameras.yaml`` (a YAML launch file with no ``.launch`` in its
+    name) starts camera_aravis2 drivers stamping ``camera_pano_nn``; only eve_description's robot, launched by another
+    file, places that frame, unturned under the body. A bringup runs both, so the images are judged in that tree.
+    A frame two trees place, one of them optical, is left alone."""
+    write_tree(tmp_path, {
+        "eve_description/package.xml": "<package format='3'><name>eve_description</name></package>",
+        "eve_description/urdf/eve.urdf": """
+            <robot name="eve">
+              <link name="base_link"/><link name="roof_mount"/><link name="camera_pano_nn"/>
+              <joint name="roof" type="fixed"><parent link="base_link"/><child link="roof_mount"/><origin xyz="0 0 1.5"/></joint>
+              <joint name="camera_pano_nn_mount" type="fixed">
+                <parent link="roof_mount"/><child link="camera_pano_nn"/><origin xyz="0.2 0 0.2" rpy="0 0 0"/>
+              </joint>
+            </robot>
+            """,
+        "eve_description/launch/tf_publish.yaml": """
+            launch:
+              - node:
+                  pkg: robot_state_publisher
+                  exec: robot_state_publisher
+                  param:
+                    - name: robot_description
+                      value: "$(command 'cat $(find-pkg-share eve_description)/urdf/eve.urdf')"
+            """,
+        "sensor_interfacing/package.xml": "<package format='3'><name>sensor_interfacing</name></package>",
+        "sensor_interfacing/launch/panorama_cameras.yaml": """
+            # the eight roof cameras
+            launch:
+              - node:
+                  pkg: camera_aravis2
+                  exec: camera_driver_gv
+                  name: camera_pano_nn
+                  param:
+                    - name: frame_id
+                      value: "camera_pano_nn"
+            """,
+        "sensor_interfacing/launch/params.yaml": "camera_pano_nn:\n  ros__parameters:\n    frame_id: camera_pano_nn\n",
+    })
+    found = [f for f in scan([tmp_path], jobs=1).findings if f.code == "INCORRECT_TRANSFORM"]
+    assert [(f.location.file, f.location.line) for f in found if f.location] == [("sensor_interfacing/launch/panorama_cameras.yaml", 3)]
+    assert "'camera_pano_nn'" in found[0].message and "RDF" in found[0].message
+    write_tree(tmp_path, {
+        "eve_sim/package.xml": "<package format='3'><name>eve_sim</name></package>",
+        "eve_sim/urdf/sim.urdf": """
+            <robot name="sim">
+              <link name="base_link"/><link name="camera_pano_nn"/>
+              <joint name="cam" type="fixed"><parent link="base_link"/><child link="camera_pano_nn"/>
+                <origin rpy="-1.5707963 0 -1.5707963"/></joint>
+            </robot>
+            """,
+        "eve_sim/launch/sim.launch.yaml": """
+            launch:
+              - node:
+                  pkg: robot_state_publisher
+                  exec: robot_state_publisher
+                  param:
+                    - name: robot_description
+                      value: "$(command 'cat $(find-pkg-share eve_sim)/urdf/sim.urdf')"
+            """,
+    })
+    assert [f for f in scan([tmp_path], jobs=1).findings if f.code == "INCORRECT_TRANSFORM" and "Image" in f.message] == []

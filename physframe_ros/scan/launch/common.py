@@ -45,7 +45,8 @@ class DescriptionRef:
 _CAMERA_DRIVERS = frozenset({
     "usb_cam", "cv_camera", "gscam", "uvc_camera", "libuvc_camera", "pointgrey_camera_driver", "spinnaker_camera_driver",
     "video_stream_opencv", "avt_vimba_camera", "camera1394", "ueye_cam", "v4l2_camera", "opencv_cam", "raspicam_node",
-    "flir_camera_driver", "arena_camera", "image_publisher",
+    "flir_camera_driver", "arena_camera", "image_publisher", "camera_aravis", "camera_aravis2", "pylon_camera",
+    "pylon_ros2_camera", "camera_ros",
 })
 _CAMERA_FRAME_KEYS = ("camera_frame_id", "frame_id", "camera_frame", "frame")
 

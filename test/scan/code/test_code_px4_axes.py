@@ -56,3 +56,21 @@ def test_cpp_and_indexed_fields() -> None:
 
 def test_outside_px4_code_nothing_is_said() -> None:
     assert analyze_python(VISUALIZER.replace("px4_msgs", "my_msgs"), "visualizer.py").findings == []
+
+
+def test_a_ros_pose_given_px4s_position_as_it_is_or_mirrored() -> None:
+    """ROS2_offboard_drone_control put VehicleOdometry's position as it is into a pose in `map` (NED read as ENU);
+    mr-radio-localization's offboard nodes negated z alone, "it is NED, change to Z UP": (x, y, -z) is a mirror
+    image, which no rotation gives. The code's own variables (a planner working in NED) are not judged."""
+    def found(mapping: tuple[str, str, str], target: str = "odom_msg.pose.pose.position") -> list[str]:
+        text = CPP.replace("pose_.pose.position.x = msg->position[0]", f"{target}.x = static_cast<double>({mapping[0]})")
+        text = text.replace("pose_.pose.position.y = -msg->position[1]", f"{target}.y = static_cast<double>({mapping[1]})")
+        text = text.replace("pose_.pose.position.z = -msg->position[2]", f"{target}.z = static_cast<double>({mapping[2]})")
+        return [f.message for f in analyze_cpp(text, "src/bridge.cpp").findings if f.code == "INCORRECT_TRANSFORM"]
+
+    (as_is,) = found(("msg->position[0]", "msg->position[1]", "msg->position[2]"))
+    assert "as it is" in as_is and "(y, x, -z)" in as_is
+    (mirrored,) = found(("msg->position[0]", "msg->position[1]", "-msg->position[2]"))
+    assert "(x, y, -z), a mirror image" in mirrored
+    assert found(("msg->position[1]", "msg->position[0]", "-msg->position[2]")) == []  # NED -> ENU
+    assert found(("msg->position[0]", "msg->position[1]", "msg->position[2]"), "vehicle_position_") == []

@@ -293,9 +293,10 @@ def _ned_library_copy(path: str, parts: dict[str, tuple[str, int]], loc: Callabl
     if not path.endswith(("orientation", "rotation")) or set(parts) != {"x", "y", "z", "w"}:
         return None
     sources = {_ned_source(comp, source, px4) for comp, (source, _) in parts.items()}
-    if len(sources) != 1 or None in sources:
+    found = sources.pop() if len(sources) == 1 else None
+    if found is None:
         return None
-    what = next(iter(sources))[1]  # type: ignore[index]
+    what = found[1]
     return Finding(
         "INCORRECT_TRANSFORM",
         f"{path} is {what} copied component for component: that attitude is NED (x north, y east, z down), "

@@ -33,7 +33,7 @@ def tool_frame_findings(robot: XmlNode, edges: list[Edge], joint_at: Callable[[X
     """INCORRECT_TRANSFORM warnings for a ``flange`` or ``tool0`` whose axis out of the flange lies across the axis of
     the last revolute joint above it (through fixed joints with orthogonal rotations only). ``edges``: the robot's;
     ``joint_at``: where a joint is declared. A ``tool0`` below a ``flange`` already reported is left to that one."""
-    joints = {prefix + _link(j, "child"): j for j in robot.findall("joint")}
+    joints = {prefix + joint_link(j, "child"): j for j in robot.findall("joint")}
     parent = {e.child: e for e in edges}
     out: dict[str, Finding] = {}
     for frame in sorted(joints, key=lambda f: f.endswith("tool0")):  # flanges first
@@ -47,24 +47,25 @@ def tool_frame_findings(robot: XmlNode, edges: list[Edge], joint_at: Callable[[X
         axis = _axis(joint)
         want = _OUT_OF_FLANGE[m.group(1)]
         row = next(i for i, r in enumerate(turn.rows) if abs(r) == want + 1)  # the wrist's axis along the frame's
-        if axis is None or row == axis[0] or any(c in out for c in chain):
+        if axis is None or row == axis or any(c in out for c in chain):
             continue
-        if any(abs(origin[i]) > _OFF_AXIS for i in range(3) if i != axis[0]):
+        if any(abs(origin[i]) > _OFF_AXIS for i in range(3) if i != axis):
             continue  # off the last joint's axis: a tool's own frame given the name (a grinder's tip), not the flange's
         own = parent[frame]
         out[frame] = Finding(
             "INCORRECT_TRANSFORM",
             f"ROS-Industrial frame '{frame}' has its {_AXES[want]} along {wrist}'s {_AXES[row]}, across the axis of the "
-            f"arm's last joint '{joint.get('name')}' ({wrist}'s {_AXES[axis[0]]}): ROS-Industrial robot descriptions "
+            f"arm's last joint '{joint.get('name')}' ({wrist}'s {_AXES[axis]}): ROS-Industrial robot descriptions "
             f"(REP-199) put {m.group(1)}'s {_AXES[want]} out of the flange, along that axis (flange: x, REP-103; tool0: "
             f"z, the controller's tool frame); {_fix(own, turn, want, axis, origin)}",
             (own.parent, frame), own.rotation_location or joint_at(joints[frame]), severity=Severity.WARNING,
-            details={"out_of_flange": _AXES[want], "along": _AXES[row], "joint_axis": _AXES[axis[0]]},
+            details={"out_of_flange": _AXES[want], "along": _AXES[row], "joint_axis": _AXES[axis]},
         )
     return list(out.values())
 
 
-def _link(joint: XmlNode, tag: str) -> str:
+def joint_link(joint: XmlNode, tag: str) -> str:
+    """The link a URDF joint's ``<parent>`` or ``<child>`` names ("" when none)."""
     el = joint.find(tag)
     return (el.get("link") or "").strip() if el is not None else ""
 
@@ -84,15 +85,17 @@ def _wrist(frame: str, joints: dict[str, XmlNode], parent: dict[str, Edge]
         step = OrthoRotation.from_quaternion(e.rotation, _TOLERANCE) if e.static and e.rotation is not None else None
         if step is None or e.translation is None:
             return None
-        m = step.matrix()
-        origin = tuple(e.translation[i] + sum(m[i][k] * origin[k] for k in range(3)) for i in range(3))  # type: ignore[assignment]
+        m, t = step.matrix(), e.translation
+        origin = (t[0] + m[0][0] * origin[0] + m[0][1] * origin[1] + m[0][2] * origin[2],
+                  t[1] + m[1][0] * origin[0] + m[1][1] * origin[1] + m[1][2] * origin[2],
+                  t[2] + m[2][0] * origin[0] + m[2][1] * origin[1] + m[2][2] * origin[2])
         turn, cur = step @ turn, e.parent
         chain.append(cur)
     return None
 
 
-def _axis(joint: XmlNode) -> tuple[int, int] | None:
-    """A joint's axis as (index, sign) when it lies along one of its link's axes (URDF's default is x)."""
+def _axis(joint: XmlNode) -> int | None:
+    """Which of its link's axes a joint's axis lies along, either way (URDF's default is x)."""
     el = joint.find("axis")
     try:
         v = [float(a) for a in (el.get("xyz") or "1 0 0").split()] if el is not None else [1.0, 0.0, 0.0]
@@ -103,20 +106,20 @@ def _axis(joint: XmlNode) -> tuple[int, int] | None:
     i = max(range(3), key=lambda k: abs(v[k]))
     if abs(v[i]) < 1e-9 or any(abs(v[k]) > 1e-6 * abs(v[i]) for k in range(3) if k != i):
         return None
-    return i, 1 if v[i] > 0 else -1
+    return i
 
 
-def _fix(own: Edge, turn: OrthoRotation, want: int, axis: tuple[int, int], origin: tuple[float, float, float]) -> str:
+def _fix(own: Edge, turn: OrthoRotation, want: int, axis: int, origin: tuple[float, float, float]) -> str:
     """The frame's own joint turned a quarter turn so its axis ``want`` lies along the wrist's ``axis``, pointing the
     way the frame sits from the wrist's origin along it (out of the flange) when it sits off it, else the smaller turn."""
     if own.rotation is None:
         return "turn it a quarter turn"
-    out = origin[axis[0]]
+    out = origin[axis]
     signs = (1,) if out > 1e-3 else (-1,) if out < -1e-3 else (1, -1)
     best: tuple[float, tuple[float, float, float]] | None = None
     for sign in signs:
         target = [0, 0, 0]
-        target[axis[0]] = sign
+        target[axis] = sign
         local = [sum(turn.matrix()[k][i] * target[k] for k in range(3)) for i in range(3)]  # the target in the frame
         have = [0.0, 0.0, 0.0]
         have[want] = 1.0

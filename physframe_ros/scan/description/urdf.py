@@ -19,7 +19,7 @@ from ..model import FileFacts, parse_document
 from ..xml_lines import XmlNode
 from .camera_plugins import camera_plugin_findings, sensor_frame_findings
 from .gps_plugins import gps_heading_findings
-from .industrial_frames import tool_frame_findings
+from .industrial_frames import joint_link, tool_frame_findings
 from .plugin_frames import plugin_frame_findings
 
 STATIC_JOINTS = frozenset({"fixed"})
@@ -77,8 +77,8 @@ def robot_edges(robot: XmlNode, locate: Locator, prefix: str = "",
         loc = locate(joint)
         name = joint.get("name", "")
         jtype = joint.get("type", "")
-        parent = _link_attr(joint, "parent")
-        child = _link_attr(joint, "child")
+        parent = joint_link(joint, "parent")
+        child = joint_link(joint, "child")
         what = f"URDF joint '{name}'"
         if jtype not in KNOWN_JOINTS:
             findings.append(Finding("PARSE_ERROR", f"{what} has type '{jtype}', not one of {', '.join(sorted(KNOWN_JOINTS))}", (), loc))
@@ -142,11 +142,6 @@ def _degrees(origin: XmlNode | None, what: str, frames: tuple[str, str], loc: Lo
         f"{what}: rpy holds {a:g}, which URDF reads as radians ({a:g} rad turns by {math.degrees(math.remainder(a, 2 * math.pi)):.1f} degrees); "
         f"it looks like degrees: write {math.radians(a):.6g} (xacro: ${{radians({a:g})}})",
         frames, loc, severity=Severity.WARNING)]
-
-
-def _link_attr(joint: XmlNode, tag: str) -> str:
-    el = joint.find(tag)
-    return (el.get("link") or "").strip() if el is not None else ""
 
 
 def _origin(el: XmlNode | None) -> tuple[tuple[float, float, float] | None, tuple[float, float, float, float] | None, str | None]:

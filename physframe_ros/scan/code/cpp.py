@@ -829,6 +829,9 @@ class _Run(Walker[Node]):
                 value = self.eval(default)
                 if self.emit and default.type in _STRING_LITERALS and frame_variable(name):  # `const std::string& frame = "/map"`
                     self.f.sink.add(frame_id_finding(value, self.f.sink.loc(_line(default)), f"default of parameter '{name}'"))
+                if value == "" and not args and frame_variable(name):
+                    # walked alone, `frame_id = ""` says "pass me one": unknown; a call that leaves it out binds ""
+                    value = None
             if isinstance(value, Record):
                 self.given[name] = value
             self.env[name] = self.typed(short, value)
@@ -1901,7 +1904,8 @@ class _Run(Walker[Node]):
         if target is None or (target[0] is not self.f and not _returns_message(target[1], target[0].src)):
             return None  # another file's helper matters here only for the message it returns or fills
         lib, fn = target
-        constants = any(v is not None for v in values)
+        # a call leaving out a frame parameter whose default is "" binds it: walked as a call, reported here
+        constants = any(v is not None for v in values) or _omits_empty_frame(fn, lib, len(values))
         return self.adopt(self.enter(c.line, constants, lambda: lib.call(fn, values if constants else ())), lib, c.line, c.name)
 
     def own_message_getter(self, name: str) -> bool:
@@ -2088,6 +2092,15 @@ def _function_shape(fn: Node, src: bytes) -> tuple[list[tuple[int, str, str, Nod
             if name and init_args is not None and init_args.named_child_count == 1:
                 inits.append((name, init_args.named_children[0]))
     return params, inits, fn.child_by_field_name("body")
+
+
+def _omits_empty_frame(fn: Node, lib: _CppFile, given: int) -> bool:
+    """A call giving ``given`` arguments leaves out a frame parameter of ``fn`` whose default is ``""``
+    (oculus_ros2's ``publishFan(ping)`` of ``publishFan(ping, const std::string& frame_id = "")``)."""
+    shapes = lib.shapes
+    params = (shapes[fn.id] if fn.id in shapes else shapes.setdefault(fn.id, _function_shape(fn, lib.src)))[0]
+    return any(i >= given and default is not None and default.type in _STRING_LITERALS and _text(default, lib.src) == '""'
+               and frame_variable(name) for i, name, _, default in params)
 
 
 @lru_cache(maxsize=8192)

@@ -795,3 +795,27 @@ def test_px4s_attitude_copied_straight_into_a_ros_orientation() -> None:
     elsewhere = PX4_ODOMETRY.replace("px4_msgs/msg/vehicle_odometry.hpp", "my_msgs/attitude.hpp").replace(
         "px4_msgs::msg::VehicleOdometry", "my_msgs::msg::Attitude")
     assert [f for f in analyze_cpp(elsewhere, "src/path_planning.cpp").findings if f.code == "INCORRECT_TRANSFORM"] == []
+
+
+SONAR_VIEWER = """\
+#include <sensor_msgs/msg/image.hpp>
+void publishFan(const Ping& ping, const std::string& frame_id = "") {
+  sensor_msgs::msg::Image img;
+  img.header.stamp = ping.stamp;
+  img.header.frame_id = frame_id;
+  pub->publish(img);
+}
+void handlePing(const Ping& ping) {
+  publishFan(ping);
+  publishFan(ping, "sonar");
+}
+"""
+
+
+def test_a_helper_frame_parameter_defaulting_to_empty_is_reported_where_a_call_leaves_it_out() -> None:
+    """oculus_ros2's ``publishFan(ping, frame_id = "")``: the call that leaves the frame out publishes the sonar
+    image with none, and is reported there; the helper alone, or called with a frame, says nothing (its default
+    asks the caller for one)."""
+    found = [(f.code, f.location.line if f.location else None) for f in analyze_cpp(SONAR_VIEWER, "src/sonar.cpp").findings]
+    assert found == [("MISSING_FRAME", 9)]
+    assert analyze_cpp(SONAR_VIEWER.replace("  publishFan(ping);\n", ""), "src/sonar.cpp").findings == []

@@ -362,9 +362,12 @@ def check_subsystems(subsystems: Iterable[Subsystem], conventions: Conventions) 
     """Tree checks and LOOKUP_UNREACHABLE per subsystem, each problem once."""
     out: dict[object, Finding] = {}
     subsystems = list(subsystems)
-    for f in _camera_data_placed_elsewhere(subsystems, conventions):
+    # each tree's frames with one parent, read once for the camera data checks (when there is camera data)
+    cameras = any(d.type in CAMERA_DATA for sub in subsystems for d in sub.data_frames)
+    parents = [_single_parents(sub.edges) if cameras else {} for sub in subsystems]
+    for f in _camera_data_placed_elsewhere(subsystems, parents, conventions) if cameras else ():
         out.setdefault(f.key, f)
-    for sub in subsystems:
+    for sub, sub_parents in zip(subsystems, parents):
         for f in sub.findings:
             out.setdefault(f.key, f)
         joined = _joined_components(sub)
@@ -384,7 +387,7 @@ def check_subsystems(subsystems: Iterable[Subsystem], conventions: Conventions) 
             out.setdefault(f.key, f)
         for f in _fixed_and_broadcast(sub) if sub.launched else ():
             out.setdefault(f.key, f)
-        for f in _camera_data_frames(sub, conventions):
+        for f in _camera_data_frames(sub, sub_parents, conventions):
             out.setdefault(f.key, f)
         for switch, alt in sub.switched:
             for f in _conflicts(alt, conventions):
@@ -406,14 +409,19 @@ def _conflicts(sub: Subsystem, conventions: Conventions) -> Iterable[Finding]:
     yield from _fixed_and_broadcast(sub)
 
 
-def _camera_data_frames(sub: Subsystem, conventions: Conventions) -> list[Finding]:
+def _single_parents(edges: Iterable[Edge]) -> dict[str, Edge]:
+    """Each frame's parent edge, for the frames given exactly one."""
+    return {child: pe[0] for child, pe in parents_by_child(edges).items() if len(pe) == 1}
+
+
+def _camera_data_frames(sub: Subsystem, parents: Mapping[str, Edge], conventions: Conventions) -> list[Finding]:
     """Camera data stamped with a body frame whose optical twin the subsystem's tree holds (a launch file's
-    ``usb_cam`` given ``camera_frame_id: front_cam`` beside a description with ``front_cam_optical``)."""
+    ``usb_cam`` given ``camera_frame_id: front_cam`` beside a description with ``front_cam_optical``); ``parents``:
+    :func:`_single_parents` of its tree."""
     cameras = [d for d in sub.data_frames if d.type in CAMERA_DATA]
     if not cameras:
         return []
     names = frames_of(sub.edges)
-    parents = {child: edges[0] for child, edges in parents_by_child(sub.edges).items() if len(edges) == 1}
     out = [camera_frame_finding(d.type, "", d.frame, names, sub.edges, conventions, d.location or Location(sub.name), "the tree also has")
            or camera_link_finding(d.type, d.frame, sub.edges, conventions, d.location or Location(sub.name))
            or _placed_not_optical(d, parents, conventions, Location(sub.name))
@@ -421,22 +429,24 @@ def _camera_data_frames(sub: Subsystem, conventions: Conventions) -> list[Findin
     return [f for f in out if f is not None]
 
 
-def _camera_data_placed_elsewhere(subsystems: list[Subsystem], conventions: Conventions) -> Iterable[Finding]:
+def _camera_data_placed_elsewhere(subsystems: list[Subsystem], parents: list[dict[str, Edge]], conventions: Conventions
+                                  ) -> Iterable[Finding]:
     """Camera data a launch file stamps with a frame its own tree does not hold, judged in the trees of the other
     subsystems that place it (a bringup runs them together: WATonomous' panorama cameras, launched in
     sensor_interfacing, stamp frames only the car's description places, unturned under the roof mount). Every tree
-    that places the frame must find it not optical: one that makes it optical may be the one that runs beside."""
+    that places the frame must find it not optical: one that makes it optical may be the one that runs beside.
+    ``parents``: :func:`_single_parents` of each subsystem's tree."""
     placed: dict[str, list[dict[str, Edge]]] = {}
-    for sub in subsystems:
-        parents = {child: edges[0] for child, edges in parents_by_child(sub.edges).items() if len(edges) == 1}
-        for child in parents:
-            placed.setdefault(child, []).append(parents)
+    for sub_parents in parents:
+        for child in sub_parents:
+            placed.setdefault(child, []).append(sub_parents)
     for sub in subsystems:
         own = frames_of(sub.edges)
         for d in dict.fromkeys(d for d in sub.data_frames if d.type in CAMERA_DATA and d.frame not in own):
-            found = [_placed_not_optical(d, parents, conventions, Location(sub.name)) for parents in placed.get(d.frame, ())]
-            if found and all(f is not None for f in found):
-                yield found[0]  # type: ignore[misc]
+            found = [_placed_not_optical(d, tree, conventions, Location(sub.name)) for tree in placed.get(d.frame, ())]
+            judged = [f for f in found if f is not None]
+            if judged and len(judged) == len(found):
+                yield judged[0]
 
 
 def _placed_not_optical(d: DataFrame, parents: Mapping[str, Edge], conventions: Conventions, fallback: Location) -> Finding | None:

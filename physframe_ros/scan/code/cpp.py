@@ -291,6 +291,11 @@ class _CppFile(FileWalk):
     def source_text(self) -> str:
         return self.text
 
+    def function_shape(self, fn: Node) -> tuple[list[tuple[int, str, str, Node | None]], list[tuple[str, Node]], Node | None]:
+        """:func:`_function_shape` of ``fn``, read once."""
+        shapes = self.shapes
+        return shapes[fn.id] if fn.id in shapes else shapes.setdefault(fn.id, _function_shape(fn, self.src))
+
     def parse(self) -> Node:
         tree = _PARSER.parse(self.src)
         root = tree.root_node
@@ -756,9 +761,7 @@ class _Run(Walker[Node]):
             return None
         self.fn = fn
         self.span = (_line(fn), fn.end_point[0] + 1)
-        shapes = self.f.shapes
-        key = fn.id
-        params, inits, body = shapes[key] if key in shapes else shapes.setdefault(key, _function_shape(fn, self.f.src))
+        params, inits, body = self.f.function_shape(fn)
         self.parameters(params, args)
         for name, expr in inits:
             zeroed = _message_initialization(_text(expr, self.f.src))
@@ -1701,7 +1704,7 @@ class _Run(Walker[Node]):
             marker = self.eval(c.args[0])
             # a DELETE or DELETEALL marker draws nothing: RViz never reads its pose
             if not (isinstance(marker, Record) and re.search(rf"\b{re.escape(marker.name)}\s*(?:\.|->)\s*action\s*=\s*[\w:.]*DELETE",
-                                                             self.f.src.decode(errors="replace"))):
+                                                             self.f.text)):
                 self.f.sink.pushed_marker(marker, _text(c.receiver, self.f.src), c.line)
             return None
         return MISSING
@@ -2097,10 +2100,8 @@ def _function_shape(fn: Node, src: bytes) -> tuple[list[tuple[int, str, str, Nod
 def _omits_empty_frame(fn: Node, lib: _CppFile, given: int) -> bool:
     """A call giving ``given`` arguments leaves out a frame parameter of ``fn`` whose default is ``""``
     (oculus_ros2's ``publishFan(ping)`` of ``publishFan(ping, const std::string& frame_id = "")``)."""
-    shapes = lib.shapes
-    params = (shapes[fn.id] if fn.id in shapes else shapes.setdefault(fn.id, _function_shape(fn, lib.src)))[0]
     return any(i >= given and default is not None and default.type in _STRING_LITERALS and _text(default, lib.src) == '""'
-               and frame_variable(name) for i, name, _, default in params)
+               and frame_variable(name) for i, name, _, default in lib.function_shape(fn)[0])
 
 
 @lru_cache(maxsize=8192)

@@ -218,8 +218,9 @@ _NAMESPACE_CALLS = (r"(?:\b(?:getNamespace|get_namespace|get_fully_qualified_nam
                     r"(?:\bros::this_node::|\bthis->|(?<![\w>.:]))getName)\s*\(\s*\)")
 _NAMESPACE_CALL = re.compile(_NAMESPACE_CALLS)
 _NAMESPACE_WORDS = ("amespace", "getName", "qualified_name", "get_name")  # a cheap test before the pattern
-# the call a frame id starts with: `getNamespace() + "camera"`, f"{self.get_namespace()}/odom", `p_can->getName()`
-_FIRST_CALL = re.compile(r"""^\s*(?:f["']\{)?([\w.:>-]*\(\s*\))""")
+# the call a frame id starts with: `getNamespace() + "camera"`, f"{self.get_namespace()}/odom", `p_can->getName()`,
+# also inside a conversion (`std::string(this->get_namespace()) + ".modem"`)
+_FIRST_CALL = re.compile(r"""^\s*(?:f["']\{)?(?:(?:std::)?string\s*\(\s*|str\s*\(\s*)?([\w.:>-]*\(\s*\))""")
 # a nodelet's getName() through a pointer to it (a static callback's `p_can->getName()`)
 _RECEIVER_NAME_FIRST = re.compile(r"""^\s*(\w+)\s*(?:->|\.)\s*getName\s*\(\s*\)""")
 _NAME_JOINED = re.compile(r"""^\s*([\w.:>()\[\]-]+?)\s*\+\s*(["']/)?""")

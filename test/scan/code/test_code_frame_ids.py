@@ -292,7 +292,7 @@ def test_a_frame_joined_onto_an_empty_prefix_with_a_slash_is_reported_where_it_i
 # joined on, which leaves '/base_link' in the root namespace; rc_genicam_camera's namespace joined on whole
 # (always a leading '/'); the guarded form, which handles the empty namespace; grvc-ual's fix, which strips
 # the slashes off the joined frame; teraranger_array's hub, which strips the namespace's slash only after joining
-# it into each range's frame.
+# it into each range's frame; cougars-ros2's seatrac_ahrs_convertor, the namespace converted to a string first.
 NAMESPACE_CPP = """\
 void BackendGazeboLight::initHomeFrame() {
     std::string ns = ros::this_node::getNamespace();
@@ -328,6 +328,9 @@ void BackendGazeboLight::initHomeFrameFixed() {
         uav_frame_id_.erase(0,1);
     }
 }
+void SeatracAhrsConvertor::modem_callback() {
+    t.child_frame_id = std::string(this->get_namespace()) + ".modem";
+}
 """
 
 NAMESPACE_PY = """\
@@ -344,7 +347,7 @@ class Bridge(Node):
 
 def test_a_frame_built_on_the_node_namespace_is_reported_unless_the_empty_case_is_handled() -> None:
     facts = analyze_cpp(NAMESPACE_CPP, "src/ual_backend_gazebo_light.cpp")
-    assert _invalid(facts) == [(6, ()), (7, ()), (11, ()), (12, ()), (25, ())]
+    assert _invalid(facts) == [(6, ()), (7, ()), (11, ()), (12, ()), (25, ()), (36, ())]
     assert all(f.level.name == "WARNING" for f in facts.findings)
     assert "built on the node's namespace" in facts.findings[0].message
     assert _invalid(analyze_python(NAMESPACE_PY, "bridge/bridge.py")) == [(7, ())]

@@ -45,6 +45,7 @@ from .facts import (
     slot_name_finding,
     static_broadcaster_names,
 )
+from .guards import Guard
 from .headers import HeaderCopies, aliased_members, blank_keeping_lines, code_only, member_declarations, mentions_header, plain_members, type_aliases
 from .helpers import PackageSources, callers_leave_child_unset, closing
 from .marker_arrays import default_markers
@@ -738,6 +739,23 @@ class _Run(Walker[Node]):
                         out.append((_text(cond, self.f.src), True))
                     elif alternative is not None and alternative.id == child.id:
                         out.append((_text(cond, self.f.src), False))
+            child, up = up, up.parent
+        return out
+
+    def guards(self, node: Node) -> list[Guard]:
+        out: list[Guard] = []
+        child: Node = node
+        up = node.parent
+        while up is not None and up.type not in ("function_definition", "lambda_expression", "translation_unit"):
+            kind = _GUARD_KINDS.get(up.type)
+            body = up.child_by_field_name("body") if kind == "loop" else up.child_by_field_name("consequence") if kind == "if" else up
+            if kind is not None and body is not None and (kind != "if" or child.id in (body.id, _else_id(up))):
+                other = None
+                if kind == "if":
+                    branch = up.child_by_field_name("alternative") if child.id == body.id else body
+                    other = (branch.start_point[0] + 1, branch.end_point[0] + 1) if branch is not None else None
+                head = _text(up, self.f.src).split("{")[0].split("\n")[0].strip()
+                out.append(Guard(kind, up.start_point[0] + 1, up.end_point[0] + 1, head, other))
             child, up = up, up.parent
         return out
 
@@ -2297,6 +2315,16 @@ _FUNCTIONS: dict[str, Callable[[_Run, Call[Node]], Result]] = {
 _FILLS_DATA = {"fillImage": (0, 0), **{n: (1, 2) for n in ("binaryMapToMsg", "fullMapToMsg", "binaryMapToMsgData", "fullMapToMsgData")}}
 # Methods whose value comes from their receiver (tried first, with or without a receiver).
 # method -> (the message it returns with an empty header, the argument counts it takes)
+# statements whose body may not run: loops (a do-while runs once) and an if's branches (a switch's cases are left:
+# one writing in every case, default included, frames every path)
+_GUARD_KINDS = {"for_statement": "loop", "for_range_loop": "loop", "while_statement": "loop", "if_statement": "if"}
+
+
+def _else_id(if_statement: Node) -> int | None:
+    alternative = if_statement.child_by_field_name("alternative")
+    return alternative.id if alternative is not None else None
+
+
 _EMPTY_HEADER_METHODS = {"cvToImgMsg": ("Image", (1, 2)), "getCameraInfo": ("CameraInfo", (0,))}
 _GETTERS: dict[str, Callable[[_Run, Call[Node], Value], Result]] = {
     **_table(_Run.m_inverse, *_INVERSE),

@@ -18,6 +18,7 @@ from ...core.findings import Finding, Location, Severity
 from ...core.tree import Edge
 from ..frame_ids import frame_id_finding, names_frame
 from ..model import FileFacts
+from .guards import Guard
 from .headers import mentions_field, mentions_header
 from .optical import CAMERA_DATA, camera_frame_finding
 from .values import (
@@ -671,6 +672,16 @@ class FactSink:
             f"Marker '{value.name}' (a ROS 1 Marker built at line {value.line}) is stored into {container} with its pose "
             f"orientation never assigned: a ROS 1 message's quaternion defaults to (0, 0, 0, 0), which is no rotation; {_MARKER_HINT}",
             (), self.loc(line), severity=Severity.INFO))
+
+    def framed_on_some_paths(self, value: Record, skipped: Guard, line: int) -> None:
+        """A message published at ``line`` whose frame is written only inside ``skipped`` (a loop, a branch)."""
+        how = "does not run (nothing to loop over)" if skipped.kind == "loop" else "is not taken"
+        self.add(Finding(
+            "MISSING_FRAME",
+            f"{_named(value)} (built at line {value.line}) is published with header.frame_id written only inside "
+            f"'{skipped.text}' at line {skipped.line}: whenever that {'loop' if skipped.kind == 'loop' else 'branch'} {how}, "
+            "it goes out with an empty frame id, which subscribers and tf2 cannot place; set the frame before it",
+            (), self.site(line), severity=Severity.WARNING))
 
     def publish(self, value: Any, line: int, static: bool = False) -> None:
         """``pub.publish(msg)``; ``static``: the publisher's name says /tf_static (for a TFMessage)."""

@@ -35,6 +35,7 @@ from .facts import (
     spatial_name,
     static_broadcaster_names,
 )
+from .guards import Guard
 from .mixed_axes import mixed_axes_findings
 from .own_euler import quaternion_functions, returned_order
 from .px4_axes import px4_flip_findings
@@ -449,6 +450,21 @@ class _Run(Walker[ast.AST]):
                 out.append((ast.unparse(up.test), any(s is child for s in up.body)))
             elif isinstance(up, ast.IfExp) and up.test is not child:
                 out.append((ast.unparse(up.test), up.body is child))
+            child, up = up, parents.get(id(up))
+        return out
+
+    def guards(self, node: ast.AST) -> list[Guard]:
+        parents = self.f.parents()
+        out: list[Guard] = []
+        child, up = node, parents.get(id(node))
+        while up is not None and not isinstance(up, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)):
+            if isinstance(up, (ast.For, ast.AsyncFor, ast.While)) and any(s is child for s in up.body):
+                head = f"for {ast.unparse(up.target)} in {ast.unparse(up.iter)}" if not isinstance(up, ast.While) else f"while {ast.unparse(up.test)}"
+                out.append(Guard("loop", up.lineno, up.end_lineno or up.lineno, head))
+            elif isinstance(up, ast.If) and child is not up.test:
+                branch = up.orelse if any(s is child for s in up.body) else up.body
+                other = (branch[0].lineno, branch[-1].end_lineno or branch[-1].lineno) if branch else None
+                out.append(Guard("if", up.lineno, up.end_lineno or up.lineno, f"if {ast.unparse(up.test)}", other))
             child, up = up, parents.get(id(up))
         return out
 

@@ -22,6 +22,7 @@ from ...core.rotations import (
     rpy_to_matrix,
 )
 from ..frame_ids import snake_case
+from .guards import Guard
 
 # How far a constant matrix may be from orthonormal and still count as a rotation value.
 _ORTHONORMAL_TOLERANCE = 1e-3
@@ -292,11 +293,16 @@ class Record:
     frame_line: int = 0  # the line of this file that last wrote header.frame_id (0: not written here, or not known)
     child_line: int = 0  # the same for child_frame_id
     rotation_line: int = 0  # the line that wrote transform.rotation (or its first component), 0 when not known
+    # each write of header.frame_id (or the whole header): its line and the loops and branches around it, None when the
+    # walk cannot place it; see guards.skipped_by
+    frame_writes: list[tuple[int, tuple[Guard, ...]] | None] = field(default_factory=list, compare=False, repr=False)
 
     def set(self, path: str, value: Value) -> None:
         inner = self._owned(path, create=True)
         if inner is None:
             self.fields[path] = value
+            if path in ("header", "header.frame_id"):
+                self.frame_writes.append(None)  # placed by the walker's assignment, when it is one
         elif isinstance(inner[0], Record):
             inner[0].set(inner[1], value)
         else:  # `transforms[0] = t`: the element replaced

@@ -36,6 +36,7 @@ from .angles import QuaternionWrites, euler_slot_finding, is_vector_component, r
 from .calls import STEP_BUDGET, BoundedCalls, Budget
 from .conversions import conversion_finding, conversion_words, converts_to, heading_finding
 from .facts import FactSink, keep_param, last_name, param_default, slot_name_finding
+from .guards import Guard, skipped_by
 from .values import (
     PARAMS,
     TOP_ROT,
@@ -58,6 +59,8 @@ from .values import (
 )
 
 N = TypeVar("N")  # a syntax node of the front end
+# a condition on who listens: a publish under it is taken whatever the message holds
+_SUBSCRIBERS = re.compile(r"getNumSubscribers|get_subscription_count|get_num_connections|num_subscribers|has_subscribers", re.IGNORECASE)
 EVAL_DEPTH = 120  # nested expressions evaluated (deeper ones are unknown)
 #: ``this->t_.header.frame_id`` / ``self.t.header.frame_id`` -> ("t_", ["header", "frame_id"])
 Path = tuple[str, list[str]]
@@ -360,9 +363,22 @@ class Walker(Generic[N]):
             if isinstance(value, Off):  # `pub_map_odom_ = ...` read from a switch the launch file turns off
                 self.f.switched_off.add(p[1][-1] if p[1] else p[0])
             self.assign_path(*p, value, line=line)
+            if line and p[1] and p[1][-1] in ("header", "frame_id"):
+                self.place_frame_write(p[0], p[1], target, line)
             rot = value.rot if isinstance(value, QuatList) else value
             if line and isinstance(rot, Rot) and self.emit:
                 self.conversion_rotation(p[1][-1] if p[1] else p[0], rot, line)
+
+    def place_frame_write(self, base: str, fields: list[str], target: N, line: int) -> None:
+        """The loops and branches around a write of a message's frame (or whole header) just made."""
+        holder = self.lookup(base)
+        if (isinstance(holder, Record) and holder.frame_writes and holder.frame_writes[-1] is None
+                and field_of(holder, fields) in ("header", "header.frame_id")):
+            holder.frame_writes[-1] = (line, tuple(self.guards(target)))
+
+    def guards(self, node: N) -> list[Guard]:
+        """The loops, branches and cases holding the node in its function, innermost first."""
+        return []
 
     def conversion_rotation(self, name: str, rot: Rot, line: int) -> None:
         """A constant rotation held by a variable named for a conversion between two axis conventions
@@ -611,6 +627,18 @@ class Walker(Generic[N]):
                              and value.get("header.frame_id") is UNSET)
             with self.f.sink.own_site() if unframed_here else nullcontext():
                 self.f.sink.publish(value, call.line, static="static" in self.text(call.receiver).lower())
+            if (isinstance(value, Record) and value.local and not value.escaped and self.span[0] <= value.line <= self.span[1]
+                    and value.frame_writes and value.get("header.frame_id") not in (UNSET, "")):
+                # a write in a helper the walk followed is framed there on its own paths: taken as made on every path
+                writes = [w if w is not None and self.span[0] <= w[0] <= self.span[1] else None for w in value.frame_writes]
+                skipped = skipped_by(writes, value.line, call.line, value.name)
+                # a publish under its own condition (`if (mindist < MARGIN)`, set where the frame is) may be taken only
+                # when the frame was written; one gated on subscribers is not
+                written = [w[0] for w in writes if w is not None]
+                gated = any(g.kind == "if" and not g.holds(value.line) and not any(g.holds(n) for n in written)
+                            and not _SUBSCRIBERS.search(g.text) for g in self.guards(call.args[0]))
+                if skipped is not None and not gated:
+                    self.f.sink.framed_on_some_paths(value, skipped, call.line)
             if isinstance(value, Record) and id(value) in self.f.member_names:
                 self.f.published_members.append((value, call.line))
 

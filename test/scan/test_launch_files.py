@@ -705,7 +705,7 @@ def test_a_drive_controller_given_the_root_or_no_odometry_transform(tmp_path: Pa
 
 
 def test_ros2_control_names_the_type_under_the_controller_manager(tmp_path: Path) -> None:
-    from physframe_ros.scan.launch.controllers import controller_edges
+    from physframe_ros.scan.controllers import controller_edges
 
     text = (
         "controller_manager:\n  ros__parameters:\n    update_rate: 50\n    diff_drive_base_controller:\n"
@@ -717,10 +717,53 @@ def test_ros2_control_names_the_type_under_the_controller_manager(tmp_path: Path
     assert controller_edges("a: [unclosed\n  Controller", "x.yaml") == []
 
 
+def test_a_gazebo_ros2_control_plugin_runs_the_controllers_its_parameters_name(tmp_path: Path) -> None:
+    """sobit_light: the robot's xacro loads its controllers through the Gazebo ros2_control plugin's <parameters>;
+    the diff drive controller's base_frame_id base_link gives base_link a second parent beside the robot's
+    base_footprint -> base_link joint, reported at that line."""
+    controllers = """\
+        controller_manager:
+          ros__parameters:
+            update_rate: 10
+            diff_controller:
+              type: "diff_drive_controller/DiffDriveController"
+
+        diff_controller:
+          ros__parameters:
+            odom_frame_id: odom
+            base_frame_id: base_link
+            enable_odom_tf: true
+        """
+    _write(tmp_path, {
+        "light_control/package.xml": _package("light_control"),
+        "light_control/config/ros_controllers.yaml": controllers,
+        "light_description/package.xml": _package("light_description"),
+        "light_description/urdf/light.urdf.xacro": """\
+            <?xml version="1.0"?>
+            <robot name="light" xmlns:xacro="http://www.ros.org/wiki/xacro">
+              <link name="base_footprint"/>
+              <link name="base_link"/>
+              <joint name="base_joint" type="fixed">
+                <parent link="base_footprint"/><child link="base_link"/>
+                <origin xyz="0 0 0.01" rpy="0 0 0"/>
+              </joint>
+              <gazebo>
+                <plugin filename="ign_ros2_control-system" name="ign_ros2_control::IgnitionROS2ControlPlugin">
+                  <parameters>$(find light_control)/config/ros_controllers.yaml</parameters>
+                </plugin>
+              </gazebo>
+            </robot>
+            """,
+    })
+    found = [(f.location.file, f.location.line) for f in scan([tmp_path], jobs=1).findings
+             if f.code == "MULTIPLE_PARENTS_IN_FRAME_TREE" and f.location]
+    assert found == [("light_control/config/ros_controllers.yaml", 10)]
+
+
 def test_controller_yaml_aliases_are_read_once() -> None:
     """A few lines of anchors, each level naming the one below ten times, are 10^30 mappings when walked as a
     tree: every mapping is read once, so this returns at once."""
-    from physframe_ros.scan.launch.controllers import controller_edges
+    from physframe_ros.scan.controllers import controller_edges
 
     levels = ["a0: &a0 {type: diff_drive_controller/DiffDriveController}"]
     levels += [f"a{i}: &a{i} {{" + ", ".join(f"k{j}: *a{i - 1}" for j in range(10)) + "}" for i in range(1, 30)]
@@ -1063,7 +1106,7 @@ def test_a_modelled_odometry_node_whose_sources_are_scanned_is_not_counted_twice
 
 
 def test_ros2_control_parameters_under_a_node_namespace() -> None:
-    from physframe_ros.scan.launch.controllers import controller_edges
+    from physframe_ros.scan.controllers import controller_edges
 
     text = (
         "/**/controller_manager:\n  ros__parameters:\n    diff_cont:\n      type: diff_drive_controller/DiffDriveController\n"

@@ -27,6 +27,7 @@ from ...core.findings import Finding, Location
 from ...core.tree import Edge
 from ..code.optical import UNPLACED
 from ..context import MAX_FILE_BYTES, ReadRefused, ScanContext
+from ..controllers import controller_edges
 from ..model import FileFacts
 from ..safe_eval import BUILTINS, MATH, MAX_STR, MAX_WEIGHT, ExpressionLimit, UnsafeExpression, evaluate, safe_functions, weight
 from ..source_text import decode_source
@@ -257,6 +258,7 @@ def expand_robot(rel_path: str, args: dict[str, str], ctx: ScanContext, prefix: 
     own = res.findings
     res.edges, res.findings = robot_edges(robot, locate, prefix, lambda loc: _origin_of(loc, ctx), locate.rotation_at)
     res.findings[:0] = own
+    res.edges.extend(_control_plugin_edges(robot, ctx, res.files))
     for rel in res.files[1:]:
         res.findings.extend(_doubled_origins(ctx.abs_str(rel), _mtime(ctx.abs_str(rel)), ctx, rel))
     if absent is not None:
@@ -265,6 +267,23 @@ def expand_robot(rel_path: str, args: dict[str, str], ctx: ScanContext, prefix: 
         res.findings = [_failure(absent, rel_path, abs_path, ctx, referenced_at, built=True),
                         *(f for f in res.findings if f.code not in ("MISSING_FRAME", "MISSING_CHILD_FRAME"))]
     return res
+
+
+def _control_plugin_edges(robot: XmlNode, ctx: ScanContext, files: list[str]) -> list[Edge]:
+    """The odometry edge of each drive controller in the YAML file a Gazebo ros2_control plugin of the robot loads
+    (``<plugin filename="gz_ros2_control-system"><parameters>$(find pkg)/config/controllers.yaml</parameters>``): it
+    runs whenever the robot is simulated, beside the robot's own joints. The file joins ``files``."""
+    out: list[Edge] = []
+    for plugin in robot.iter("plugin"):
+        for param in plugin.findall("parameters"):
+            rel = ctx.source_file(param.text.strip()) if param.text.strip().endswith((".yaml", ".yml")) else None
+            text = _read_text(ctx.abs_str(rel), ctx) if rel is not None else None
+            if rel is None or text is None:
+                continue
+            out.extend(controller_edges(text, rel))
+            if rel not in files:
+                files.append(rel)
+    return out
 
 
 @lru_cache(maxsize=256)

@@ -16,9 +16,9 @@ import yaml
 
 from ...core.findings import Finding, Location, Severity
 from ..context import ScanContext
+from ..controllers import controller_edges
 from ..frame_ids import names_frame, parameter_findings, scan_frame_finding, swapped_roles
 from ..model import FileFacts
-from .controllers import controller_edges
 
 # `  frame_id: "/odom"`, `- child_frame_id: /base`, `odometry.frame_id: 'odom'  # comment`
 _ENTRY = re.compile(

@@ -4,7 +4,9 @@ ros_control's ``diff_drive_controller`` (ROS 1 and ros2_control), ``ackermann_st
 ros2_control's ``tricycle_controller`` publish ``odom_frame_id -> base_frame_id`` on /tf (defaults ``odom``
 and ``base_link``) unless ``enable_odom_tf`` is false. A configuration that leaves ``base_frame_id`` at its
 default beside a description rooted at ``base_footprint`` gives ``base_link`` two parents (raspimouse_sim):
-the edge is placed at the controller's key, the line to change.
+the edge is placed at the controller's key, the line to change, or at ``base_frame_id`` when it is written out.
+A robot description's Gazebo ros2_control plugin names such a file in its ``<parameters>``: the controller runs
+with the robot (sobit_light's ``base_frame_id: base_link`` beside its ``base_footprint -> base_link`` joint).
 
 ROS 1 keeps the parameters beside ``type``; ros2_control names the type under
 ``controller_manager: ros__parameters:`` and the parameters under ``<controller>: ros__parameters:``.
@@ -16,8 +18,8 @@ from typing import Iterator
 
 import yaml
 
-from ...core.findings import Location
-from ...core.tree import Edge
+from ..core.findings import Location
+from ..core.tree import Edge
 
 _DRIVES = frozenset({
     "diff_drive_controller/DiffDriveController", "ackermann_steering_controller/AckermannSteeringController",
@@ -44,7 +46,10 @@ def controller_edges(text: str, rel_path: str) -> list[Edge]:
             continue
         parent, child = values.get("odom_frame_id", "odom"), values.get("base_frame_id", "base_link")
         if parent and child and parent != child and "$" not in parent + child:
-            out.append(Edge(parent, child, False, None, None, (Location(rel_path, key.start_mark.line + 1),)))
+            # a base frame written out is the line to change when the base has another parent
+            written = _key_line(ros2, "base_frame_id") or _key_line(params, "base_frame_id")
+            out.append(Edge(parent, child, False, None, None, (Location(rel_path, key.start_mark.line + 1),),
+                            child_at=Location(rel_path, written) if written else None))
     return out
 
 
@@ -73,6 +78,13 @@ def _get(node: yaml.Node | None, key: str) -> yaml.Node | None:
     if not isinstance(node, yaml.MappingNode):
         return None
     return next((v for k, v in node.value if isinstance(k, yaml.ScalarNode) and k.value == key), None)
+
+
+def _key_line(node: yaml.MappingNode | None, key: str) -> int | None:
+    """The line of ``key`` in a mapping (1-based), if it holds it."""
+    if node is None:
+        return None
+    return next((k.start_mark.line + 1 for k, _ in node.value if isinstance(k, yaml.ScalarNode) and k.value == key), None)
 
 
 def _mapping(node: yaml.Node | None) -> yaml.MappingNode | None:

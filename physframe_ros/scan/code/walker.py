@@ -36,7 +36,7 @@ from .angles import QuaternionWrites, euler_slot_finding, is_vector_component, r
 from .calls import STEP_BUDGET, BoundedCalls, Budget
 from .conversions import conversion_finding, conversion_words, converts_to, heading_finding
 from .facts import FactSink, keep_param, last_name, param_default, slot_name_finding
-from .guards import Guard, skipped_by
+from .guards import Guard, fills, skipped_by
 from .values import (
     PARAMS,
     TOP_ROT,
@@ -631,7 +631,8 @@ class Walker(Generic[N]):
                     and value.frame_writes and value.get("header.frame_id") not in (UNSET, "")):
                 # a write in a helper the walk followed is framed there on its own paths: taken as made on every path
                 writes = [w if w is not None and self.span[0] <= w[0] <= self.span[1] else None for w in value.frame_writes]
-                skipped = skipped_by(writes, value.line, call.line, value.name)
+                before = self.function_text_before(call.args[0])
+                skipped = skipped_by(writes, value.line, call.line, value.name, lambda container: fills(container, before))
                 # a publish under its own condition (`if (mindist < MARGIN)`, set where the frame is) may be taken only
                 # when the frame was written; one gated on subscribers is not
                 written = [w[0] for w in writes if w is not None]

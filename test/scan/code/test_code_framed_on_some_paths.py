@@ -223,3 +223,21 @@ def test_a_publish_under_its_own_condition_may_need_the_frame_written() -> None:
     # loop too is taken whether or not the wanted marker framed it
     found = _skipped(analyze_cpp(GATED, "src/ninebot_cropper.cpp").findings)
     assert [loc for loc, _ in found] == [Location("src/ninebot_cropper.cpp", 21), Location("src/ninebot_cropper.cpp", 33)]
+
+
+FILLED = """\
+void Tracker::callback(const pointcloud_msgs::PointCloud2_Segments& msg)
+{
+  pointcloud_msgs::PointCloud2_Segments c_;
+  v_.push_back(msg);
+  for (unsigned i = 0; i < v_.size(); i++) {
+    c_.header.frame_id = msg.header.frame_id;
+  }
+  pub.publish(c_);
+}
+"""
+
+
+def test_a_loop_over_a_container_the_function_just_filled_runs() -> None:
+    # pointcloud2_cluster_tracking's fix frames its segments in the loop over the window it pushed the scan into
+    assert _skipped(analyze_cpp(FILLED, "src/tracking.cpp").findings) == []

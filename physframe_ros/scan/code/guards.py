@@ -1,8 +1,8 @@
 """Statements that may not run the writes they hold: a loop's body, an ``if``'s branch.
 
 A message whose frame is written only there, and which is published after them, goes out with an empty frame id
-whenever the loop does not run or the condition does not hold (cam_lidar_calibration's board cloud, framed inside the
-loop over its samples and published also when there are none; sick_scan's LaserScan, framed in one branch only).
+whenever the loop does not run or the condition does not hold (gpd_utils' grasp candidates, framed from the first
+candidate only when there is one; an ArUco detector's PoseArray, framed only when the marker it looks for is seen).
 """
 
 from __future__ import annotations

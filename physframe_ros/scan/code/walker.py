@@ -377,7 +377,7 @@ class Walker(Generic[N]):
             holder.frame_writes[-1] = (line, tuple(self.guards(target)))
 
     def guards(self, node: N) -> list[Guard]:
-        """The loops, branches and cases holding the node in its function, innermost first."""
+        """The loops and ``if`` branches holding the node in its function, innermost first."""
         return []
 
     def conversion_rotation(self, name: str, rot: Rot, line: int) -> None:
@@ -627,21 +627,27 @@ class Walker(Generic[N]):
                              and value.get("header.frame_id") is UNSET)
             with self.f.sink.own_site() if unframed_here else nullcontext():
                 self.f.sink.publish(value, call.line, static="static" in self.text(call.receiver).lower())
-            if (isinstance(value, Record) and value.local and not value.escaped and self.span[0] <= value.line <= self.span[1]
-                    and value.frame_writes and value.get("header.frame_id") not in (UNSET, "")):
-                # a write in a helper the walk followed is framed there on its own paths: taken as made on every path
-                writes = [w if w is not None and self.span[0] <= w[0] <= self.span[1] else None for w in value.frame_writes]
-                before = self.function_text_before(call.args[0])
-                skipped = skipped_by(writes, value.line, call.line, value.name, lambda container: fills(container, before))
-                # a publish under its own condition (`if (mindist < MARGIN)`, set where the frame is) may be taken only
-                # when the frame was written; one gated on subscribers is not
-                written = [w[0] for w in writes if w is not None]
-                gated = any(g.kind == "if" and not g.holds(value.line) and not any(g.holds(n) for n in written)
-                            and not _SUBSCRIBERS.search(g.text) for g in self.guards(call.args[0]))
-                if skipped is not None and not gated:
-                    self.f.sink.framed_on_some_paths(value, skipped, call.line)
+            if isinstance(value, Record) and value.frame_writes and call.args:
+                self.framed_on_some_paths(value, call)
             if isinstance(value, Record) and id(value) in self.f.member_names:
                 self.f.published_members.append((value, call.line))
+
+    def framed_on_some_paths(self, value: Record, call: Call[N]) -> None:
+        """A message this function builds, published with its frame written only inside a loop or one branch before
+        (see guards.skipped_by)."""
+        if not value.local or value.escaped or not self.span[0] <= value.line <= self.span[1] or value.get("header.frame_id") in (UNSET, ""):
+            return
+        # a write in a helper the walk followed is framed there on its own paths: taken as made on every path
+        writes = [w if w is not None and self.span[0] <= w[0] <= self.span[1] else None for w in value.frame_writes]
+        before = self.function_text_before(call.args[0])
+        skipped = skipped_by(writes, value.line, call.line, value.name, lambda container: fills(container, before))
+        # a publish under its own condition (`if (mindist < MARGIN)`, set where the frame is) may be taken only when the
+        # frame was written; one gated on subscribers is not
+        written = [w[0] for w in writes if w is not None]
+        gated = any(g.kind == "if" and not g.holds(value.line) and not any(g.holds(n) for n in written)
+                    and not _SUBSCRIBERS.search(g.text) for g in self.guards(call.args[0]))
+        if skipped is not None and not gated:
+            self.f.sink.framed_on_some_paths(value, skipped, call.line)
 
     def h_publish(self, call: Call[N]) -> Result:
         if call.n < 1 or call.receiver is None:

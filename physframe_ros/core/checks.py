@@ -149,7 +149,7 @@ def static_dynamic_conflicts(edges: Iterable[Edge]) -> list[Finding]:
             continue
         # reported at the publisher added beside the design: a static one of a launch file or code next to a node's
         # dynamic broadcast (qcar_gazebo's placeholder odom -> base), else the dynamic one beside the robot description
-        at_static = st.location is not None and not st.location.file.endswith(DESCRIPTION_SUFFIXES)
+        at_static = st.location is not None and not st.location.file.endswith(MODEL_SUFFIXES)
         if at_static:
             where = f" and broadcast as dynamic at {dyn.location} (/tf)" if dyn.location else " and broadcast as dynamic (/tf)"
             message = f"transform {dyn.parent} -> {dyn.child} is declared static here (/tf_static){where}"
@@ -176,7 +176,8 @@ def _cycle_finding(comp: list[str], edges: list[Edge]) -> Finding:
     )
 
 
-DESCRIPTION_SUFFIXES = (".urdf", ".xacro", ".sdf", ".world")
+# robot descriptions and simulation models (a launch file's robot_description names only the first two kinds)
+MODEL_SUFFIXES = (".urdf", ".xacro", ".sdf", ".world")
 _LAUNCH_FILE = re.compile(r"\.launch(?:\.(?:py|xml|ya?ml))?$|_launch\.py$|(?:^|/)launch/[^/]*\.py$")
 
 
@@ -211,7 +212,7 @@ def _multiple_parents(parents: dict[str, list[Edge]], conventions: Conventions) 
         # launch file's hand-written transform (YaleIGVC's base_footprint -> base_link beside segway_rmp_node)
         placed = sorted((e.child_at or e.location, i) for i, e in enumerate(pe) if e.location)  # declarations in file order
         locs = [loc for loc, _ in placed]
-        outside = [loc for loc in locs if not loc.file.endswith(DESCRIPTION_SUFFIXES)]
+        outside = [loc for loc in locs if not loc.file.endswith(MODEL_SUFFIXES)]
         nodes = {e.child_at or e.location for e in pe if e.publishers and e.location}
         fixed = [e.location for e in pe if not e.publishers and e.location and _LAUNCH_FILE.search(e.location.file)]
         loaders = {e.loaded_at for e in pe}

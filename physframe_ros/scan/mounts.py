@@ -12,29 +12,38 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from dataclasses import dataclass
 from typing import Iterable, Iterator, Mapping
 
-from ..core.checks import DESCRIPTION_SUFFIXES
+from ..core.checks import MODEL_SUFFIXES
 from ..core.findings import Finding, Location, Severity
-from ..core.rotations import format_rotation, quaternion_angle, quaternion_to_rpy
+from ..core.rotations import Quaternion, format_rotation, quaternion_angle, quaternion_to_rpy
 from ..core.tree import Edge
+from .model import FileFacts
+from .subsystems import LAUNCH_KINDS, Subsystem
 
 # further apart than any calibration moves a mount: an axis mixed up in one of the declarations
 MOUNTS_DISAGREE = math.radians(30.0)
 
 
-def _tilt(edge: Edge) -> float:
-    """How far the child's z leaves the parent's z (0 upright, pi upside down): an upright mount turned about z
-    is the common one, so of two disagreeing declarations the more tilted is reported."""
-    assert edge.rotation is not None
-    x, y, _, _ = edge.rotation
-    return math.acos(max(-1.0, min(1.0, 1.0 - 2.0 * (x * x + y * y))))
+@dataclass(frozen=True)
+class _Mount:
+    """One declaration of a fixed edge whose rotation is known, and where that rotation is written."""
+
+    rotation: Quaternion
+    at: Location
+
+    @property
+    def tilt(self) -> float:
+        """How far the child's z leaves the parent's z (0 upright, pi upside down): an upright mount turned about z
+        is the common one, so of two disagreeing declarations the more tilted is reported."""
+        x, y, _, _ = self.rotation
+        return math.acos(max(-1.0, min(1.0, 1.0 - 2.0 * (x * x + y * y))))
 
 
-def _swapped_order(a: Edge, b: Edge) -> bool:
+def _swapped_order(a: _Mount, b: _Mount) -> bool:
     """One declaration's roll, pitch, yaw are the other's yaw, pitch, roll: tf1's static_transform_publisher
     arguments (yaw pitch roll) given a description's ``rpy`` in its order, or the reverse."""
-    assert a.rotation is not None and b.rotation is not None
     ra, rb = quaternion_to_rpy(a.rotation), quaternion_to_rpy(b.rotation)
     return all(abs(u - v) < 1e-3 for u, v in zip(ra, reversed(rb)))
 
@@ -44,42 +53,48 @@ def mount_disagreements(edges: Iterable[Edge], loads: Mapping[str, set[str]]) ->
     description it loads (``loads``: each launch file -> the description files of the robots it loads or starts,
     macros included). Reported at the declaration tilted further from upright, else at the launch file's (the
     description is the robot's drawing, the launch file's a hand-typed copy of it)."""
-    groups: dict[tuple[str, str], list[Edge]] = defaultdict(list)
+    groups: dict[tuple[str, str], list[_Mount]] = defaultdict(list)
     for e in edges:
         loc = e.rotation_location
         # a description's movable joint turns: only its fixed ones are mounts; tf1's static_transform_publisher
         # (on /tf) is a mount too
-        if e.rotation is not None and loc is not None and e.parent != e.child and (e.static or not _described(e)):
-            groups[(e.parent, e.child)].append(e)
+        if e.rotation is not None and loc is not None and e.parent != e.child and (e.static or not loc.file.endswith(MODEL_SUFFIXES)):
+            groups[(e.parent, e.child)].append(_Mount(e.rotation, loc))
     for (parent, child), group in groups.items():
         # only a launch file and what it loads are one robot's: a package's two robot models (NAO and Pepper), or a
         # simulation launch file beside the hardware's description, may turn one frame name differently by design
-        group.sort(key=_where)
-        pair = next(((d, w) for w in group if _where(w).file in loads for d in group
-                     if _where(d).file in loads[_where(w).file]
-                     and quaternion_angle(d.rotation, w.rotation) > MOUNTS_DISAGREE), None)  # type: ignore[arg-type]
+        group.sort(key=lambda m: m.at)
+        pair = next(((d, w) for w in group if w.at.file in loads for d in group
+                     if d.at.file in loads[w.at.file] and quaternion_angle(d.rotation, w.rotation) > MOUNTS_DISAGREE), None)
         if pair is None:
             continue
         first, other = pair
-        bad, good = (first, other) if _tilt(first) > _tilt(other) + 1e-6 else (other, first)
-        angle = math.degrees(quaternion_angle(bad.rotation, good.rotation))  # type: ignore[arg-type]
+        bad, good = (first, other) if first.tilt > other.tilt + 1e-6 else (other, first)
+        angle = math.degrees(quaternion_angle(bad.rotation, good.rotation))
         why = ""
         if _swapped_order(bad, good):
             why = ("; the one's roll, pitch, yaw are the other's yaw, pitch, roll: tf's static_transform_publisher takes "
                    "yaw pitch roll, a robot description roll pitch yaw")
         yield Finding(
             "INCORRECT_TRANSFORM",
-            f"{parent} -> {child} is turned by {format_rotation(bad.rotation)} here, but by {format_rotation(good.rotation)} "  # type: ignore[arg-type]
-            f"at {_where(good)}: {angle:.0f} degrees apart, more than a calibration moves a mount, so one of the two puts "
+            f"{parent} -> {child} is turned by {format_rotation(bad.rotation)} here, but by {format_rotation(good.rotation)} "
+            f"at {good.at}: {angle:.0f} degrees apart, more than a calibration moves a mount, so one of the two puts "
             f"'{child}' wrong (whichever a running system publishes last wins in tf2){why}",
-            (parent, child), _where(bad), severity=Severity.WARNING)
+            (parent, child), bad.at, severity=Severity.WARNING)
 
 
-def _described(edge: Edge) -> bool:
-    return _where(edge).file.endswith(DESCRIPTION_SUFFIXES)
-
-
-def _where(edge: Edge) -> Location:
-    loc = edge.rotation_location
-    assert loc is not None
-    return loc
+def robots_loaded(facts: Mapping[str, FileFacts], subsystems: Iterable[Subsystem], kinds: Mapping[str, str]) -> dict[str, set[str]]:
+    """Each launch file -> the description files (macros included) of the robots it loads as robot_description or
+    starts with the other launch files of its system: the ``loads`` of :func:`mount_disagreements`."""
+    def described(edges: Iterable[Edge]) -> set[str]:
+        return {e.location.file for e in edges if e.location is not None and e.location.file.endswith(MODEL_SUFFIXES)}
+    out: dict[str, set[str]] = {}
+    for ff in facts.values():
+        if ff.uses and kinds.get(ff.path) in LAUNCH_KINDS:
+            out[ff.path] = set().union(*(described(facts[p].edges) for p in ff.uses if p in facts), described(ff.edges))
+    for sub in subsystems:
+        robots = described(sub.edges)
+        for path in sub.files if robots else ():
+            if kinds.get(path) in LAUNCH_KINDS:
+                out.setdefault(path, set()).update(robots)
+    return out

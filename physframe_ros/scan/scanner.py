@@ -21,11 +21,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, TextIO
 
-from ..core.checks import DESCRIPTION_SUFFIXES
 from ..core.conventions import Conventions
 from ..core.expected import ExpectedTree
 from ..core.findings import Finding, FindingPolicy, Location, sort_findings
-from ..core.tree import Edge
 from .code import CPP_UNAVAILABLE, analyze_cpp, analyze_python, mentions_tf
 from .code.facts import TreeMessages
 from .code.headers import INCLUDE, MAX_HEADER_BYTES, PackageIndex, implementation_of, index_package, own_headers
@@ -38,7 +36,7 @@ from .launch import parse_launch_py_file, parse_launch_xml_file, parse_launch_ya
 from .launch.cartographer import parse_cartographer_lua
 from .messages import tree_message_types
 from .model import FileFacts
-from .mounts import mount_disagreements
+from .mounts import mount_disagreements, robots_loaded
 from .source_text import decode_source
 from .subsystems import LAUNCH_KINDS, LaunchChoice, Subsystem, build_subsystems, check_subsystems, merge_edges
 from .workers import MEMORY_LIMIT, Job, WorkerPool
@@ -359,7 +357,7 @@ def scan(
     for finding in check_subsystems(subsystems, conventions or Conventions()):
         findings.setdefault(finding.key, finding)
     all_edges = merge_edges(e for s in subsystems for e in s.edges)
-    for finding in mount_disagreements(all_edges, _robots_loaded(facts, subsystems, kinds)):
+    for finding in mount_disagreements(all_edges, robots_loaded(facts, subsystems, kinds)):
         findings.setdefault(finding.key, finding)
     for finding in model_camera_findings(facts.values(), {p for p, k in kinds.items() if k in ("urdf", "xacro")}):
         findings.setdefault(finding.key, finding)
@@ -380,23 +378,6 @@ def scan(
         notes.append(f"read with the packages of the workspace {ws.root} that the scanned paths include or load; paths are "
                      "relative to it, and findings are reported for the scanned paths only (--workspace none: the paths alone)")
     return ScanResult(ws.root, result_findings, expected, subsystems, len(ws.files), bar.lines, time.perf_counter() - t0, notes)
-
-
-def _robots_loaded(facts: dict[str, FileFacts], subsystems: Iterable[Subsystem], kinds: dict[str, str]) -> dict[str, set[str]]:
-    """Each launch file -> the description files (macros included) of the robots it loads as robot_description or
-    starts with the other launch files of its system."""
-    def described(edges: Iterable[Edge]) -> set[str]:
-        return {e.location.file for e in edges if e.location is not None and e.location.file.endswith(DESCRIPTION_SUFFIXES)}
-    out: dict[str, set[str]] = {}
-    for ff in facts.values():
-        if ff.uses and kinds.get(ff.path) in LAUNCH_KINDS:
-            out[ff.path] = set().union(*(described(facts[p].edges) for p in ff.uses if p in facts), described(ff.edges))
-    for sub in subsystems:
-        robots = described(sub.edges)
-        for path in sub.files:
-            if robots and kinds.get(path) in LAUNCH_KINDS:
-                out.setdefault(path, set()).update(robots)
-    return out
 
 
 MAX_WORKSPACE_INCLUDES = 64  # launch files of the workspace's other packages read for the scanned paths' includes

@@ -102,6 +102,10 @@ from .values import (
 from .walker import MATH, MISSING, SHARED_API, Call, FileWalk, Missing, Result, Walker, apply_math, launch_into
 from .zero_start import cpp_may_start_at_zero, cpp_zero_start
 
+# Statements whose body may not run: loops (a do-while runs once) and an if's branches (a switch's cases are left:
+# one writing in every case, default included, frames every path).
+_LOOPS = frozenset({"for_statement", "for_range_loop", "while_statement"})
+
 # Messages whose header carries a stamp only: an empty frame_id is their normal state.
 _TIME_SETTERS = frozenset({"fromNSec", "fromSec", "fromBoost"})  # ROS 1 ros::Time's setters
 # library calls that only read their first arguments, by how many: mrs_lib's `set_mutexed(mutex, value, target)`
@@ -747,17 +751,22 @@ class _Run(Walker[Node]):
         child: Node = node
         up = node.parent
         while up is not None and up.type not in ("function_definition", "lambda_expression", "translation_unit"):
-            kind = _GUARD_KINDS.get(up.type)
-            body = up.child_by_field_name("body") if kind == "loop" else up.child_by_field_name("consequence") if kind == "if" else up
-            if kind is not None and body is not None and (kind != "if" or child.id in (body.id, _else_id(up))):
-                other = None
-                if kind == "if":
-                    branch = up.child_by_field_name("alternative") if child.id == body.id else body
-                    other = (branch.start_point[0] + 1, branch.end_point[0] + 1) if branch is not None else None
-                head = _text(up, self.f.src).split("{")[0].split("\n")[0].strip()
-                out.append(Guard(kind, up.start_point[0] + 1, up.end_point[0] + 1, head, other))
+            then = up.child_by_field_name("consequence") if up.type == "if_statement" else None
+            alternative = up.child_by_field_name("alternative") if then is not None else None
+            if up.type in _LOOPS and up.child_by_field_name("body") is not None:
+                out.append(Guard("loop", up.start_point[0] + 1, up.end_point[0] + 1, self.head(up)))
+            elif then is not None and child.id in (then.id, alternative.id if alternative is not None else None):
+                branch = alternative if child.id == then.id else then
+                other = (branch.start_point[0] + 1, branch.end_point[0] + 1) if branch is not None else None
+                out.append(Guard("if", up.start_point[0] + 1, up.end_point[0] + 1, self.head(up), other))
             child, up = up, up.parent
         return out
+
+    def head(self, statement: Node) -> str:
+        """A statement's first line up to its block (``for (auto b : samples_)``), decoded alone."""
+        src = self.f.src
+        end = src.find(b"\n", statement.start_byte, statement.end_byte)
+        return src[statement.start_byte : end if end >= 0 else statement.end_byte].decode("utf-8", "replace").split("{")[0].strip()
 
     def branch_condition(self, node: Node) -> str | None:
         child: Node = node
@@ -2315,16 +2324,6 @@ _FUNCTIONS: dict[str, Callable[[_Run, Call[Node]], Result]] = {
 _FILLS_DATA = {"fillImage": (0, 0), **{n: (1, 2) for n in ("binaryMapToMsg", "fullMapToMsg", "binaryMapToMsgData", "fullMapToMsgData")}}
 # Methods whose value comes from their receiver (tried first, with or without a receiver).
 # method -> (the message it returns with an empty header, the argument counts it takes)
-# statements whose body may not run: loops (a do-while runs once) and an if's branches (a switch's cases are left:
-# one writing in every case, default included, frames every path)
-_GUARD_KINDS = {"for_statement": "loop", "for_range_loop": "loop", "while_statement": "loop", "if_statement": "if"}
-
-
-def _else_id(if_statement: Node) -> int | None:
-    alternative = if_statement.child_by_field_name("alternative")
-    return alternative.id if alternative is not None else None
-
-
 _EMPTY_HEADER_METHODS = {"cvToImgMsg": ("Image", (1, 2)), "getCameraInfo": ("CameraInfo", (0,))}
 _GETTERS: dict[str, Callable[[_Run, Call[Node], Value], Result]] = {
     **_table(_Run.m_inverse, *_INVERSE),

@@ -276,7 +276,8 @@ def _control_plugin_edges(robot: XmlNode, ctx: ScanContext, files: list[str]) ->
     out: list[Edge] = []
     for plugin in robot.iter("plugin"):
         for param in plugin.findall("parameters"):
-            rel = ctx.source_file(param.text.strip()) if param.text.strip().endswith((".yaml", ".yml")) else None
+            path = param.text.strip()
+            rel = ctx.source_file(path) if path.endswith((".yaml", ".yml")) else None
             text = _read_text(ctx.abs_str(rel), ctx) if rel is not None else None
             if rel is None or text is None:
                 continue

@@ -661,6 +661,16 @@ _MOUSE_URDF = """\
     """
 
 
+_ROS2_CONTROL_PLUGIN = """\
+      <gazebo>
+        <plugin filename="ign_ros2_control-system" name="ign_ros2_control::IgnitionROS2ControlPlugin">
+          <parameters>$(find light_control)/config/ros_controllers.yaml</parameters>
+        </plugin>
+      </gazebo>
+    </robot>
+"""
+
+
 def _mouse(tmp_path: Path, controllers: str) -> list[tuple[str, int | None]]:
     _write(tmp_path, {
         "mouse_control/package.xml": _package("mouse_control", catkin=True),
@@ -738,22 +748,8 @@ def test_a_gazebo_ros2_control_plugin_runs_the_controllers_its_parameters_name(t
         "light_control/package.xml": _package("light_control"),
         "light_control/config/ros_controllers.yaml": controllers,
         "light_description/package.xml": _package("light_description"),
-        "light_description/urdf/light.urdf.xacro": """\
-            <?xml version="1.0"?>
-            <robot name="light" xmlns:xacro="http://www.ros.org/wiki/xacro">
-              <link name="base_footprint"/>
-              <link name="base_link"/>
-              <joint name="base_joint" type="fixed">
-                <parent link="base_footprint"/><child link="base_link"/>
-                <origin xyz="0 0 0.01" rpy="0 0 0"/>
-              </joint>
-              <gazebo>
-                <plugin filename="ign_ros2_control-system" name="ign_ros2_control::IgnitionROS2ControlPlugin">
-                  <parameters>$(find light_control)/config/ros_controllers.yaml</parameters>
-                </plugin>
-              </gazebo>
-            </robot>
-            """,
+        # the mouse robot, rooted at base_footprint, with the plugin
+        "light_description/urdf/light.urdf.xacro": _MOUSE_URDF.replace("    </robot>\n", _ROS2_CONTROL_PLUGIN),
     })
     found = [(f.location.file, f.location.line) for f in scan([tmp_path], jobs=1).findings
              if f.code == "MULTIPLE_PARENTS_IN_FRAME_TREE" and f.location]

@@ -296,6 +296,9 @@ class _CppFile(FileWalk):
     def source_text(self) -> str:
         return self.text
 
+    def member_texts(self) -> list[str]:
+        return self.code_texts
+
     def function_shape(self, fn: Node) -> tuple[list[tuple[int, str, str, Node | None]], list[tuple[str, Node]], Node | None]:
         """:func:`_function_shape` of ``fn``, read once."""
         shapes = self.shapes

@@ -673,13 +673,17 @@ class FactSink:
             f"orientation never assigned: a ROS 1 message's quaternion defaults to (0, 0, 0, 0), which is no rotation; {_MARKER_HINT}",
             (), self.loc(line), severity=Severity.INFO))
 
-    def framed_on_some_paths(self, value: Record, skipped: Guard, line: int) -> None:
-        """A message published at ``line`` whose frame is written only inside ``skipped`` (a loop, a branch)."""
+    def framed_on_some_paths(self, value: Record, skipped: Guard, line: int, member: str | None = None) -> None:
+        """A message published at ``line`` whose frame is written only inside ``skipped`` (a loop, a branch);
+        ``member``: the member holding it, whose frame no other code of the file writes."""
         how = "does not run (nothing to loop over)" if skipped.kind == "loop" else "is not taken"
+        what = (f"{value.type_name} member '{member}' is published with header.frame_id written only inside" if member
+                else f"{_named(value)} (built at line {value.line}) is published with header.frame_id written only inside")
+        when = (f"until that {'loop' if skipped.kind == 'loop' else 'branch'} first runs" if member
+                else f"whenever that {'loop' if skipped.kind == 'loop' else 'branch'} {how}")
         self.add(Finding(
             "MISSING_FRAME",
-            f"{_named(value)} (built at line {value.line}) is published with header.frame_id written only inside "
-            f"'{skipped.text}' at line {skipped.line}: whenever that {'loop' if skipped.kind == 'loop' else 'branch'} {how}, "
+            f"{what} '{skipped.text}' at line {skipped.line}: {when}, "
             "it goes out with an empty frame id, which subscribers and tf2 cannot place; set the frame before it",
             (), self.site(line), severity=Severity.WARNING))
 

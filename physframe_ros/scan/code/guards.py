@@ -13,6 +13,8 @@ from typing import Callable, Sequence
 
 # a condition about a frame (`if (have_frame_)`): the code chooses what to send when none is configured
 _ABOUT_FRAME = re.compile(r"frame", re.IGNORECASE)
+# a condition that holds on the first call (`if (!initialized_)`, `if self.first:`): a member framed there keeps it
+FIRST_TIME = re.compile(r"init|first|once|start", re.IGNORECASE)
 # the container of a loop: `i < v_.size()`, `: samples_)`, `in self.detections`
 _LOOPED = re.compile(r"<\s*([\w.>\-]+?)\s*(?:\.|->)\s*size\s*\(\s*\)|:\s*\*?([\w.>\-]+?)\s*\)\s*$|\bin\s+([\w.]+)\s*$")
 

@@ -162,11 +162,16 @@ def mentions_field(texts: Iterable[str], member: str, field: str) -> bool:
     return any(pattern.search(t) for t in texts)
 
 
-def mentions_header(texts: Iterable[str], member: str) -> bool:
-    """Some text touches ``member.header`` other than its stamp or seq (which never give it a frame):
+def header_mentions(texts: Iterable[str], member: str) -> int:
+    """How often the texts touch ``member.header`` other than its stamp or seq (which never give it a frame):
     ``m.header.frame_id = ...``, ``m.header = h``, ``fill(m.header)``."""
     pattern = re.compile(rf"\b{re.escape(member)}\s*(?:\[[^\]\n]*\]\s*)?(?:\.|->)\s*header\b(?!\s*\.\s*(?:stamp|seq)\b)")
-    return any(pattern.search(t) for t in texts)
+    return sum(len(pattern.findall(t)) for t in texts)
+
+
+def mentions_header(texts: Iterable[str], member: str) -> bool:
+    """Some text touches ``member.header`` other than its stamp or seq."""
+    return header_mentions(texts, member) > 0
 
 
 @dataclass

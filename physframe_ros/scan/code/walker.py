@@ -36,7 +36,8 @@ from .angles import QuaternionWrites, euler_slot_finding, is_vector_component, r
 from .calls import STEP_BUDGET, BoundedCalls, Budget
 from .conversions import conversion_finding, conversion_words, converts_to, heading_finding
 from .facts import FactSink, keep_param, last_name, param_default, slot_name_finding
-from .guards import Guard, fills, skipped_by
+from .guards import FIRST_TIME, Guard, fills, skipped_by
+from .headers import header_mentions
 from .values import (
     PARAMS,
     TOP_ROT,
@@ -129,6 +130,10 @@ class FileWalk(BoundedCalls):
     def px4_attitude(self) -> bool:
         """The file reads PX4's world-frame attitude (its ``q`` is NED over FRD, w first)."""
         return reads_px4_attitude(self.source_text())
+
+    def member_texts(self) -> list[str]:
+        """The code in which a member message's header may be written: the file, and a C++ class's headers."""
+        return [self.source_text()]
 
     def set_elsewhere(self, rec: Record) -> bool:
         """Whether another function of the file may have set the header of ``rec``, a message the walk built."""
@@ -634,20 +639,35 @@ class Walker(Generic[N]):
 
     def framed_on_some_paths(self, value: Record, call: Call[N]) -> None:
         """A message this function builds, published with its frame written only inside a loop or one branch before
-        (see guards.skipped_by)."""
-        if not value.local or value.escaped or not self.span[0] <= value.line <= self.span[1] or value.get("header.frame_id") in (UNSET, ""):
+        (see guards.skipped_by); or a member message whose only frame writes in the file are those, in this function
+        (chibi25a's goal, given the path's header only once the robot nears it: published empty until then)."""
+        if value.escaped or value.get("header.frame_id") in (UNSET, ""):
             return
-        # a write in a helper the walk followed is framed there on its own paths: taken as made on every path
-        writes = [w if w is not None and self.span[0] <= w[0] <= self.span[1] else None for w in value.frame_writes]
+        member = self.f.member_names.get(id(value))
+        writes: list[tuple[int, tuple[Guard, ...]] | None]
+        if member is not None:
+            # every write of its header in the file and its headers is one this walk placed here, none before
+            writes = list(dict.fromkeys(w for w in value.frame_writes if w is not None and self.span[0] <= w[0] <= self.span[1]))
+            if (self.f.members.get(member) is not value or member in self.f.unknown_members or not writes
+                    or header_mentions(self.f.member_texts(), member) != len(writes)):
+                return
+            declared = self.span[0]
+        elif value.local and self.span[0] <= value.line <= self.span[1]:
+            # a write in a helper the walk followed is framed there on its own paths: taken as made on every path
+            writes = [w if w is not None and self.span[0] <= w[0] <= self.span[1] else None for w in value.frame_writes]
+            declared = value.line
+        else:
+            return
         before = self.function_text_before(call.args[0])
-        skipped = skipped_by(writes, value.line, call.line, value.name, lambda container: fills(container, before))
+        skipped = skipped_by(writes, declared, call.line, member or value.name, lambda container: fills(container, before))
         # a publish under its own condition (`if (mindist < MARGIN)`, set where the frame is) may be taken only when the
         # frame was written; one gated on subscribers is not
         written = [w[0] for w in writes if w is not None]
-        gated = any(g.kind == "if" and not g.holds(value.line) and not any(g.holds(n) for n in written)
+        gated = any(g.kind == "if" and not g.holds(declared) and not any(g.holds(n) for n in written)
                     and not _SUBSCRIBERS.search(g.text) for g in self.guards(call.args[0]))
-        if skipped is not None and not gated:
-            self.f.sink.framed_on_some_paths(value, skipped, call.line)
+        # a member framed on the first call (`if (!initialized_)`) keeps that frame for every later publish
+        if skipped is not None and not gated and not (member and FIRST_TIME.search(skipped.text)):
+            self.f.sink.framed_on_some_paths(value, skipped, call.line, member)
 
     def h_publish(self, call: Call[N]) -> Result:
         if call.n < 1 or call.receiver is None:

@@ -241,3 +241,80 @@ void Tracker::callback(const pointcloud_msgs::PointCloud2_Segments& msg)
 def test_a_loop_over_a_container_the_function_just_filled_runs() -> None:
     # pointcloud2_cluster_tracking's fix frames its segments in the loop over the window it pushed the scan into
     assert _skipped(analyze_cpp(FILLED, "src/tracking.cpp").findings) == []
+
+
+# amslabtech's chibi25_a: the goal member takes the path's header only once the robot nears the current goal
+MEMBER_GOAL = """\
+class LocalGoalCreator : public rclcpp::Node
+{
+public:
+  void process()
+  {
+    double goal_distance = 1.5;
+    if (target_distance_ < goal_distance) {
+      goal_index_ += index_step_;
+      goal_.header = path_.header;
+      goal_.point = path_.poses[goal_index_].pose.position;
+    }
+    local_goal_pub_->publish(goal_);
+  }
+private:
+  rclcpp::Publisher<geometry_msgs::msg::PointStamped>::SharedPtr local_goal_pub_;
+  geometry_msgs::msg::PointStamped goal_;
+  nav_msgs::msg::Path path_;
+};
+"""
+
+MEMBER_FRAMED_ELSEWHERE_OR_FIRST = """\
+class Framed : public rclcpp::Node
+{
+public:
+  Framed() { goal_.header.frame_id = "map"; }
+  void process()
+  {
+    if (near_) {
+      goal_.header = path_.header;
+    }
+    goal_pub_->publish(goal_);
+  }
+  void once()
+  {
+    if (!initialized_) {
+      start_.header = path_.header;
+      initialized_ = true;
+    }
+    start_pub_->publish(start_);
+  }
+private:
+  geometry_msgs::msg::PointStamped goal_;
+  geometry_msgs::msg::PointStamped start_;
+  nav_msgs::msg::Path path_;
+};
+"""
+
+MEMBER_PYTHON = """\
+class Tracker(Node):
+    def __init__(self):
+        super().__init__('tracker')
+        self.target = PointStamped()
+        self.pub = self.create_publisher(PointStamped, 'target', 1)
+
+    def on_detection(self, det):
+        if det.confidence > 0.5:
+            self.target.header = det.header
+            self.target.point = det.center
+        self.pub.publish(self.target)
+"""
+
+
+def test_a_member_framed_only_in_a_branch_goes_out_empty_until_the_branch_first_runs() -> None:
+    found = _skipped(analyze_cpp(MEMBER_GOAL, "src/local_goal_creator.cpp").findings)
+    assert [loc for loc, _ in found] == [Location("src/local_goal_creator.cpp", 12)]
+    assert "PointStamped member 'goal_'" in found[0][1] and "'if (target_distance_ < goal_distance)' at line 7" in found[0][1]
+    assert "until that branch first runs" in found[0][1]
+    python = _skipped(analyze_python(MEMBER_PYTHON, "tracker/tracker.py").findings)
+    assert [loc for loc, _ in python] == [Location("tracker/tracker.py", 11)] and "member 'self.target'" in python[0][1]
+
+
+def test_a_member_framed_in_another_method_or_on_the_first_call_is_no_finding() -> None:
+    assert _skipped(analyze_cpp(MEMBER_FRAMED_ELSEWHERE_OR_FIRST, "src/framed.cpp").findings) == []

@@ -181,6 +181,37 @@ def test_a_model_camera_stamping_its_own_link_is_judged_by_the_urdf(tmp_path) ->
     assert _across(tmp_path, "camera_link", camera=OPTICAL_RPY) == []
 
 
+# ros2_turtlebot3_waffle_intel_realsense: the model's depth camera renders from realsense_link; the URDF that tf
+# publishes fixes the frame it stamps under a 'camera_link' the model does not have, with no rotation
+APART = """\
+<robot name="bot">
+  <link name="base_link"/>
+  <link name="camera_link"/>
+  <link name="realsense_depth_frame"/>
+  <joint name="depth_joint" type="fixed">
+    <parent link="camera_link"/><child link="realsense_depth_frame"/>
+    <origin xyz="0.005 0.028 0.013" rpy="RPY"/>
+  </joint>
+</robot>
+"""
+
+
+def test_a_model_camera_stamping_a_frame_the_urdf_places_apart_from_the_model(tmp_path) -> None:
+    """No frame above it is the model's: the URDF alone judges it, as the live check would, against the camera body
+    frame above it; reported at the URDF joint (whose origin the fix turns)."""
+    from physframe_ros.scan.scanner import scan
+
+    (tmp_path / "models").mkdir()
+    (tmp_path / "models" / "model.sdf").write_text(MODEL.replace("FRAME", "realsense_depth_frame").replace("camera_link", "realsense_link"))
+
+    def found(rpy: str) -> list[tuple[str, int | None]]:
+        (tmp_path / "bot.urdf").write_text(APART.replace("RPY", rpy))
+        return [(f.location.file, f.location.line) for f in scan([str(tmp_path)]).findings if f.code == "INCORRECT_TRANSFORM" and f.location]
+
+    assert found("0 0 0") == [("bot.urdf", 5)]
+    assert found(OPTICAL_RPY) == []
+
+
 def test_a_model_camera_on_its_own(tmp_path) -> None:
     assert _across(tmp_path, "camera_link", urdf=False) == [("models/model.sdf", 7)]
     assert _across(tmp_path, "nowhere_frame", urdf=False) == []

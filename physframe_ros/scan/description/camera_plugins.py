@@ -17,10 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Collection, Iterable, Iterator
 
+from ...core.checks import camera_axes
 from ...core.conventions import OPTICAL, default_conventions
 from ...core.findings import Finding, Location
 from ...core.rotations import FLU, IDENTITY, RDF, OrthoRotation
-from ...core.tree import Edge
+from ...core.tree import Edge, parents_by_child
 from ..code.optical import camera_link_finding
 from ..model import CameraSensor, FileFacts
 from ..xml_lines import XmlNode
@@ -226,7 +227,10 @@ def model_camera_findings(files: Iterable[FileFacts], descriptions: Collection[s
             defining = [(src, edges) for (_, src), edges in trees.items() if src != ff.path and any(e.child == cam.frame for e in edges)]
             if defining:
                 judged = [(src, j) for src, edges in defining for j in [_across(cam, model, edges)] if j is not None]
-                if not judged or any(j.rel.apply(FLU) == RDF for _, j in judged):
+                if not judged:
+                    out.extend(_unturned_in_descriptions(cam, defining)[:1])
+                    continue
+                if any(j.rel.apply(FLU) == RDF for _, j in judged):
                     continue
                 src, j = judged[0]
                 where = f"{src}:{j.edge.sources[0].line}" if j.edge.sources and j.edge.sources[0].line else src
@@ -246,6 +250,27 @@ def model_camera_findings(files: Iterable[FileFacts], descriptions: Collection[s
                 how = "the sensor's link itself" if rot == IDENTITY else f"fixed to it {_turned(rot)} in the model"
                 out.append(_problem(cam.name, cam.link, cam.frame, cam.mount.inverse() @ rot, how,
                                     "stamp them with a child frame of the link turned by rpy (-pi/2, 0, -pi/2)", (cam.link, cam.frame), cam.location))
+    return out
+
+
+def _unturned_in_descriptions(cam: CameraSensor, defining: list[tuple[str, list[Edge]]]) -> list[Finding]:
+    """The camera's frame judged in the descriptions alone when none shares a frame with the model above it
+    (ros2_turtlebot3_waffle_intel_realsense: the model's camera renders from ``realsense_link``, the URDF fixes
+    ``realsense_depth_frame`` unturned under a ``camera_link``): not optical relative to the camera body frame above
+    it in every description that defines it (REP-103's rule on the tree, as the live monitor applies it)."""
+    found = []
+    for _, edges in defining:
+        parents = {child: pe[0] for child, pe in parents_by_child(edges).items() if len(pe) == 1}
+        axes = camera_axes(cam.frame, parents, default_conventions())
+        if axes is None or cam.frame not in parents:
+            return []
+        found.append((axes, parents[cam.frame]))
+    out = []
+    for (body, rot), edge in found[:1]:
+        where = f"{edge.sources[0]}" if edge.sources else "the description"
+        how = f"the model's plugin names it at {cam.location}; {where} fixes it under the camera body frame '{body}' {_turned(rot)}"
+        out.append(_problem(cam.name, cam.link, cam.frame, rot, how, f"turn '{cam.frame}' by rpy (-pi/2, 0, -pi/2) from '{body}'",
+                            (body, cam.frame), edge.rotation_location or cam.location))
     return out
 
 

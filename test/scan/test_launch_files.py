@@ -1264,3 +1264,57 @@ def test_a_slam_node_alone_beside_a_sensor_mount_is_no_second_tree(tmp_path: Pat
     from a driver another launch file starts: the node's default broadcast is no tree of its own."""
     _write(tmp_path, _node_beside_fixed("slam", '<node pkg="gmapping" type="slam_gmapping" name="slam_gmapping"/>', "0.1 0 0.2 0 0 0 base_link laser"))
     assert [f.message for f in scan([tmp_path], jobs=1).findings if f.code == "DISCONNECTED_TREE"] == []
+
+
+# --- roslaunch $(eval) and conditional parameters ------------------------------------------------
+def test_roslaunch_eval_is_evaluated_by_the_scan_interpreter(tmp_path: Path) -> None:
+    from physframe_ros.scan.launch.substitutions import Substituter
+
+    sub = Substituter(ScanContext(str(tmp_path)), str(tmp_path))
+    sub.declare("robot_name", "$(optenv TIANBOT_NAME /)")
+    sub.declare("lidar", "osight_lidar")
+    sub.declare("rate", "10")
+    sub.declare("robot", None)
+    assert sub("$(eval robot_name=='/')") == "True"
+    assert sub("$(eval 'osight' in arg('lidar') and rate * 2 == 20)") == "True"
+    assert sub.skips(None, "$(eval robot_name == '/')") and not sub.skips("$(eval robot_name == '/')", None)
+    # an argument with no value, the environment, and what the interpreter refuses stay unknown (the element is kept)
+    for unknown in ("$(eval robot == 'a')", "$(eval env('HOME') == '/')", "$(eval ().__class__)", "$(eval open('x'))"):
+        assert sub(unknown) is None
+    assert not sub.skips(None, "$(eval robot == 'a')")
+
+
+def test_a_ros1_parameter_turned_off_by_eval_or_set_again_in_the_node_is_not_checked(tmp_path: Path) -> None:
+    """tianbot's lidar include (a ROS 1 `.launch.xml`) and rmtt_ros's AprilTag detector, after their fixes: the
+    '//laser' and '//camera_link' values are used only with a robot namespace; by default the bare frame is."""
+    ws = _write(tmp_path, {
+        "p/package.xml": _package("p", catkin=True),
+        "p/launch/includes/lidar.launch.xml": """\
+            <launch>
+              <arg name="robot_name" default="$(optenv TIANBOT_NAME /)"/>
+              <arg name="frame_id" default="laser"/>
+              <node pkg="osight_lidar" type="osight_lidar_node" name="osight_lidar">
+                <param name="frame_id" type="string" value="$(arg frame_id)"/>
+                <param unless="$(eval robot_name=='/')" name="frame_id" type="string" value="$(arg robot_name)/$(arg frame_id)"/>
+              </node>
+            </launch>
+            """,
+        "p/launch/detection.launch": """\
+            <launch>
+              <arg name="ns" default="$(optenv RMTT_NAMESPACE /)"/>
+              <group ns="$(arg ns)">
+                <param name="apriltag_ros/camera_frame" type="str" value="$(arg ns)/camera_link"/>
+                <node pkg="apriltag_ros" type="apriltag_ros_continuous_node" name="apriltag_ros">
+                  <param if="$(eval ns=='/')" name="camera_frame" type="str" value="camera_link"/>
+                </node>
+              </group>
+            </launch>
+            """,
+    })
+    assert [f for f in scan([ws], jobs=1).findings if f.code == "INVALID_FRAME_ID"] == []
+    # before the fixes: the namespaced value always
+    (Path(ws) / "p/launch/includes/lidar.launch.xml").write_text((Path(ws) / "p/launch/includes/lidar.launch.xml").read_text()
+                                                                  .replace('unless="$(eval robot_name==\'/\')" ', ""))
+    (Path(ws) / "p/launch/detection.launch").write_text((Path(ws) / "p/launch/detection.launch").read_text().replace("ns=='/'", "ns=='x'"))
+    found = sorted((f.location.file, f.location.line) for f in scan([ws], jobs=1).findings if f.code == "INVALID_FRAME_ID" and f.location)
+    assert found == [("p/launch/detection.launch", 4), ("p/launch/includes/lidar.launch.xml", 6)]

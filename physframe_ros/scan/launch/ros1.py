@@ -51,11 +51,18 @@ def parse_ros1_launch(root: XmlNode, facts: FileFacts, ctx: ScanContext, launch_
     _walk(root, facts, ctx, sub, scope, unclaimed)
     facts.boolean_args = sub.boolean_defaults()
     # `<param name="hector_mapping/pub_map_odom_transform" value="false"/>` outside the node: the node of that name gets it
+    # one the node sets again below it wins (rmtt_ros: `<param if="$(eval ns=='/')" name="camera_frame" ...>` in the
+    # node replaces the group's '$(arg ns)/camera_link'): the outer value is never used, and no finding of its own
+    overridden: set[Location] = set()
     for i, node in enumerate(facts.nodes):
-        given = {k for k, _, _ in node.params}
-        extra = tuple(p for p in scope.by_node.get(node.name, ()) if p[0] not in given)
+        given = {k: where for k, _, where in node.params}
+        outer = scope.by_node.get(node.name, ())
+        overridden.update(loc for k, _, loc in outer if k in given and given[k].file == loc.file and (given[k].line or 0) > (loc.line or 0))
+        extra = tuple(p for p in outer if p[0] not in given)
         if extra:
             facts.nodes[i] = replace(node, params=node.params + extra)
+    if overridden:
+        facts.findings = [f for f in facts.findings if not (f.code == "INVALID_FRAME_ID" and f.location in overridden)]
     for desc, loc in unclaimed:  # likely read by a robot_state_publisher started elsewhere
         add_description(desc, facts, ctx, loc, "")
 
@@ -197,6 +204,8 @@ def _node(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, sco
     params: dict[str, object] = {}
     lines: dict[str, int] = {}
     for p in el.findall("param"):
+        if sub.skips(p.get("if"), p.get("unless")):
+            continue
         name = p.get("name") or ""
         lines[name] = p.line
         if name == "robot_description":
@@ -246,7 +255,10 @@ def parse_launch_xml_file(text: str, rel_path: str, ctx: ScanContext, launch_arg
     root = parse_document(facts, text, "launch file", "launch")
     if root is None:
         return facts
-    if rel_path.endswith(".launch.xml") or is_ros2_xml(root, text):
+    # `.launch.xml` is ROS 2's name, but ROS 1 packages use it too (tianbot's includes): a `<node type=...>` and no
+    # `exec=` is roslaunch's node
+    ros1_nodes = any(n.get("type") for n in root.iter("node")) and not any(n.get("exec") for n in root.iter("node"))
+    if (rel_path.endswith(".launch.xml") and not ros1_nodes) or is_ros2_xml(root, text):
         parse_ros2_xml(root, facts, ctx, launch_args or {})
     else:
         parse_ros1_launch(root, facts, ctx, launch_args or {})

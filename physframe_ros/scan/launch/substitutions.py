@@ -1,15 +1,21 @@
 """``$(...)`` substitutions of XML and YAML launch files (ROS 1 roslaunch and ROS 2 launch), resolved
-statically: arguments from their defaults, packages inside the scanned tree, never ``$(eval)``."""
+statically: arguments from their defaults, packages inside the scanned tree, and ``$(eval ...)`` through the
+scan's own expression interpreter (safe_eval: never Python's ``eval``)."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Callable, Iterator, Mapping
 
 from ..context import ScanContext
+from ..safe_eval import BUILTINS, MATH, ExpressionLimit, UnsafeExpression, evaluate, safe_functions
 from .common import names_a_prefix, shell_split
 
 _INNER = re.compile(r"\$\(([^()]*)\)")
+# roslaunch's `$(eval ...)` is the whole attribute; its expression may hold parentheses (`arg('x')`)
+_PLACEHOLDER = re.compile(r"\x02|\{\w+\}")
+_WHOLE_EVAL = re.compile(r"^\s*\$\(eval\s+(.*)\)\s*$", re.DOTALL)
 #: ``$(command ...)`` keeps its text for the caller (robot_description from xacro) behind this mark.
 COMMAND_MARK = "\x00command:"
 _UNKNOWN = "\x01"
@@ -97,6 +103,10 @@ class Substituter:
         return [w if _UNKNOWN not in w or (":=" in w and _UNKNOWN not in w.partition(":=")[0]) else None for w in words]
 
     def _resolve(self, text: str) -> str:
+        whole = _WHOLE_EVAL.match(text)
+        if whole:  # ROS 2 substitutes inside it first (`$(eval '$(var ns)' == '/')`)
+            body = self._resolve(whole.group(1))
+            return _UNKNOWN if _UNKNOWN in body else self._eval(body)
         for _ in range(50):  # innermost first, so $(find $(arg pkg)) works; bounded against odd input
             m = _INNER.search(text)
             if m is None:
@@ -127,7 +137,76 @@ class Substituter:
             return COMMAND_MARK + rest.strip().strip("'\"")
         if cmd == "anon":
             return f"{rest}_anon"
-        return None  # eval and anything newer: not evaluated
+        if cmd == "eval":
+            value = self._eval(rest)
+            return None if value == _UNKNOWN else value
+        return None  # anything newer: not evaluated
+
+    def _eval(self, expr: str) -> str:
+        """roslaunch's ``$(eval expr)``: the arguments by bare name or ``arg('name')``, typed as roslaunch types them
+        ('true' a bool, '2' an int), ``optenv`` its default; the value as text, or _UNKNOWN when some argument
+        or the environment is not known (or the expression is not one the interpreter evaluates)."""
+        if "__" in expr:
+            return _UNKNOWN  # roslaunch refuses these too
+
+        class _Unknown(Exception):
+            pass
+
+        def arg(name: str) -> object:
+            value = self.args.get(name)
+            # a value the robot chooses (an environment variable's choice, a required name's `{name}`) is no value yet
+            if value is None or _UNKNOWN in value or _PLACEHOLDER.search(value):
+                raise _Unknown(name)
+            return _typed(value)
+
+        def optenv(name: str, default: str = "") -> str:
+            return self.ctx.env[name] if name in self.ctx.env else default
+
+        def unknown(*_: object) -> str:
+            raise _Unknown()
+
+        names = {**BUILTINS, **MATH, "true": True, "false": False,
+                 **safe_functions(arg=arg, optenv=optenv, env=unknown, find=lambda pkg: self.ctx.package_dir(pkg) or unknown(),
+                                  anon=lambda name: f"{name}_anon", dirname=lambda: self.file_dir)}
+        known = {k: v for k, v in self.args.items() if k not in names}
+        try:
+            return str(evaluate(expr, _Names(names, known, arg)))
+        except (_Unknown, UnsafeExpression, ExpressionLimit, SyntaxError, ArithmeticError, LookupError, TypeError, ValueError, NameError,
+                RecursionError):
+            return _UNKNOWN
+
+
+def _typed(value: str) -> object:
+    """An argument's value as roslaunch's ``$(eval)`` sees it (its ``convert_value(v, 'auto')``)."""
+    low = value.strip().lower()
+    if low in ("true", "false"):
+        return low == "true"
+    for kind in (int, float):
+        try:
+            return kind(value)
+        except ValueError:
+            pass
+    return value
+
+
+class _Names(Mapping[str, object]):
+    """The names of an ``$(eval)``: its functions, then the launch file's arguments (typed on use)."""
+
+    def __init__(self, functions: Mapping[str, object], args: Mapping[str, str | None], arg: Callable[[str], object]) -> None:
+        self.functions, self.args, self.arg = functions, args, arg
+
+    def __getitem__(self, key: str) -> object:
+        if key in self.functions:
+            return self.functions[key]
+        if key in self.args:
+            return self.arg(key)
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter({**self.functions, **self.args})
+
+    def __len__(self) -> int:
+        return len(self.functions) + len(self.args)
 
 
 def truth(value: str | None) -> bool | None:

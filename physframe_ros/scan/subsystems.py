@@ -95,7 +95,10 @@ def merge_edges(edges: Iterable[Edge]) -> list[Edge]:
             merged[key] = e
         else:
             srcs = old.sources + tuple(s for s in e.sources if s not in old.sources)
-            merged[key] = replace(old, sources=srcs)
+            # the nodes a launch file models stay named (amcl's map -> odom, merged with a broadcast the code gives the
+            # same unknown value): a modelled broadcast is no fixed transform
+            pubs = old.publishers + tuple(p for p in e.publishers if p not in old.publishers)
+            merged[key] = replace(old, sources=srcs, publishers=pubs)
     return list(merged.values())
 
 

@@ -148,17 +148,31 @@ def static_dynamic_conflicts(edges: Iterable[Edge]) -> list[Finding]:
         if st is None:
             continue
         # reported at the publisher added beside the design: a static one of a launch file or code next to a node's
-        # dynamic broadcast (qcar_gazebo's placeholder odom -> base), else the dynamic one beside the robot description
-        at_static = st.location is not None and not st.location.file.endswith(MODEL_SUFFIXES)
+        # dynamic broadcast (qcar_gazebo's placeholder odom -> base), else the dynamic one beside the robot description;
+        # and at the dynamic one when it re-sends the static value, a constant mount put on /tf at rate (RunAwayRobot's
+        # wall follower broadcasting base_link -> laser as its launch file's static publisher does)
+        at_static = (st.location is not None and not st.location.file.endswith(MODEL_SUFFIXES)
+                     and not (dyn.location is not None and _same_value(st, dyn)))
         if at_static:
             where = f" and broadcast as dynamic at {dyn.location} (/tf)" if dyn.location else " and broadcast as dynamic (/tf)"
             message = f"transform {dyn.parent} -> {dyn.child} is declared static here (/tf_static){where}"
         else:
             where = f" at {st.location}" if st.location else ""
             message = f"transform {dyn.parent} -> {dyn.child} is declared static{where} (/tf_static) and broadcast as dynamic here (/tf)"
-        out.append(Finding("STATIC_DYNAMIC_CONFLICT", message + ": tf2 mixes a static and a dynamic value for one edge; publish it one way",
+        fix = ("publish it one way" if at_static or not _same_value(st, dyn)
+               else "this broadcast re-sends the static value of a fixed mount: drop it")
+        out.append(Finding("STATIC_DYNAMIC_CONFLICT", f"{message}: tf2 mixes a static and a dynamic value for one edge; {fix}",
                            key, st.location if at_static else dyn.location))
     return out
+
+
+def _same_value(a: Edge, b: Edge, tolerance: float = 1e-6) -> bool:
+    """Both edges hold one known value (a rotation either sign of its quaternion)."""
+    if a.translation is None or b.translation is None or a.rotation is None or b.rotation is None:
+        return False
+    if any(abs(x - y) > tolerance for x, y in zip(a.translation, b.translation)):
+        return False
+    return min(max(abs(x - y) for x, y in zip(a.rotation, b.rotation)), max(abs(x + y) for x, y in zip(a.rotation, b.rotation))) <= tolerance
 
 
 def _cycle_finding(comp: list[str], edges: list[Edge]) -> Finding:
@@ -233,6 +247,10 @@ def _multiple_parents(parents: dict[str, list[Edge]], conventions: Conventions) 
             # a robot-side frame hung under a world frame beside its mount on the robot (rio's `map -> awr1843aop`
             # identity beside `bmi088 -> awr1843aop`): the world one is the stand-in to remove
             loc = placeholder.child_at or placeholder.location
+        elif (orphan := _orphan_parent(child, pe, parents)) is not None:
+            loc = orphan.child_at or orphan.location
+            note = (f"; '{orphan.parent}' is in no other transform, so {orphan.parent} -> {child} hangs the tree from a "
+                    "frame of its own: parent and child are probably swapped there")
         else:
             loc = locs[1] if len(locs) > 1 else (locs[0] if locs else None)
         yield Finding(
@@ -244,6 +262,20 @@ def _multiple_parents(parents: dict[str, list[Edge]], conventions: Conventions) 
             loc,
             publishers=tuple(sorted({x for e in pe for x in e.publishers})),
         )
+
+
+def _orphan_parent(child: str, pe: list[Edge], parents: dict[str, list[Edge]]) -> Edge | None:
+    """The one declaration whose parent appears in no other transform (no parent of its own, no other child) while
+    the other parents are part of the tree: a frame that only this edge names is most likely its child, written in
+    the parent's place (McGill's AUV depth node: tf's ``sendTransform(..., "/horizon", "/floating_horizon")``, child
+    first, beside the tree's ``raw_horizon -> horizon``)."""
+    def alone(frame: str) -> bool:
+        return frame not in parents and not any(e.parent == frame for c, es in parents.items() if c != child for e in es)
+
+    lonely = {e.parent for e in pe if alone(e.parent)}
+    if len(lonely) != 1 or len({e.parent for e in pe}) - len(lonely) < 1:
+        return None
+    return next((e for e in pe if e.parent in lonely and e.location), None)
 
 
 def _shortcut(pe: list[Edge], parents: dict[str, list[Edge]]) -> tuple[Edge, str] | None:

@@ -91,6 +91,21 @@ def test_multiple_parents_point_at_a_world_frame_stand_in_for_a_mount():
     assert found.location == Location("launch/sensors.launch", 9)
 
 
+def test_multiple_parents_point_at_a_parent_no_other_transform_names():
+    """McGill's AUV depth node sent tf's `sendTransform(t, q, now, "/horizon", "/floating_horizon")`, child first, so
+    horizon got floating_horizon (named nowhere else) beside the tree's raw_horizon -> horizon: the lone parent is
+    the swapped edge, whichever is declared first. Both parents alone: the second declaration in file order, as before."""
+    tree = Edge("robot", "raw_horizon", False, sources=(Location("tf/src/tf_broadcaster.cpp", 31),))
+    raw = Edge("raw_horizon", "horizon", False, sources=(Location("tf/src/tf_broadcaster.cpp", 45),))
+    depth = Edge("floating_horizon", "horizon", False, sources=(Location("depth/scripts/depth", 70),))
+    for edges in ([tree, raw, depth], [depth, tree, raw]):
+        (found,) = [f for f in check_tree(edges, C) if f.code == "MULTIPLE_PARENTS_IN_FRAME_TREE"]
+        assert found.location == Location("depth/scripts/depth", 70)
+        assert "'floating_horizon' is in no other transform" in found.message and "probably swapped" in found.message
+    (found,) = [f for f in check_tree([raw, depth], C) if f.code == "MULTIPLE_PARENTS_IN_FRAME_TREE"]
+    assert found.location == Location("tf/src/tf_broadcaster.cpp", 45) and "no other transform" not in found.message
+
+
 def test_a_declared_map_parent_of_the_body_beside_odom_is_out_of_rep105_order():
     """stretch_ros' laser_scan_matcher with fixed_frame map beside the driver's odom -> base_link: besides the two
     parents, the map edge is out of REP-105's order, reported where its parent is given (the node's fixed_frame)."""

@@ -159,6 +159,13 @@ def test_one_edge_static_in_the_launch_file_and_dynamic_in_a_node_is_a_conflict(
     # removed it); a static edge of the robot description would leave the finding at the node
     assert [(f.frames, f.location) for f in findings] == [(("base_link", "imu_link"), _loc(launch, 9))]
     assert f"dynamic at {node}:20" in findings[0].message
+    # a node re-sending the very value the static publisher gives (RunAwayRobot's wall follower broadcasting its
+    # launch file's base_link -> laser mount at rate): that broadcast is the one to drop, and is the one reported
+    facts[node] = FileFacts(node, edges=[Edge("base_link", "imu_link", False, (0, 0, 0.1), (0, 0, 0, -1), (_loc(node, 20),))])
+    subs = build_subsystems(ws, facts, {launch: "launch_py", node: "python"}, executable_sources(ws))
+    [same] = [f for f in check_subsystems(subs, __import__("physframe_ros.core.conventions", fromlist=["Conventions"]).Conventions())
+              if f.code == "STATIC_DYNAMIC_CONFLICT"]
+    assert same.location == _loc(node, 20) and f"static at {launch}:9" in same.message and "drop it" in same.message
 
 
 def test_installed_names_reach_their_sources(tmp_path: Path) -> None:

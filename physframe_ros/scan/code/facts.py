@@ -15,6 +15,7 @@ from ...core.checks import SCAN_ON_EDGE, frame_id_problem, invalid_values, scan_
 from ...core.conventions import OPTICAL, SENSOR, Conventions, default_conventions
 from ...core.expected import DataFrame, Lookup, PartialEdge
 from ...core.findings import Finding, Location, Severity
+from ...core.frame_patterns import without_placeholders
 from ...core.tree import Edge
 from ..frame_ids import frame_id_finding, names_frame
 from ..model import FileFacts
@@ -585,6 +586,14 @@ class FactSink:
                     "rejects a frame id that starts with '/' in a lookup (ROS 1's tf listener stripped it; tf2 does not), so the "
                     f"lookup fails: write '{frame.lstrip('/')}'",
                     (frame,), self.loc(at or line), severity=Severity.WARNING))
+        for frame in (f for f in (t, s) if f and any(c.isspace() for c in without_placeholders(f))):
+            # a typo (`"/robot/rotation center"` for rotation_center): no broadcaster's frame has a space, the lookup never succeeds
+            at = literal_line(frame, self.facts.path)
+            self.add(Finding(
+                "INVALID_FRAME_ID",
+                f"lookup of '{frame}'" + (f" at line {line}" if at not in (None, line) else "") + ": the frame id contains whitespace, "
+                "which no tf frame has (frame ids are letters, digits and _ . / -), so the lookup never succeeds",
+                (frame,), self.loc(at or line)))
         if t is None or s is None or not t or not s:
             self._partial(t, s, "lookup", self.loc(line))
             return

@@ -604,6 +604,24 @@ def test_a_leading_slash_looked_up_through_tf2() -> None:
     assert [(f.code, f.location.line if f.location else None) for f in analyze_python(python, "x.py").findings] == [("INVALID_FRAME_ID", 1)]
 
 
+# McGill's AUV controls (2014, before its fix): a space typed for an underscore in the frame it waits for
+SPACE_LOOKUP = """\
+void Controls::estimate(std::string frame) {
+  tf::TransformListener tf_listener;
+  const std::string targetFrame = "/robot/rotation center";
+  tf_listener.waitForTransform(targetFrame, frame, ros::Time(0), ros::Duration(0.4));
+}
+"""
+
+
+def test_a_frame_with_whitespace_looked_up_through_tf_or_tf2() -> None:
+    [found] = analyze_cpp(SPACE_LOOKUP, "src/controls.cpp").findings
+    assert (found.code, found.location.line if found.location else None, found.frames) == ("INVALID_FRAME_ID", 3, ("/robot/rotation center",))
+    assert "at line 4" in found.message and "whitespace" in found.message
+    python = 't = tf_buffer.lookup_transform("map", "base link", rospy.Time(0))\n'
+    assert [(f.code, f.location.line if f.location else None) for f in analyze_python(python, "x.py").findings] == [("INVALID_FRAME_ID", 1)]
+
+
 LITERAL_IN_A_VARIABLE = """\
 void Mapper::publish() {
   std::string sframe = "/map";  // a name with no 'frame' word: only its use says it is one

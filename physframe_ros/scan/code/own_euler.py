@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import math
 import operator
+import re
 from collections.abc import Callable
 
 from ...core.rotations import rpy_to_quaternion
@@ -62,6 +63,27 @@ def returned_order(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
         if any(all(abs(sign * e - v) < 1e-9 for e, v in zip(expected, result)) for sign in (1, -1)):
             return order
     return None
+
+
+# what a docstring says of the order: `quat = [x, y, z, w]`, `(w in last place)`; `[w, x, y, z]`, `w first`
+_SAYS_XYZW = re.compile(r"\bx\s*,\s*y\s*,\s*z\s*,\s*w\b|\bw\b[^.\n]{0,12}\b(?:last|end)\b", re.IGNORECASE)
+_SAYS_WXYZ = re.compile(r"\bw\s*,\s*x\s*,\s*y\s*,\s*z\b|\bw\b[^.\n]{0,12}\bfirst\b", re.IGNORECASE)
+
+
+def documented_order(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
+    """The order the function's docstring promises, when it names exactly one."""
+    doc = ast.get_docstring(fn) or ""
+    xyzw, wxyz = _SAYS_XYZW.search(doc) is not None, _SAYS_WXYZ.search(doc) is not None
+    return "xyzw" if xyzw and not wxyz else "wxyz" if wxyz and not xyzw else None
+
+
+def first_component_line(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
+    """The line that writes the returned quaternion's first component (``q[0] = ...``), else the return's."""
+    for node in ast.walk(fn):
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(t := node.targets[0], ast.Subscript)
+                and isinstance(t.slice, ast.Constant) and t.slice.value == 0):
+            return node.lineno
+    return next((n.lineno for n in ast.walk(fn) if isinstance(n, ast.Return)), fn.lineno)
 
 
 def _block(body: list[ast.stmt], env: dict[str, object], steps: list[int]) -> object:

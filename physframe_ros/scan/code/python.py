@@ -37,7 +37,7 @@ from .facts import (
 )
 from .guards import Guard
 from .mixed_axes import mixed_axes_findings
-from .own_euler import quaternion_functions, returned_order
+from .own_euler import documented_order, first_component_line, quaternion_functions, returned_order
 from .px4_axes import px4_flip_findings
 from .python2 import as_python3
 from .quaternion_args import finding as swapped_quaternion_finding
@@ -256,7 +256,10 @@ class _PyFile(FileWalk):
         self.imports(tree)
         if self.mentions_quaternions:
             self.swapped_quaternions(tree)
-            self.own_quaternions = {name: returned_order(fn) for name, fn in quaternion_functions(tree).items()}
+            own = quaternion_functions(tree)
+            self.own_quaternions = {name: returned_order(fn) for name, fn in own.items()}
+            for name, fn in own.items():
+                self.documented_order(fn, self.own_quaternions[name])
         if self.mentions_degrees:
             for degrees in python_degrees(tree):
                 self.sink.add(degrees_finding(degrees, self.sink.loc(degrees.line)))
@@ -374,6 +377,20 @@ class _PyFile(FileWalk):
 
     def source_text(self) -> str:
         return "\n".join(self.lines)
+
+    def documented_order(self, fn: ast.FunctionDef | ast.AsyncFunctionDef, order: str | None) -> None:
+        """An Euler-to-quaternion function returning its quaternion in the other order than its docstring promises
+        (rocket_league's stand-in for tf.transformations: "quat = [x, y, z, w]", w computed into q[0]): callers
+        follow the docstring."""
+        promised = documented_order(fn)
+        if order is None or promised is None or promised == order:
+            return
+        self.sink.add(Finding(
+            "INCORRECT_TRANSFORM",
+            f"{fn.name}() is documented to return the quaternion as {', '.join(promised)} but computes it as "
+            f"{', '.join(order)}: code that follows its docstring reads "
+            f"{'w as x' if order == 'wxyz' else 'x as w'}, a different rotation; return it in the order documented",
+            (), self.sink.loc(first_component_line(fn))))
 
     def source(self, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
         return "\n".join(self.lines[fn.lineno - 1 : fn.end_lineno or fn.lineno])

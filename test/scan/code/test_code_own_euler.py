@@ -114,3 +114,15 @@ def test_orange_ros2_indexes_its_w_first_quaternion_as_x_first() -> None:
     fixed = ORANGE.replace("rotation[0]\n", "rotation[1]\n", 1).replace(".y = rotation[1]", ".y = rotation[2]").replace(
         ".z = rotation[2]", ".z = rotation[3]").replace(".w = rotation[3]", ".w = rotation[0]")
     assert [f for f in analyze_python(fixed, "m.py").findings if "slots take" in f.message] == []
+
+
+def test_a_docstring_promising_the_other_order() -> None:
+    """purdue-arc/rocket_league's stand-in for tf.transformations: documented x, y, z, w, computed w first; reported
+    at the line writing the first component. The same body documented w first, or not at all, is no finding."""
+    def found(doc: str) -> list[tuple[str, int | None]]:
+        text = WIKIPEDIA.replace("def quaternion_from_euler(self, roll, pitch, yaw):\n",
+                                 f'def quaternion_from_euler(roll, pitch, yaw):\n    """{doc}"""\n')
+        return [(f.code, f.location.line if f.location else None) for f in analyze_python(text, "external/transformations.py").findings]
+
+    assert found("Converts euler roll, pitch, yaw to quaternion (w in last place)\n    quat = [x, y, z, w]") == [("INCORRECT_TRANSFORM", 13)]
+    assert found("Returns [w, x, y, z].") == [] and found("Converts euler angles to a quaternion.") == []

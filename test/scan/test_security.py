@@ -127,6 +127,20 @@ def test_a_launch_file_loading_a_hostile_xacro_runs_nothing(tmp_path: Path, caps
     assert "not evaluated" in reports or "not defined" in reports
 
 
+def test_a_roslaunch_eval_runs_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """roslaunch's `$(eval)` goes through the scan's interpreter: what could run code or read files stays unknown, and
+    an element it would have decided is kept (nothing is left out on a value the scan refused to compute)."""
+    attacks = ["open('@MARKER@', 'w').write('x')", "__import__('os').system('touch @MARKER@')",
+               "exec('import os; os.system(\\'touch @MARKER@\\')')", "[c for c in ().__class__.__base__.__subclasses__()]",
+               "open('@OUT@/secret.txt').read()", "'x' * 10**9"]
+    params = "".join(f'<param name="frame_{i}" value="$(eval {a})"/><param if="$(eval {a})" name="odom_frame" value="/odom"/>'
+                     for i, a in enumerate(attacks))
+    ws, _outside, marker = _tree(tmp_path, {"launch/evil.launch": f'<launch><node pkg="p" type="n" name="n">{params}</node></launch>\n'})
+    reports = _reports(ws, tmp_path, capsys)
+    assert not marker.exists() and SECRET not in reports
+    assert "parameter 'odom_frame' of node 'n': frame id '/odom'" in reports
+
+
 def test_yaml_tags_and_aliases_in_loaded_yaml_are_harmless(tmp_path: Path) -> None:
     bomb = "a: &a ['xxxxxxxxxx','xxxxxxxxxx','xxxxxxxxxx','xxxxxxxxxx','xxxxxxxxxx','xxxxxxxxxx','xxxxxxxxxx','xxxxxxxxxx']\n"
     for i in range(1, 9):

@@ -101,6 +101,13 @@ class SwappedCall:
     order: str
     line: int
     by_angle: bool = False  # the order read from where cos(θ/2) stands, not from named components
+    start: str = ""  # Eigen's 4-vector form: the index its four coefficients start at, named for w
+
+
+# four coefficients of a state vector starting at an index named for w: `x.segment<4>(MAV_ORIENTATION_W_WORLD)`,
+# `x.segment(QW, 4)`; Eigen's Quaternion(const Vector4&) reads them as x, y, z, w
+_W_SEGMENT = re.compile(r"\.\s*segment\s*(?:<\s*4\s*>\s*\(\s*(?P<a>[\w:]+)\s*\)|\(\s*(?P<b>[\w:]+)\s*,\s*4\s*\))\s*$")
+_NAMES_W = re.compile(r"(?:^|_)(?:Q|QUAT|ATT|ORIENTATION|ROT)?_?W(?:_|$)", re.IGNORECASE)
 
 
 _QUATERNION_TYPE = r"(?:Eigen\s*::\s*Quaternion\s*<[^<>;]*>|Eigen\s*::\s*Quaternion[df]|(?:tf2|tf)\s*::\s*Quaternion)"
@@ -142,9 +149,18 @@ def cpp_swapped(text: str, aliases: Mapping[str, str] | None = None, members: Ma
             continue
         seen.add(open_at)
         args = balanced_args(code, open_at)
+        groups = m.groupdict()
+        if args is not None and len(args) == 1 and (groups.get("type") or "").replace(" ", "").startswith(("Eigen", "Quaternion")):
+            seg = _W_SEGMENT.search(re.sub(r"\s+", "", args[0]))
+            index = seg and (seg.group("a") or seg.group("b"))
+            if index and _NAMES_W.search(index.split("::")[-1]):
+                written = re.sub(r"\s+", "", groups.get("type") or "")
+                given = re.sub(r"\s+", "", args[0])
+                out.append(SwappedCall(f"{written}({given})", XYZW, WXYZ, 1 + code.count("\n", 0, m.start()),
+                                       start=index.split("::")[-1]))
+            continue
         if args is None or len(args) != 4:
             continue
-        groups = m.groupdict()
         member = groups.get("member")
         written = re.sub(r"\s+", "", groups.get("type") or groups.get("type2") or member or "")
         type_text = (members or {}).get(written, written) if member else (aliases or {}).get(written, written)
@@ -237,6 +253,14 @@ def python_swapped(call: ast.Call, module: str | None, w_first: bool) -> Swapped
 
 def finding(found: SwappedCall, loc: Location) -> Finding:
     takes, order = found.takes, found.order
+    if found.start:
+        return Finding(
+            "INCORRECT_TRANSFORM",
+            f"{found.call}: Eigen's quaternion constructor from a 4-vector reads its coefficients as (x, y, z, w), but these "
+            f"four start at '{found.start}', named for w: the state holds (w, x, y, z), so w is read as x and the rotation "
+            "is not the one meant; build it as Quaternion(w, x, y, z) from the components",
+            (), loc,
+        )
     given = (f"is given one built from an angle in ({', '.join(order)}) order (cos(θ/2), the scalar part w, stands "
              f"{'first' if order == WXYZ else 'last'})" if found.by_angle else f"is given one quaternion's ({', '.join(order)})")
     return Finding(

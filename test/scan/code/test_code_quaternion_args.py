@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from physframe_ros.core.findings import Location
 from physframe_ros.scan.code import analyze_cpp, analyze_python
-from physframe_ros.scan.code.quaternion_args import half_angle_order, named_order
+from physframe_ros.scan.code.quaternion_args import cpp_swapped, finding, half_angle_order, named_order
 
 AUTOWARE = """\
 std::vector<Eigen::Vector3d> boundingBoxToVertices(
@@ -310,3 +311,24 @@ def test_gtsam_rot3_takes_w_first() -> None:
     """Kimera-VIO-ROS: ``gtsam::Rot3(o.x, o.y, o.z, o.w)`` read an odometry quaternion into gtsam's (w, x, y, z)."""
     found = [(f.code, f.location.line) for f in analyze_cpp(KIMERA, "RosBagDataProvider.cpp").findings if f.location]
     assert found == [("INCORRECT_TRANSFORM", 3)]
+
+
+# ethz-asl's sampling_based_control (omav interaction): the state stores the attitude w first, and Eigen's
+# constructor from a 4-vector reads x, y, z, w
+OMAV = """\
+void Controller::toTrajectory(const Eigen::VectorXd& x, geometry_msgs::Transform& tf) {
+  tf::quaternionEigenToMsg(Eigen::Quaterniond(x.segment<4>(
+                               omav_state_description::
+                                   MAV_ORIENTATION_W_WORLD)),
+                           tf.rotation);
+  Eigen::Quaterniond q_ok(x.segment<4>(omav_state_description::MAV_ORIENTATION_X_WORLD));
+  Eigen::Quaterniond q_too(x.segment(QW, 4));
+}
+"""
+
+
+def test_eigen_reading_a_w_first_segment_as_x_y_z_w() -> None:
+    found = cpp_swapped(OMAV)
+    assert [(f.line, f.start) for f in found] == [(2, "MAV_ORIENTATION_W_WORLD"), (7, "QW")]
+    message = finding(found[0], Location("src/controller_interface.cpp", 2)).message
+    assert "reads its coefficients as (x, y, z, w)" in message and "named for w" in message

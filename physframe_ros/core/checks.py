@@ -151,16 +151,15 @@ def static_dynamic_conflicts(edges: Iterable[Edge]) -> list[Finding]:
         # dynamic broadcast (qcar_gazebo's placeholder odom -> base), else the dynamic one beside the robot description;
         # and at the dynamic one when it re-sends the static value, a constant mount put on /tf at rate (RunAwayRobot's
         # wall follower broadcasting base_link -> laser as its launch file's static publisher does)
-        at_static = (st.location is not None and not st.location.file.endswith(MODEL_SUFFIXES)
-                     and not (dyn.location is not None and _same_value(st, dyn)))
+        resent = dyn.location is not None and _same_value(st, dyn)
+        at_static = st.location is not None and not st.location.file.endswith(MODEL_SUFFIXES) and not resent
         if at_static:
             where = f" and broadcast as dynamic at {dyn.location} (/tf)" if dyn.location else " and broadcast as dynamic (/tf)"
             message = f"transform {dyn.parent} -> {dyn.child} is declared static here (/tf_static){where}"
         else:
             where = f" at {st.location}" if st.location else ""
             message = f"transform {dyn.parent} -> {dyn.child} is declared static{where} (/tf_static) and broadcast as dynamic here (/tf)"
-        fix = ("publish it one way" if at_static or not _same_value(st, dyn)
-               else "this broadcast re-sends the static value of a fixed mount: drop it")
+        fix = "this broadcast re-sends the static value of a fixed mount: drop it" if resent else "publish it one way"
         out.append(Finding("STATIC_DYNAMIC_CONFLICT", f"{message}: tf2 mixes a static and a dynamic value for one edge; {fix}",
                            key, st.location if at_static else dyn.location))
     return out

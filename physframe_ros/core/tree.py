@@ -111,6 +111,11 @@ def parents_by_child(edges: Iterable[Edge]) -> dict[str, list[Edge]]:
     return out
 
 
+def single_parents(edges: Iterable[Edge]) -> dict[str, Edge]:
+    """Each frame's parent edge, for the frames given exactly one."""
+    return {child: pe[0] for child, pe in parents_by_child(edges).items() if len(pe) == 1}
+
+
 def strongly_connected(edges: Iterable[Edge]) -> list[list[str]]:
     """Tarjan's SCCs of the parent -> child graph that contain a loop (size >= 2), iteratively."""
     succ: dict[str, list[str]] = defaultdict(list)

@@ -20,7 +20,7 @@ from ..core.expected import DataFrame, Lookup, PartialEdge, Variant
 from ..core.findings import Finding, Location, Severity
 from ..core.frame_patterns import is_pattern, without_placeholders
 from ..core.rotations import FLU, IDENTITY, RDF
-from ..core.tree import Edge, components, frames_of, parents_by_child
+from ..core.tree import Edge, components, frames_of, single_parents
 from .code.optical import CAMERA_DATA, camera_frame_finding, camera_link_finding
 from .discovery import Workspace
 from .executables import ExecutableMap
@@ -367,7 +367,7 @@ def check_subsystems(subsystems: Iterable[Subsystem], conventions: Conventions) 
     subsystems = list(subsystems)
     # each tree's frames with one parent, read once for the camera data checks (when there is camera data)
     cameras = any(d.type in CAMERA_DATA for sub in subsystems for d in sub.data_frames)
-    parents = [_single_parents(sub.edges) if cameras else {} for sub in subsystems]
+    parents = [single_parents(sub.edges) if cameras else {} for sub in subsystems]
     for f in _camera_data_placed_elsewhere(subsystems, parents, conventions) if cameras else ():
         out.setdefault(f.key, f)
     for sub, sub_parents in zip(subsystems, parents):
@@ -412,15 +412,10 @@ def _conflicts(sub: Subsystem, conventions: Conventions) -> Iterable[Finding]:
     yield from _fixed_and_broadcast(sub)
 
 
-def _single_parents(edges: Iterable[Edge]) -> dict[str, Edge]:
-    """Each frame's parent edge, for the frames given exactly one."""
-    return {child: pe[0] for child, pe in parents_by_child(edges).items() if len(pe) == 1}
-
-
 def _camera_data_frames(sub: Subsystem, parents: Mapping[str, Edge], conventions: Conventions) -> list[Finding]:
     """Camera data stamped with a body frame whose optical twin the subsystem's tree holds (a launch file's
     ``usb_cam`` given ``camera_frame_id: front_cam`` beside a description with ``front_cam_optical``); ``parents``:
-    :func:`_single_parents` of its tree."""
+    :func:`~physframe_ros.core.tree.single_parents` of its tree."""
     cameras = [d for d in sub.data_frames if d.type in CAMERA_DATA]
     if not cameras:
         return []
@@ -438,7 +433,7 @@ def _camera_data_placed_elsewhere(subsystems: list[Subsystem], parents: list[dic
     subsystems that place it (a bringup runs them together: WATonomous' panorama cameras, launched in
     sensor_interfacing, stamp frames only the car's description places, unturned under the roof mount). Every tree
     that places the frame must find it not optical: one that makes it optical may be the one that runs beside.
-    ``parents``: :func:`_single_parents` of each subsystem's tree."""
+    ``parents``: :func:`~physframe_ros.core.tree.single_parents` of each subsystem's tree."""
     placed: dict[str, list[dict[str, Edge]]] = {}
     for sub_parents in parents:
         for child in sub_parents:

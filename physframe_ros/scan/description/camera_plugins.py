@@ -21,7 +21,7 @@ from ...core.checks import camera_axes
 from ...core.conventions import OPTICAL, default_conventions
 from ...core.findings import Finding, Location
 from ...core.rotations import FLU, IDENTITY, RDF, OrthoRotation
-from ...core.tree import Edge, parents_by_child
+from ...core.tree import Edge, single_parents
 from ..code.optical import camera_link_finding
 from ..model import CameraSensor, FileFacts
 from ..xml_lines import XmlNode
@@ -228,7 +228,8 @@ def model_camera_findings(files: Iterable[FileFacts], descriptions: Collection[s
             if defining:
                 judged = [(src, j) for src, edges in defining for j in [_across(cam, model, edges)] if j is not None]
                 if not judged:
-                    out.extend(_unturned_in_descriptions(cam, defining)[:1])
+                    apart = _unturned_in_descriptions(cam, defining)
+                    out.extend([apart] if apart is not None else [])
                     continue
                 if any(j.rel.apply(FLU) == RDF for _, j in judged):
                     continue
@@ -253,25 +254,23 @@ def model_camera_findings(files: Iterable[FileFacts], descriptions: Collection[s
     return out
 
 
-def _unturned_in_descriptions(cam: CameraSensor, defining: list[tuple[str, list[Edge]]]) -> list[Finding]:
+def _unturned_in_descriptions(cam: CameraSensor, defining: list[tuple[str, list[Edge]]]) -> Finding | None:
     """The camera's frame judged in the descriptions alone when none shares a frame with the model above it
     (ros2_turtlebot3_waffle_intel_realsense: the model's camera renders from ``realsense_link``, the URDF fixes
     ``realsense_depth_frame`` unturned under a ``camera_link``): not optical relative to the camera body frame above
-    it in every description that defines it (REP-103's rule on the tree, as the live monitor applies it)."""
-    found = []
-    for _, edges in defining:
-        parents = {child: pe[0] for child, pe in parents_by_child(edges).items() if len(pe) == 1}
-        axes = camera_axes(cam.frame, parents, default_conventions())
-        if axes is None or cam.frame not in parents:
-            return []
-        found.append((axes, parents[cam.frame]))
-    out = []
-    for (body, rot), edge in found[:1]:
-        where = f"{edge.sources[0]}" if edge.sources else "the description"
-        how = f"the model's plugin names it at {cam.location}; {where} fixes it under the camera body frame '{body}' {_turned(rot)}"
-        out.append(_problem(cam.name, cam.link, cam.frame, rot, how, f"turn '{cam.frame}' by rpy (-pi/2, 0, -pi/2) from '{body}'",
-                            (body, cam.frame), edge.rotation_location or cam.location))
-    return out
+    it in every description that defines it (REP-103's rule on the tree, as the live monitor applies it); reported
+    as the first one places it."""
+    placed = [(single_parents(edges), edges) for _, edges in defining]
+    judged = [camera_axes(cam.frame, parents, default_conventions()) if cam.frame in parents else None for parents, _ in placed]
+    first = judged[0] if judged else None
+    if first is None or None in judged:
+        return None
+    body, rot = first
+    edge = placed[0][0][cam.frame]
+    where = f"{edge.sources[0]}" if edge.sources else "the description"
+    how = f"the model's plugin names it at {cam.location}; {where} fixes it under the camera body frame '{body}' {_turned(rot)}"
+    return _problem(cam.name, cam.link, cam.frame, rot, how, f"turn '{cam.frame}' by rpy (-pi/2, 0, -pi/2) from '{body}'",
+                    (body, cam.frame), edge.rotation_location or cam.location)
 
 
 def _turned(rot: OrthoRotation) -> str:

@@ -14,8 +14,9 @@ from .common import names_a_prefix, shell_split
 
 _INNER = re.compile(r"\$\(([^()]*)\)")
 # roslaunch's `$(eval ...)` is the whole attribute; its expression may hold parentheses (`arg('x')`)
-_PLACEHOLDER = re.compile(r"\x02|\{\w+\}")
 _WHOLE_EVAL = re.compile(r"^\s*\$\(eval\s+(.*)\)\s*$", re.DOTALL)
+# a value the robot chooses (an environment variable's choice marker, a required name's `{name}`): no value yet
+_PLACEHOLDER = re.compile(r"\x02|\{\w+\}")
 #: ``$(command ...)`` keeps its text for the caller (robot_description from xacro) behind this mark.
 COMMAND_MARK = "\x00command:"
 _UNKNOWN = "\x01"
@@ -149,12 +150,8 @@ class Substituter:
         if "__" in expr:
             return _UNKNOWN  # roslaunch refuses these too
 
-        class _Unknown(Exception):
-            pass
-
         def arg(name: str) -> object:
             value = self.args.get(name)
-            # a value the robot chooses (an environment variable's choice, a required name's `{name}`) is no value yet
             if value is None or _UNKNOWN in value or _PLACEHOLDER.search(value):
                 raise _Unknown(name)
             return _typed(value)
@@ -174,6 +171,10 @@ class Substituter:
         except (_Unknown, UnsafeExpression, ExpressionLimit, SyntaxError, ArithmeticError, LookupError, TypeError, ValueError, NameError,
                 RecursionError):
             return _UNKNOWN
+
+
+class _Unknown(Exception):
+    """An ``$(eval)`` needs a value the scan does not know."""
 
 
 def _typed(value: str) -> object:

@@ -1170,8 +1170,10 @@ def test_camera_data_stamped_with_a_camera_link_no_transform_places(tmp_path: Pa
     assert [(f.level.name, f.location.file if f.location else None, f.location.line if f.location else None) for f in found] == [
         ("WARNING", "sim_camera/src/camera_base.cpp", 7)]
     assert "Image data is published in 'camera_link', named as a camera's body frame" in found[0].message
-    # a depth camera's own link by name too (social_sim's center_depth_link); an optical frame is fine
-    for frame, reported in (("center_depth_link", True), ("rgb_link", True), ("depth_optical_frame", False), ("base_link", False)):
+    # a depth camera's own link by name too (social_sim's center_depth_link), a webcam's (uos' calvin_robot); an
+    # optical frame is fine
+    for frame, reported in (("center_depth_link", True), ("rgb_link", True), ("webcam_link", True), ("depth_optical_frame", False),
+                            ("base_link", False)):
         source = CLOISIM_CAMERA.replace('"camera_link"', f'"{frame}"')
         other = _write(tmp_path.parent / f"{tmp_path.name}-{frame}", {"c/package.xml": _package("c"), "c/src/camera_base.cpp": source})
         assert bool([f for f in scan([other], jobs=1).findings if f.code == "INCORRECT_TRANSFORM"]) == reported, frame

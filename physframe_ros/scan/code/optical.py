@@ -27,7 +27,7 @@ CAMERA_DATA = frozenset({"Image", "CompressedImage", "CameraInfo", "Imu"})
 _SUFFIXES = ("_frame", "_link")
 # a camera's body link by name: camera_link, cam0_link, camera_color_link, and a depth or colour camera's own
 # (social_sim's center_depth_link)
-_CAMERA_LINK = re.compile(r"(?:^|[/_])(?:cam(?:era)?|depth|rgb|color)(?:_?\d+)?(?:_[a-z0-9]+)*_link$", re.I)
+_CAMERA_LINK = re.compile(r"(?:^|[/_])(?:(?:web)?cam(?:era)?|depth|rgb|color)(?:_?\d+)?(?:_[a-z0-9]+)*_link$", re.I)
 
 
 # Camera frames of robot descriptions most workspaces do not hold, which drivers stamp by name: Aldebaran's NAO and

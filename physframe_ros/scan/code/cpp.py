@@ -1394,7 +1394,8 @@ class _Run(Walker[Node]):
             if not isinstance(value, Missing):
                 return value
         short = _short_type(call.callee)
-        if message_kind(short, package_of(call.callee)) or short in _BUILT_TYPES:
+        if (message_kind(short, package_of(call.callee)) or short in _BUILT_TYPES
+                or (short == "Header" and not args and call.callee.replace(" ", "").startswith("std_msgs::"))):
             return self.construct(short, call.callee, args, call.line)
         special = self.api(call)
         if not isinstance(special, Missing):
@@ -1997,6 +1998,8 @@ class _Run(Walker[Node]):
             return ""  # `std::string{}`
         if short == "CvImage":
             return self.cv_image_of(args, "", line)
+        if short == "Header" and not args and type_text.startswith("std_msgs::"):
+            return Record(HEADER, short, "", line)  # `auto header = std_msgs::msg::Header();`: empty, as declared
         if kind == TF_MESSAGE and not args:
             return tf_message(short, "", line)
         if kind is not None:

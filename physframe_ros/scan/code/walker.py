@@ -39,6 +39,7 @@ from .facts import FactSink, keep_param, last_name, param_default, slot_name_fin
 from .guards import FIRST_TIME, Guard, fills, skipped_by
 from .headers import header_mentions
 from .values import (
+    HEADER,
     PARAMS,
     TOP_ROT,
     UNSET,
@@ -403,9 +404,11 @@ class Walker(Generic[N]):
         if isinstance(holder, Record):
             path = field_of(holder, fields)
             holder.set(path, value)
-            if line and path == "header.frame_id":
+            if line and (path == "header.frame_id" or (path == "frame_id" and holder.kind == HEADER)):
                 # a wrong frame is reported where it is written, the line to change: its literal's, when one of this file
                 holder.frame_line = literal_line(value, self.f.sink.facts.path) or line
+            elif path == "header" and isinstance(value, Record) and value.kind == HEADER and value.frame_line:
+                holder.frame_line = value.frame_line  # `img.header = header;`: the frame was written into `header`
             elif line and path == "child_frame_id":
                 holder.child_line = line
             elif line and (path == "transform.rotation" or (path.startswith("transform.rotation.") and not holder.rotation_line)):

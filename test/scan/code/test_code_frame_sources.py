@@ -342,6 +342,28 @@ def test_frames_stamped_on_published_data_are_data_frames(tmp_path: Path) -> Non
     assert result.expected.frames == [] and [(d["frame"], d["type"]) for d in result.expected.to_dict()["data_frames"]] == [("camera", "Image")]
 
 
+# CIS' SCM-ROS2-driver (before its fix): a header made by value-initialisation, framed, then copied into a member image
+SCM_RGB = """\
+void RGBNode::pubImage(uint8_t * data)
+{
+    auto header = std_msgs::msg::Header();
+    header.frame_id = "camera";
+    header.stamp = this->get_clock()->now();
+    imgMsg_ = sensor_msgs::msg::Image();
+    imgMsg_.header = header;
+    imgMsg_.width = width_;
+    imgPub_->publish(std::move(imgMsg_));
+}
+"""
+
+
+def test_a_frame_written_into_a_header_that_the_message_copies_is_located_there() -> None:
+    """`auto header = std_msgs::msg::Header();` is an empty header like a declared one; the data frame it gives the
+    image is located where the header's frame is written (the line the fix changed), not at the copy or the publish."""
+    facts = analyze_cpp(SCM_RGB, "src/rgb_driver.cpp")
+    assert [(d.frame, d.type, d.location.line if d.location else None) for d in facts.data_frames] == [("camera", "Image", 4)]
+
+
 # Intermodalics/tango_ros (tango_ros_node.cpp:186-227): a frame name chosen by a switch over an enum; the
 # default case's "unknown" is one case's value, not what every call returns.
 TANGO_FRAMES = """\

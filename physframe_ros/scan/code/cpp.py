@@ -1025,7 +1025,7 @@ class _Run(Walker[Node]):
         scope[name] = self.typed(short, self.construct(short, type_text, args, _line(decl)))
 
     def default(self, short: str, name: str, line: int, local: bool, type_text: str = "") -> Value:
-        if short == "Header" and local and type_text.startswith("std_msgs::"):
+        if local and _std_header(short, type_text):
             return Record(HEADER, short, name, line)
         if short == "CvImage":  # `cv_bridge::CvImage img;`: its header is empty until the code sets it
             return Record(STAMPED, short, name, line, local=local)
@@ -1395,7 +1395,7 @@ class _Run(Walker[Node]):
                 return value
         short = _short_type(call.callee)
         if (message_kind(short, package_of(call.callee)) or short in _BUILT_TYPES
-                or (short == "Header" and not args and call.callee.replace(" ", "").startswith("std_msgs::"))):
+                or (not args and _std_header(short, call.callee.replace(" ", "")))):
             return self.construct(short, call.callee, args, call.line)
         special = self.api(call)
         if not isinstance(special, Missing):
@@ -1998,7 +1998,7 @@ class _Run(Walker[Node]):
             return ""  # `std::string{}`
         if short == "CvImage":
             return self.cv_image_of(args, "", line)
-        if short == "Header" and not args and type_text.startswith("std_msgs::"):
+        if not args and _std_header(short, type_text):
             return Record(HEADER, short, "", line)  # `auto header = std_msgs::msg::Header();`: empty, as declared
         if kind == TF_MESSAGE and not args:
             return tf_message(short, "", line)
@@ -2199,6 +2199,11 @@ def _message_type(type_text: str) -> str | None:
 
 
 _LISTENER = re.compile(r"(?i)listener|buffer|\btf_?\b|tf_$")
+
+
+def _std_header(short: str, type_text: str) -> bool:
+    """``std_msgs::Header`` / ``std_msgs::msg::Header``: a header the code builds, empty until it writes it."""
+    return short == "Header" and type_text.startswith("std_msgs::")
 
 
 def _ros1_message(type_text: str) -> bool:

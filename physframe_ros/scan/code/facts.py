@@ -579,21 +579,13 @@ class FactSink:
         t, s = frame_value(target), frame_value(source)
         if tf2:
             for frame in (f for f in (t, s) if f and f.startswith("/") and frame_id_problem(f.lstrip("/")) is None):
-                at = literal_line(frame, self.facts.path)  # the literal to change, when the lookup is handed a variable
-                self.add(Finding(
-                    "INVALID_FRAME_ID",
-                    f"lookup of '{frame}' through tf2" + (f" at line {line}" if at not in (None, line) else "") + ": tf2's Buffer "
-                    "rejects a frame id that starts with '/' in a lookup (ROS 1's tf listener stripped it; tf2 does not), so the "
-                    f"lookup fails: write '{frame.lstrip('/')}'",
-                    (frame,), self.loc(at or line), severity=Severity.WARNING))
+                self._looked_up_invalid(
+                    frame, " through tf2", line, "tf2's Buffer rejects a frame id that starts with '/' in a lookup (ROS 1's tf "
+                    f"listener stripped it; tf2 does not), so the lookup fails: write '{frame.lstrip('/')}'", Severity.WARNING)
         for frame in (f for f in (t, s) if f and any(c.isspace() for c in without_placeholders(f))):
-            # a typo (`"/robot/rotation center"` for rotation_center): no broadcaster's frame has a space, the lookup never succeeds
-            at = literal_line(frame, self.facts.path)
-            self.add(Finding(
-                "INVALID_FRAME_ID",
-                f"lookup of '{frame}'" + (f" at line {line}" if at not in (None, line) else "") + ": the frame id contains whitespace, "
-                "which no tf frame has (frame ids are letters, digits and _ . / -), so the lookup never succeeds",
-                (frame,), self.loc(at or line)))
+            # a typo (`"/robot/rotation center"` for rotation_center): no broadcaster's frame has a space
+            self._looked_up_invalid(frame, "", line, "the frame id contains whitespace, which no tf frame has (frame ids are "
+                                    "letters, digits and _ . / -), so the lookup never succeeds")
         if t is None or s is None or not t or not s:
             self._partial(t, s, "lookup", self.loc(line))
             return
@@ -606,6 +598,13 @@ class FactSink:
             self.add(Finding("REDUNDANT_TRANSFORM", f"lookup of the transform from '{s}' to itself: always identity, probably a wrong frame name", (t,), loc))
         if bound_to:
             self.add(reversed_name_finding(bound_to, t, s, loc))
+
+    def _looked_up_invalid(self, frame: str, how: str, line: int, problem: str, severity: Severity | None = None) -> None:
+        """INVALID_FRAME_ID for a frame a lookup at ``line`` names, at its literal when the lookup is handed a variable
+        holding it (the literal is the line to change)."""
+        at = literal_line(frame, self.facts.path)
+        self.add(Finding("INVALID_FRAME_ID", f"lookup of '{frame}'{how}" + (f" at line {line}" if at not in (None, line) else "")
+                         + f": {problem}", (frame,), self.loc(at or line), severity=severity))
 
     # --- published data -----------------------------------------------------------------
     def member_published(self, rec: Record, name: str, line: int, texts: list[str], where: str | None = None) -> None:

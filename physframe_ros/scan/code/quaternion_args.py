@@ -150,19 +150,17 @@ def cpp_swapped(text: str, aliases: Mapping[str, str] | None = None, members: Ma
         seen.add(open_at)
         args = balanced_args(code, open_at)
         groups = m.groupdict()
-        if args is not None and len(args) == 1 and (groups.get("type") or "").replace(" ", "").startswith(("Eigen", "Quaternion")):
-            seg = _W_SEGMENT.search(re.sub(r"\s+", "", args[0]))
-            index = seg and (seg.group("a") or seg.group("b"))
-            if index and _NAMES_W.search(index.split("::")[-1]):
-                written = re.sub(r"\s+", "", groups.get("type") or "")
-                given = re.sub(r"\s+", "", args[0])
-                out.append(SwappedCall(f"{written}({given})", XYZW, WXYZ, 1 + code.count("\n", 0, m.start()),
-                                       start=index.split("::")[-1]))
+        member = groups.get("member")
+        written = re.sub(r"\s+", "", groups.get("type") or groups.get("type2") or member or "")
+        if args is not None and len(args) == 1 and groups.get("type") and written.startswith(("Eigen", "Quaternion")):
+            given = re.sub(r"\s+", "", args[0])
+            seg = _W_SEGMENT.search(given)
+            start = (seg.group("a") or seg.group("b")).split("::")[-1] if seg else ""
+            if _NAMES_W.search(start):
+                out.append(SwappedCall(f"{written}({given})", XYZW, WXYZ, 1 + code.count("\n", 0, m.start()), start=start))
             continue
         if args is None or len(args) != 4:
             continue
-        member = groups.get("member")
-        written = re.sub(r"\s+", "", groups.get("type") or groups.get("type2") or member or "")
         type_text = (members or {}).get(written, written) if member else (aliases or {}).get(written, written)
         takes = WXYZ if type_text.startswith(("Eigen", "Quaternion", "gtsam", "Rot3")) else XYZW  # gtsam's Rot3(w, x, y, z)
         named = named_order(args)

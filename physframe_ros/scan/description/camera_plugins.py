@@ -229,7 +229,8 @@ def model_camera_findings(files: Iterable[FileFacts], descriptions: Collection[s
                 judged = [(src, j) for src, edges in defining for j in [_across(cam, model, edges)] if j is not None]
                 if not judged:
                     apart = _unturned_in_descriptions(cam, defining)
-                    out.extend([apart] if apart is not None else [])
+                    if apart is not None:
+                        out.append(apart)
                     continue
                 if any(j.rel.apply(FLU) == RDF for _, j in judged):
                     continue
@@ -260,13 +261,13 @@ def _unturned_in_descriptions(cam: CameraSensor, defining: list[tuple[str, list[
     ``realsense_depth_frame`` unturned under a ``camera_link``): not optical relative to the camera body frame above
     it in every description that defines it (REP-103's rule on the tree, as the live monitor applies it); reported
     as the first one places it."""
-    placed = [(single_parents(edges), edges) for _, edges in defining]
-    judged = [camera_axes(cam.frame, parents, default_conventions()) if cam.frame in parents else None for parents, _ in placed]
+    placed = [single_parents(edges) for _, edges in defining]
+    judged = [camera_axes(cam.frame, parents, default_conventions()) if cam.frame in parents else None for parents in placed]
     first = judged[0] if judged else None
     if first is None or None in judged:
         return None
     body, rot = first
-    edge = placed[0][0][cam.frame]
+    edge = placed[0][cam.frame]
     where = f"{edge.sources[0]}" if edge.sources else "the description"
     how = f"the model's plugin names it at {cam.location}; {where} fixes it under the camera body frame '{body}' {_turned(rot)}"
     return _problem(cam.name, cam.link, cam.frame, rot, how, f"turn '{cam.frame}' by rpy (-pi/2, 0, -pi/2) from '{body}'",

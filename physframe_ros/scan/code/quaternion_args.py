@@ -1,7 +1,8 @@
 """Quaternions built from another quaternion's four components in the other library's order.
 
 Eigen's four-number constructor takes ``(w, x, y, z)``, and so do gtsam's ``Rot3(w, x, y, z)`` and
-``Rot3::Quaternion``; tf2's and tf's ``Quaternion``, geometry_msgs,
+``Rot3::Quaternion``, and Gazebo's math library (``gz::math::Quaterniond``, ignition's and Gazebo classic's, and
+their ``Set``); tf2's and tf's ``Quaternion``, geometry_msgs,
 tf_transformations' and scipy's lists take ``(x, y, z, w)``; transforms3d, Christoph Gohlke's
 ``transformations`` and pyquaternion take w first. ``Eigen::Quaterniond(p.orientation.x, p.orientation.y,
 p.orientation.z, p.orientation.w)`` (Autoware's ``boundingBoxToVertices``) is not the pose's rotation: its w
@@ -84,11 +85,15 @@ def _swapped(takes: str, order: str | None) -> bool:
     return {takes, order} == {XYZW, WXYZ} or (order[3] == "w" if takes == WXYZ else order[0] == "w")
 
 
+# Gazebo's math library (gz-math, ignition-math, Gazebo classic's gazebo::math): Quaternion(w, x, y, z) and Set(w, x, y, z)
+_GZ_QUATERNION = r"\b(?:(?:gz|ignition|gazebo)\s*::\s*)?math\s*::\s*Quaternion(?:[df]\b|\s*<[^<>;]*>|\b)"
+_GZ_DECLARED = re.compile(_GZ_QUATERNION + r"\s+(\w+)\s*[;={(]")
+
 # C++: the constructor's type decides the order. An unqualified ``Quaternion`` (Eigen, tf or KDL by the file's
 # `using`) decides nothing and is skipped, unless the file or its own headers alias it (:func:`quaternion_aliases`).
 _CPP_CTOR = re.compile(
     r"(?P<type>\bEigen\s*::\s*Quaternion\s*<[^<>;]*>|\b(?:Eigen\s*::\s*)?Quaternion[df]\b|\b(?:tf2|tf)\s*::\s*Quaternion\b|\bbtQuaternion\b"
-    r"|\b(?:gtsam\s*::\s*)?Rot3(?:\s*::\s*Quaternion)?\b|\bgtsam\s*::\s*Quaternion\b)"
+    r"|\b(?:gtsam\s*::\s*)?Rot3(?:\s*::\s*Quaternion)?\b|\bgtsam\s*::\s*Quaternion\b|" + _GZ_QUATERNION + ")"
     r"\s*(?:\w+\s*)?[({]"
     r"|(?:\.|->)\s*(?P<type2>setValue)\s*\("
 )
@@ -142,6 +147,9 @@ def cpp_swapped(text: str, aliases: Mapping[str, str] | None = None, members: Ma
         ctors.append(re.compile(rf"(?<![\w:.>])(?P<type>{'|'.join(map(re.escape, aliases))})\s*(?:\w+\s*)?[({{]"))
     if members:
         ctors.append(re.compile(rf"(?:\.|->)\s*(?P<member>{'|'.join(map(re.escape, members))})\s*=\s*\{{"))
+    gz_names = {m.group(1) for m in _GZ_DECLARED.finditer(code)}
+    if gz_names:  # aerostack2's odometry plugin: `math::Quaterniond quat_earth; quat_earth.Set(q.x(), q.y(), q.z(), q.w())`
+        ctors.append(re.compile(rf"\b(?P<gz>{'|'.join(map(re.escape, gz_names))})\s*(?:\.|->)\s*Set\s*\("))
     seen: set[int] = set()
     for m in (m for ctor in ctors for m in ctor.finditer(code)):
         open_at = m.end() - 1
@@ -151,7 +159,8 @@ def cpp_swapped(text: str, aliases: Mapping[str, str] | None = None, members: Ma
         args = balanced_args(code, open_at)
         groups = m.groupdict()
         member = groups.get("member")
-        written = re.sub(r"\s+", "", groups.get("type") or groups.get("type2") or member or "")
+        gz = groups.get("gz")
+        written = re.sub(r"\s+", "", groups.get("type") or groups.get("type2") or member or (f"{gz}.Set" if gz else ""))
         if args is not None and len(args) == 1 and groups.get("type") and written.startswith(("Eigen", "Quaternion")):
             given = re.sub(r"\s+", "", args[0])
             seg = _W_SEGMENT.search(given)
@@ -162,13 +171,15 @@ def cpp_swapped(text: str, aliases: Mapping[str, str] | None = None, members: Ma
         if args is None or len(args) != 4:
             continue
         type_text = (members or {}).get(written, written) if member else (aliases or {}).get(written, written)
-        takes = WXYZ if type_text.startswith(("Eigen", "Quaternion", "gtsam", "Rot3")) else XYZW  # gtsam's Rot3(w, x, y, z)
+        # gtsam's Rot3(w, x, y, z), Gazebo's math::Quaternion(w, x, y, z) and its Set(w, x, y, z)
+        takes = WXYZ if gz or type_text.startswith(("Eigen", "Quaternion", "gtsam", "Rot3", "gz", "ignition", "gazebo", "math")) else XYZW
         named = named_order(args)
         order = named or half_angle_order(args)
         if order is not None and _swapped(takes, order):
             line = 1 + code.count("\n", 0, m.start())
             given = ", ".join(" ".join(a.split()) for a in args)
             call = (f"{written} = {{{given}}} ({written} is declared {type_text})" if member else
+                    f"{written}({given}) ({gz} is a Gazebo math quaternion)" if gz else
                     f"{written}({given})" + (f" ({written} is {type_text} here)" if written != type_text else ""))
             out.append(SwappedCall(call, takes, order, line, named is None))
     return out

@@ -332,3 +332,30 @@ def test_eigen_reading_a_w_first_segment_as_x_y_z_w() -> None:
     assert [(f.line, f.start) for f in found] == [(2, "MAV_ORIENTATION_W_WORLD"), (7, "QW")]
     message = finding(found[0], Location("src/controller_interface.cpp", 2)).message
     assert "reads its coefficients as (x, y, z, w)" in message and "named for w" in message
+
+
+# aerostack2's Gazebo odometry plugin before its fix: gz-math's Quaterniond::Set takes w first, and the model's
+# orientation message was handed over x, y, z, w
+AEROSTACK2 = """\
+#include <gz/math/Quaternion.hh>
+using namespace gz;
+void OdometryPublisher::PostUpdate(const msgs::Odometry &msgm) {
+  math::Quaterniond quat_earth;
+  quat_earth.Set(
+    msgm.pose().orientation().x(), msgm.pose().orientation().y(),
+    msgm.pose().orientation().z(), msgm.pose().orientation().w());
+  math::Quaterniond fixed;
+  fixed.Set(msgm.pose().orientation().w(), msgm.pose().orientation().x(),
+            msgm.pose().orientation().y(), msgm.pose().orientation().z());
+  gz::math::Quaterniond built(q.x, q.y, q.z, q.w);
+  ignition::math::Quaterniond ok(q.w, q.x, q.y, q.z);
+  Eigen::Vector4d v;
+  v.Set(q.x, q.y, q.z, q.w);
+}
+"""
+
+
+def test_gazebo_math_quaternions_take_w_first() -> None:
+    found = cpp_swapped(AEROSTACK2)
+    assert sorted((f.line, f.takes, f.order) for f in found) == [(5, "wxyz", "xyzw"), (11, "wxyz", "xyzw")]
+    assert any("quat_earth is a Gazebo math quaternion" in f.call for f in found)

@@ -41,6 +41,28 @@ class CameraSensor:
     location: Location  # the plugin's frame element
 
 
+@dataclass(frozen=True)
+class SimSensor:
+    """A simulated sensor whose data lie in its own axes (a lidar, an IMU, a sonar): Gazebo measures along ``link``
+    turned by ``mount`` (the sensor's ``<pose>``) and stamps the data with ``frame``, its plugin's frame parameter;
+    with none (``frame`` empty), gz-sim's bridge stamps its scoped name ``<model>/<link>/<name>``, a frame no
+    description defines, which a launch file then places with a static transform."""
+
+    name: str
+    type: str
+    link: str
+    frame: str
+    mount: OrthoRotation
+    location: Location  # the sensor element
+
+    def stamps(self, frame: str) -> bool:
+        """Whether data stamped ``frame`` are this sensor's."""
+        if self.frame:
+            return frame == self.frame
+        scope = frame.split("/")
+        return len(scope) >= 3 and scope[-1] == self.name
+
+
 @dataclass
 class FileFacts:
     """Frame facts of one file. Paths in locations are relative to the scanned root."""
@@ -69,6 +91,7 @@ class FileFacts:
     partial_edges: list[PartialEdge] = field(default_factory=list)  # code: broadcasts and lookups with one frame known
     data_frames: list[DataFrame] = field(default_factory=list)  # code: frames stamped on published data
     camera_sensors: list[CameraSensor] = field(default_factory=list)  # SDF models: cameras judged against every description
+    sim_sensors: list[SimSensor] = field(default_factory=list)  # descriptions: simulated lidars, IMUs, sonars
 
 
 def parse_document(facts: FileFacts, text: str, what: str, root_tag: str | None = None, lenient_comments: bool = False) -> XmlNode | None:

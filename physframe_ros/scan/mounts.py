@@ -6,6 +6,12 @@ two turn the sensor differently by more than a calibration ever moves it, one of
 (elderly_bot's lidar: a yaw of pi in its bringup launch file, a roll of pi in its URDF). tf1's
 static_transform_publisher takes yaw pitch roll; a launch file that copied a description's ``rpy`` in its order is
 the usual cause, and the message says so when the numbers show it.
+
+A simulated sensor's mount is written twice the same way: once as the sensor's ``<pose>`` in the description Gazebo
+simulates, and once as the static transform a launch file gives the frame its data are stamped with (gz-sim's scoped
+``<model>/<link>/<sensor>``, which no description defines, or a plugin's frame name). The simulator measures along the
+pose; a static transform turned otherwise places every scan or IMU sample turned (ugv_description's lidar, given a
+half turn in its sensor pose and none in the cartographer launch file's static transform).
 """
 
 from __future__ import annotations
@@ -17,8 +23,9 @@ from typing import Iterable, Iterator, Mapping
 
 from ..core.checks import MODEL_SUFFIXES
 from ..core.findings import Finding, Location, Severity
-from ..core.rotations import Quaternion, format_rotation, quaternion_angle, quaternion_to_rpy
+from ..core.rotations import IDENTITY, OrthoRotation, Quaternion, format_rotation, quaternion_angle, quaternion_to_rpy
 from ..core.tree import Edge
+from .description.camera_plugins import fixed_rotation
 from .model import FileFacts
 from .subsystems import LAUNCH_KINDS, Subsystem
 
@@ -98,3 +105,37 @@ def robots_loaded(facts: Mapping[str, FileFacts], subsystems: Iterable[Subsystem
             if kinds.get(path) in LAUNCH_KINDS:
                 out.setdefault(path, set()).update(robots)
     return out
+
+
+def simulated_sensor_mounts(edges: Iterable[Edge], files: Iterable[FileFacts]) -> Iterator[Finding]:
+    """INCORRECT_TRANSFORM at each fixed transform of a launch file or code whose child is the frame a simulated sensor
+    stamps its data with, turned otherwise than the description mounts the sensor relative to the transform's parent
+    (the sensor's link, or a frame the description fixes to it); only rotations among the 24 are compared."""
+    sensors = [(ff.edges, s) for ff in files for s in ff.sim_sensors]
+    if not sensors:
+        return
+    for e in edges:
+        loc = e.rotation_location
+        published = OrthoRotation.from_quaternion(e.rotation) if e.rotation is not None else None
+        if published is None or loc is None or loc.file.endswith(MODEL_SUFFIXES):
+            continue
+        for described, s in sensors:
+            turn = fixed_rotation(e.parent, s.link, described) if s.stamps(e.child) else None
+            if turn is None or turn @ s.mount == published:
+                continue
+            mounted = turn @ s.mount
+            via = "" if e.parent == s.link else (f", which the description fixes {_turned(turn)} under '{e.parent}': "
+                                                 f"{_turned(mounted)} from '{e.parent}'")
+            yield Finding(
+                "INCORRECT_TRANSFORM",
+                f"{e.parent} -> {e.child} is turned {_turned(published)} here, but '{e.child}' is the frame the simulated "
+                f"{s.type} sensor '{s.name}' ({s.location}) stamps its data with, and the description mounts that sensor "
+                f"{_turned(s.mount)} on '{s.link}'{via}. The simulator measures along "
+                f"the sensor's pose, so every sample is placed turned by {published @ mounted.inverse()} from where it was "
+                "measured; give the static transform the sensor's rotation",
+                (e.parent, e.child), loc)
+            break
+
+
+def _turned(rot: OrthoRotation) -> str:
+    return "with no rotation" if rot == IDENTITY else f"by {rot} (rpy {', '.join(f'{a:.4g}' for a in rot.rpy())})"

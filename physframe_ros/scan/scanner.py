@@ -36,7 +36,7 @@ from .launch import parse_launch_py_file, parse_launch_xml_file, parse_launch_ya
 from .launch.cartographer import parse_cartographer_lua
 from .messages import tree_message_types
 from .model import FileFacts
-from .mounts import mount_disagreements, robots_loaded
+from .mounts import mount_disagreements, robots_loaded, simulated_sensor_mounts
 from .source_text import decode_source
 from .subsystems import LAUNCH_KINDS, LaunchChoice, Subsystem, build_subsystems, check_subsystems, merge_edges
 from .workers import MEMORY_LIMIT, Job, WorkerPool
@@ -359,6 +359,8 @@ def scan(
     all_edges = merge_edges(e for s in subsystems for e in s.edges)
     for finding in mount_disagreements(all_edges, robots_loaded(facts, subsystems, kinds)):
         findings.setdefault(finding.key, finding)
+    for finding in simulated_sensor_mounts(all_edges, facts.values()):
+        findings.setdefault(finding.key, finding)
     for finding in model_camera_findings(facts.values(), {p for p, k in kinds.items() if k in ("urdf", "xacro")}):
         findings.setdefault(finding.key, finding)
     if ws.targets != ("",):  # the workspace's other packages were read for what the paths use: their own findings are not asked for
@@ -429,7 +431,7 @@ def _summary(file_notes: list[str], shown: int = 3) -> list[str]:
 
 def _keep(ff: FileFacts, facts: dict[str, FileFacts]) -> None:
     if (ff.edges or ff.lookups or ff.findings or ff.nodes or ff.includes or ff.unseen_includes or ff.uses or ff.notes or ff.unknown_broadcasts or ff.variants
-            or ff.partial_edges or ff.data_frames or ff.camera_sensors):
+            or ff.partial_edges or ff.data_frames or ff.camera_sensors or ff.sim_sensors):
         facts[ff.path] = ff
 
 

@@ -571,3 +571,63 @@ def test_a_call_naming_its_frame_by_a_xacro_argument_is_matched_by_the_argument_
     at = {e.child: (e.location, e.rotation_at) for e in res.edges}
     assert at["camera_optical_frame"] == (Location("camera.urdf.xacro", 11), Location("robot.urdf.xacro", 8))
     assert at["camera_link"] == (Location("camera.urdf.xacro", 3), Location("robot.urdf.xacro", 6))
+
+
+# ardupilot_gazebo's iris model before its issue 58: the ArduPilot plugin's world-to-NED pose a roll of pi alone,
+# which turns Gazebo's ENU world into x east, y south, z down; the fix adds the quarter yaw
+IRIS_ARDUPILOT = """\
+<?xml version="1.0"?>
+<sdf version="1.9">
+  <model name="iris_with_ardupilot">
+    <link name="base_link"/>
+    <plugin name="ArduPilotPlugin" filename="ArduPilotPlugin">
+      <fdm_addr>127.0.0.1</fdm_addr>
+      <modelXYZToAirplaneXForwardZDown>0 0 0 3.141593 0 0</modelXYZToAirplaneXForwardZDown>
+      <gazeboXYZToNED>0 0 0 3.141593 0 0</gazeboXYZToNED>
+    </plugin>
+  </model>
+</sdf>
+"""
+
+
+@pytest.mark.parametrize("element, wrong", [
+    ("<gazeboXYZToNED>0 0 0 3.141593 0 0</gazeboXYZToNED>", True),
+    ("<gazeboXYZToNED>0 0 0 3.141593 0 1.57079632</gazeboXYZToNED>", False),
+    ('<gazeboXYZToNED degrees="true">0 0 0 180 0 90</gazeboXYZToNED>', False),  # today's models write degrees
+    ("<gazeboXYZToNED>0 0 0 3.141593 0 -1.57079632</gazeboXYZToNED>", True),  # the other quarter: x south, y west
+    ("<gazeboXYZToNED>0 0 0 0.3 0 0</gazeboXYZToNED>", False),  # not one of the 24 rotations: says nothing of the axes
+])
+def test_an_ardupilot_plugin_maps_the_enu_world_to_ned(element: str, wrong: bool) -> None:
+    sdf = IRIS_ARDUPILOT.replace("<gazeboXYZToNED>0 0 0 3.141593 0 0</gazeboXYZToNED>", element)
+    found = [f for f in parse_sdf_file(sdf, "models/iris/model.sdf").findings if f.code == "INCORRECT_TRANSFORM"]
+    assert [(f.location and f.location.line, f.severity.value) for f in found] == ([(8, "error")] if wrong else [])
+    if element == "<gazeboXYZToNED>0 0 0 3.141593 0 0</gazeboXYZToNED>":
+        assert "x east, y south, z down, not NED (x north, y east, z down)" in found[0].message
+    plugin = sdf[sdf.index("<plugin"):sdf.index("</plugin>") + len("</plugin>")]
+    urdf = f'<robot name="iris"><link name="base_link"/><gazebo>{plugin}</gazebo></robot>'
+    assert len([f for f in parse_urdf_file(urdf, "urdf/iris.urdf").findings if f.code == "INCORRECT_TRANSFORM"]) == (1 if wrong else 0)
+
+
+def test_an_sdf_models_lidar_and_imu_are_simulated_sensors_and_its_camera_is_not() -> None:
+    """edu_simulation's Eduard: the lidar link's ray sensor stamps its scans with its plugin's frame name."""
+    sdf = """\
+<sdf version="1.6">
+  <model name="eduard">
+    <link name="chassis"/>
+    <link name="lidar">
+      <pose>0.115 0 0.12 0 0 0</pose>
+      <sensor name="lidar" type="ray">
+        <pose>0 0 0.01 0 0 3.141592654</pose>
+        <plugin name="scan" filename="libgazebo_ros_ray_sensor.so"><frame_name>eduard/blue/laser</frame_name></plugin>
+      </sensor>
+      <sensor name="imu" type="imu"/>
+      <sensor name="cam" type="camera"/>
+    </link>
+  </model>
+</sdf>
+"""
+    sensors = parse_sdf_file(sdf, "model/eduard.sdf").sim_sensors
+    assert [(s.name, s.type, s.link, s.frame, str(s.mount), s.location.line) for s in sensors] == [
+        ("lidar", "ray", "lidar", "eduard/blue/laser", "<-x,-y,z>", 6), ("imu", "imu", "lidar", "", "<x,y,z>", 10)]
+    assert sensors[0].stamps("eduard/blue/laser") and not sensors[0].stamps("eduard/blue/lidar")
+    assert sensors[1].stamps("eduard/lidar/imu") and not sensors[1].stamps("imu")

@@ -119,3 +119,93 @@ def test_a_launch_file_is_compared_with_the_robots_it_loads_only(tmp_path: Path)
             """,
     })
     assert _mount_findings(tmp_path) == []
+
+
+# ugv_description's simulated lidar: the URDF turns the Gazebo sensor a half turn on 360lidar_link (the RPLidar C1
+# is mounted backward), gz-sim stamps its scans with the scoped name <model>/<link>/<sensor>, and the cartographer
+# launch file places that frame with a static transform that forgot the turn
+def _ugv(sensor_pose: str, frame_element: str = "") -> str:
+    return f"""\
+        <?xml version="1.0"?>
+        <robot name="ugv" xmlns:xacro="http://www.ros.org/wiki/xacro">
+          <link name="base_link"/>
+          <link name="RPLidarC1_v1_1"/>
+          <joint name="lidar_mount" type="fixed">
+            <parent link="base_link"/>
+            <child link="RPLidarC1_v1_1"/>
+            <origin xyz="0 0 0.1" rpy="0 0 0"/>
+          </joint>
+          <link name="360lidar_link"/>
+          <joint name="360lidar_joint" type="fixed">
+            <parent link="RPLidarC1_v1_1"/>
+            <child link="360lidar_link"/>
+            <origin xyz="-0.0278 0 0.0331" rpy="0 0 3.141592653589793"/>
+          </joint>
+          <gazebo reference="360lidar_link">
+            <sensor name="gpu_lidar" type="gpu_lidar">
+              <pose>{sensor_pose}</pose>
+              <topic>ugv/lidar</topic>{frame_element}
+            </sensor>
+          </gazebo>
+        </robot>
+        """
+
+
+def _cartographer(args: str) -> str:
+    return f"""\
+        import os
+        from ament_index_python.packages import get_package_share_directory
+        from launch import LaunchDescription
+        from launch_ros.actions import Node
+        import xacro
+
+
+        def generate_launch_description():
+            urdf = os.path.join(get_package_share_directory("ugv_description"), "urdf", "ugv.xacro")
+            return LaunchDescription([
+                Node(package="robot_state_publisher", executable="robot_state_publisher",
+                     parameters=[{{"robot_description": xacro.process_file(urdf).toxml()}}]),
+                Node(package="tf2_ros", executable="static_transform_publisher", name="lidar_static_tf",
+                     arguments=[{args}]),
+            ])
+        """
+
+
+def _sensor_findings(root: Path) -> list[tuple[Location | None, str]]:
+    return [(f.location, f.message) for f in scan([root], jobs=1).findings if "simulated" in f.message]
+
+
+def test_a_static_transform_to_a_simulated_lidar_frame_turned_otherwise_than_the_sensor(tmp_path: Path) -> None:
+    write_tree(tmp_path, {
+        "package.xml": _PACKAGE.format(name="ugv_description"),
+        "urdf/ugv.xacro": _ugv("0 0 0 0 0 3.141592653589793"),
+        "launch/cartographer.launch.py": _cartographer('"0", "0", "0", "0", "0", "0", "360lidar_link", "ugv/base_link/gpu_lidar"'),
+    })
+    [(loc, message)] = _sensor_findings(tmp_path)
+    assert loc == Location("launch/cartographer.launch.py", 14)
+    assert "360lidar_link -> ugv/base_link/gpu_lidar is turned with no rotation here" in message
+    assert "simulated gpu_lidar sensor 'gpu_lidar'" in message and "mounts that sensor by <-x,-y,z>" in message
+
+
+def test_the_fixed_static_transform_and_one_from_a_frame_above_the_sensor_link_agree(tmp_path: Path) -> None:
+    write_tree(tmp_path, {
+        "package.xml": _PACKAGE.format(name="ugv_description"),
+        "urdf/ugv.xacro": _ugv("0 0 0 0 0 3.141592653589793"),
+        "launch/cartographer.launch.py": _cartographer('"0", "0", "0", "3.14159", "0", "0", "360lidar_link", "ugv/base_link/gpu_lidar"'),
+        "launch/from_base.launch.py": _cartographer('"0", "0", "0", "0", "0", "0", "base_link", "ugv/base_link/gpu_lidar"'),
+    })
+    # from base_link the mount's half turn and the joint's cancel: identity is right there
+    assert _sensor_findings(tmp_path) == []
+
+
+def test_a_plugin_frame_name_through_the_description_above_the_sensor_link(tmp_path: Path) -> None:
+    frame = "\n              <plugin name=\"scan\" filename=\"libgazebo_ros_ray_sensor.so\"><frame_name>laser</frame_name></plugin>"
+    write_tree(tmp_path, {
+        "package.xml": _PACKAGE.format(name="ugv_description"),
+        "urdf/ugv.xacro": _ugv("0 0 0 0 0 0", frame),
+        "launch/cartographer.launch.py": _cartographer('"0", "0", "0", "0", "0", "0", "RPLidarC1_v1_1", "laser"'),
+        "launch/scoped.launch.py": _cartographer('"0", "0", "0", "0", "0", "0", "360lidar_link", "ugv/base_link/gpu_lidar"'),
+    })
+    [(loc, message)] = _sensor_findings(tmp_path)  # a sensor with a plugin frame stamps no scoped name
+    assert loc == Location("launch/cartographer.launch.py", 14)
+    assert "which the description fixes by <-x,-y,z> (rpy 0, 0, 3.142) under 'RPLidarC1_v1_1'" in message

@@ -23,7 +23,7 @@ from ...core.findings import Finding, Location
 from ...core.rotations import FLU, IDENTITY, RDF, OrthoRotation
 from ...core.tree import Edge, single_parents
 from ..code.optical import camera_link_finding
-from ..model import CameraSensor, FileFacts
+from ..model import CameraSensor, FileFacts, SimSensor
 from ..xml_lines import XmlNode
 from .sdf_pose import read_pose
 
@@ -61,7 +61,7 @@ def _up(bottom: str, parent: dict[str, Edge], stop: Callable[[str], bool], toler
     return None
 
 
-def _rotation_to(link: str, frame: str, edges: list[Edge], tolerance: float = 1e-3) -> OrthoRotation | None:
+def fixed_rotation(link: str, frame: str, edges: list[Edge], tolerance: float = 1e-3) -> OrthoRotation | None:
     """The fixed rotation from ``link`` to ``frame`` (below or above it) through static edges; None when not fixed."""
     if frame == link:
         return IDENTITY
@@ -125,7 +125,7 @@ def camera_plugin_findings(robot: XmlNode, edges: list[Edge], locate: Locator, p
             continue
         for sensor, el, mount in camera_sensors_of(gz):
             frame = el.text.strip()
-            rot = _rotation_to(prefix + link, prefix + frame, edges)
+            rot = fixed_rotation(prefix + link, prefix + frame, edges)
             if rot is None:
                 # car_demo's Prius: four cameras stamping 'camera_link', a link the robot never defines (a frame the
                 # robot places, behind a movable joint, is left alone there)
@@ -207,6 +207,32 @@ def sensor_frame_findings(robot: XmlNode, edges: list[Edge], locate: Locator, pr
     return out
 
 
+def placed_sensors_of(holder: XmlNode, link: str, locate: Locator, prefix: str = "") -> Iterator[SimSensor]:
+    """The lidars, IMUs and sonars of a ``<gazebo reference>`` extension or an SDF ``<link>`` (named ``link``): each
+    with the frame its plugin names (none: gz-sim's scoped name) and its mount. One whose frame xacro builds, whose
+    mount is unknown, or whose plugin stamps the link itself is left out (the link's own joints place that)."""
+    for sensor in holder.children:
+        kind = sensor.get("type") or "" if sensor.tag == "sensor" else ""
+        if kind not in _PLACED_SENSORS or kind in CAMERA_SENSORS:
+            continue
+        el = _frame_of(sensor)
+        frame = el.text.strip() if el is not None else ""
+        mount = sensor_mount(sensor)
+        if "$" in frame or mount is None or frame == link:
+            continue
+        yield SimSensor(sensor.get("name") or "", kind, prefix + link, prefix + frame if frame else "", mount, locate(sensor))
+
+
+def gazebo_sensors(robot: XmlNode, locate: Locator, prefix: str = "") -> list[SimSensor]:
+    """The placed sensors of a URDF's ``<gazebo reference="link">`` extensions."""
+    out: list[SimSensor] = []
+    for gz in robot.findall("gazebo"):
+        link = (gz.get("reference") or "").strip()
+        if link and "$" not in link:
+            out.extend(placed_sensors_of(gz, link, locate, prefix))
+    return out
+
+
 def model_camera_findings(files: Iterable[FileFacts], descriptions: Collection[str]) -> list[Finding]:
     """INCORRECT_TRANSFORM for each SDF model camera whose images are stamped in a frame that is not optical relative
     to the camera. The frame is judged where tf gets it: from the robot descriptions (``descriptions``: URDF and
@@ -247,7 +273,7 @@ def model_camera_findings(files: Iterable[FileFacts], descriptions: Collection[s
                 out.append(_problem(cam.name, cam.link, cam.frame, j.rel, how, f"turn '{cam.frame}' by rpy (-pi/2, 0, -pi/2) from the camera",
                                     (cam.link, cam.frame), at))
                 continue
-            rot = _rotation_to(cam.link, cam.frame, model)
+            rot = fixed_rotation(cam.link, cam.frame, model)
             if rot is not None and (cam.mount.inverse() @ rot).apply(FLU) != RDF:
                 how = "the sensor's link itself" if rot == IDENTITY else f"fixed to it {_turned(rot)} in the model"
                 out.append(_problem(cam.name, cam.link, cam.frame, cam.mount.inverse() @ rot, how,
@@ -294,7 +320,7 @@ def _across(cam: CameraSensor, model: list[Edge], tree: list[Edge], tolerance: f
     parent = {e.child: e for e in tree}
     known = {f for e in model for f in (e.parent, e.child)} | {cam.link}
     found = _up(cam.frame, parent, known.__contains__, tolerance)
-    to_link = _rotation_to(found[1], cam.link, model) if found is not None else None
+    to_link = fixed_rotation(found[1], cam.link, model) if found is not None else None
     if found is None or to_link is None:
         return None
     published, common = found

@@ -20,8 +20,8 @@ from ...core.rotations import matrix_to_quaternion
 from ...core.tree import Edge
 from ..model import CameraSensor, FileFacts, parse_document
 from ..xml_lines import XmlNode
-from .camera_plugins import camera_sensors_of
-from .gps_plugins import gps_heading_findings
+from .camera_plugins import camera_sensors_of, placed_sensors_of
+from .earth_plugins import earth_mapping_findings
 from .plugin_frames import plugin_frame_findings
 from .sdf_pose import IDENTITY_POSE, Pose, read_pose
 
@@ -62,8 +62,10 @@ def parse_sdf_file(text: str, rel_path: str) -> FileFacts:
         scope = _build_scope(m, "", facts)
         _check_and_emit(scope, facts)
         facts.camera_sensors.extend(_cameras(scope, facts))
+        for name, link in _links(scope):
+            facts.sim_sensors.extend(placed_sensors_of(link.node, name, lambda el: _loc(facts, el.line)))
     facts.findings.extend(plugin_frame_findings(root, lambda el: _loc(facts, el.line)))
-    facts.findings.extend(gps_heading_findings(root, lambda el: _loc(facts, el.line)))
+    facts.findings.extend(earth_mapping_findings(root, lambda el: _loc(facts, el.line)))
     return facts
 
 
@@ -115,14 +117,20 @@ def _build_scope(model: XmlNode, prefix: str, facts: FileFacts) -> _Scope:
     return scope
 
 
-def _cameras(scope: _Scope, facts: FileFacts) -> Iterator[CameraSensor]:
-    """The camera sensors of the model's links, nested models included (judged once every description is read)."""
+def _links(scope: _Scope) -> Iterator[tuple[str, _Frame]]:
+    """The model's links with their scoped names, nested models included."""
     for f in scope.frames.values():
         if f.kind == "link":
-            for sensor, el, mount in camera_sensors_of(f.node):
-                yield CameraSensor(sensor.get("name") or "", scope.prefix + f.name, el.text.strip(), mount, _loc(facts, el.line))
+            yield scope.prefix + f.name, f
     for nested in scope.nested.values():
-        yield from _cameras(nested, facts)
+        yield from _links(nested)
+
+
+def _cameras(scope: _Scope, facts: FileFacts) -> Iterator[CameraSensor]:
+    """The camera sensors of the model's links (judged once every description is read)."""
+    for name, f in _links(scope):
+        for sensor, el, mount in camera_sensors_of(f.node):
+            yield CameraSensor(sensor.get("name") or "", name, el.text.strip(), mount, _loc(facts, el.line))
 
 
 def _known(scope: _Scope, name: str) -> bool:

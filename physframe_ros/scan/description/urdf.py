@@ -17,8 +17,8 @@ from ...core.rotations import rpy_to_quaternion
 from ...core.tree import Edge
 from ..model import FileFacts, parse_document
 from ..xml_lines import XmlNode
-from .camera_plugins import camera_plugin_findings, sensor_frame_findings
-from .gps_plugins import gps_heading_findings
+from .camera_plugins import camera_plugin_findings, gazebo_sensors, sensor_frame_findings
+from .earth_plugins import earth_mapping_findings
 from .industrial_frames import joint_link, tool_frame_findings
 from .plugin_frames import plugin_frame_findings
 
@@ -43,6 +43,7 @@ def parse_urdf_file(text: str, rel_path: str, prefix: str = "") -> FileFacts:
         findings = [f for f in findings if f.code not in ("MISSING_FRAME", "MISSING_CHILD_FRAME")]
     facts.edges.extend(edges)
     facts.findings.extend(findings)
+    facts.sim_sensors.extend(gazebo_sensors(root, lambda n: Location(rel_path, n.line), prefix))
     return facts
 
 
@@ -109,7 +110,7 @@ def robot_edges(robot: XmlNode, locate: Locator, prefix: str = "",
     findings.extend(camera_plugin_findings(robot, edges, locate, prefix))
     findings.extend(sensor_frame_findings(robot, edges, locate, prefix))
     findings.extend(plugin_frame_findings(robot, locate))
-    findings.extend(gps_heading_findings(robot, locate))
+    findings.extend(earth_mapping_findings(robot, locate))
     findings.extend(tool_frame_findings(robot, edges, locate, prefix))
     return edges, findings
 

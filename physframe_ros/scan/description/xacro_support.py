@@ -28,11 +28,11 @@ from ...core.tree import Edge
 from ..code.optical import UNPLACED
 from ..context import MAX_FILE_BYTES, ReadRefused, ScanContext
 from ..controllers import controller_edges
-from ..model import FileFacts
+from ..model import FileFacts, SimSensor
 from ..safe_eval import BUILTINS, MATH, MAX_STR, MAX_WEIGHT, ExpressionLimit, UnsafeExpression, evaluate, safe_functions, weight
 from ..source_text import decode_source
 from ..xml_lines import XmlError, XmlNode, parse_xml
-from .camera_plugins import CAMERA_SENSORS, FRAME_TAGS, is_camera_sensor
+from .camera_plugins import CAMERA_SENSORS, FRAME_TAGS, gazebo_sensors, is_camera_sensor
 from .inserted_blocks import doubled_origins
 from .urdf import parse_urdf_file, robot_edges
 
@@ -61,6 +61,7 @@ class XacroResult:
     findings: list[Finding] = field(default_factory=list)
     files: list[str] = field(default_factory=list)  # relative paths of the xacro files read
     partial: bool = False  # built without a package outside the tree: not the whole robot
+    sensors: list[SimSensor] = field(default_factory=list)  # its simulated lidars, IMUs and sonars
 
 
 def parse_xacro_file(text: str, rel_path: str, ctx: ScanContext) -> FileFacts:
@@ -72,6 +73,7 @@ def parse_xacro_file(text: str, rel_path: str, ctx: ScanContext) -> FileFacts:
     facts.edges.extend(res.edges)
     facts.findings.extend(res.findings)
     facts.partial = res.partial
+    facts.sim_sensors.extend(res.sensors)
     _switch_variants(text, rel_path, ctx, facts)
     if not res.edges and "xacro:macro" in text:
         facts.findings.extend(macro_findings(text, rel_path, ctx))
@@ -230,7 +232,7 @@ def expand_robot(rel_path: str, args: dict[str, str], ctx: ScanContext, prefix: 
     if not rel_path.endswith(".xacro"):
         plain = _plain_urdf(abs_path, rel_path, prefix, ctx)
         if plain is not None:  # no xacro in it: read directly, with exact lines
-            res.edges, res.findings = plain
+            res.edges, res.findings, res.sensors = plain.edges, plain.findings, plain.sim_sensors
             return res
     args, assumed, absent = dict(args), 0, None
     while True:
@@ -258,6 +260,7 @@ def expand_robot(rel_path: str, args: dict[str, str], ctx: ScanContext, prefix: 
     own = res.findings
     res.edges, res.findings = robot_edges(robot, locate, prefix, lambda loc: _origin_of(loc, ctx), locate.rotation_at)
     res.findings[:0] = own
+    res.sensors = gazebo_sensors(robot, locate, prefix)
     res.edges.extend(_control_plugin_edges(robot, ctx, res.files))
     for rel in res.files[1:]:
         res.findings.extend(_doubled_origins(ctx.abs_str(rel), _mtime(ctx.abs_str(rel)), ctx, rel))
@@ -319,14 +322,13 @@ def needs_xacro(text: str) -> bool:
     return "xacro" in text or "$(" in text or "${" in text
 
 
-def _plain_urdf(abs_path: str, rel_path: str, prefix: str, ctx: ScanContext) -> tuple[list[Edge], list[Finding]] | None:
+def _plain_urdf(abs_path: str, rel_path: str, prefix: str, ctx: ScanContext) -> FileFacts | None:
     text = _read_text(abs_path, ctx)
     if text is None:
         return None  # the expansion reports it
     if needs_xacro(text):
         return None
-    facts = parse_urdf_file(text, rel_path, prefix)
-    return facts.edges, facts.findings
+    return parse_urdf_file(text, rel_path, prefix)
 
 
 def _failure(exc: Exception, rel_path: str, abs_path: str, ctx: ScanContext, referenced_at: Location | None,
@@ -713,12 +715,15 @@ def _find_text_line(abs_path: str, needle: str, ctx: ScanContext) -> Location | 
 
 
 def _located_kind(el: XmlNode) -> str | None:
-    """What a description element is located as: a "joint", a "link" (by its name template) or a camera plugin's
-    "frame" element or a GPS plugin's heading (by its text); None for anything else."""
-    if el.tag in FRAME_TAGS or el.tag == "referenceHeading":
+    """What a description element is located as: a "joint", a "link" or a Gazebo "sensor" (by its name template), or
+    a plugin's "frame" element, a GPS plugin's heading or ArduPilot's world mapping (by its text); None for anything
+    else."""
+    if el.tag in FRAME_TAGS or el.tag in ("referenceHeading", "gazeboXYZToNED"):
         return "frame"
     if el.tag in ("joint", "xacro:joint"):
         return "joint"
+    if el.tag == "sensor":
+        return "sensor"
     return "link" if el.tag in ("link", "xacro:link") else None
 
 

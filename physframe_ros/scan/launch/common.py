@@ -264,6 +264,7 @@ def add_description(desc: DescriptionRef, facts: FileFacts, ctx: ScanContext, lo
     res = expand_robot(rel, dict(desc.args), ctx, prefix, loc)
     facts.partial = facts.partial or res.partial  # a robot built without a package: its tree is not whole
     facts.edges.extend(res.edges)
+    facts.sim_sensors.extend(res.sensors)
     facts.findings.extend(_prefix_findings(res.findings, prefix, loc))
     for f in res.files:
         if f not in facts.uses:

@@ -598,3 +598,65 @@ def test_camera_data_launched_apart_from_the_description_that_places_its_frame(t
             """,
     })
     assert [f for f in scan([tmp_path], jobs=1).findings if f.code == "INCORRECT_TRANSFORM" and "Image" in f.message] == []
+
+
+def test_a_sensor_description_in_its_own_parameter_and_a_member_image_pointer(tmp_path: Path) -> None:
+    """umrover's ZED: zed.launch loads the camera's description into ``zed_description`` and starts a
+    robot_state_publisher remapping its ``robot_description`` there; the nodelet's header declares
+    ``sensor_msgs::ImagePtr mLeftImgMsg = boost::make_shared<sensor_msgs::Image>();`` and stamps it with the body frame
+    ``zed2i_left_camera_frame``, whose optical twin that description places."""
+    write_tree(tmp_path, {
+        "mrover/package.xml": "<package format='2'><name>mrover</name></package>",
+        "mrover/CMakeLists.txt": "add_library(zed_nodelet src/zed_wrapper.cpp)\n",
+        "mrover/rover_description/zed/zed_descr.urdf.xacro": """
+            <?xml version="1.0"?>
+            <robot name="stereolabs_camera" xmlns:xacro="http://www.ros.org/wiki/xacro">
+              <xacro:arg name="camera_name" default="zed"/>
+              <link name="$(arg camera_name)_base_link"/>
+              <link name="$(arg camera_name)_left_camera_frame"/>
+              <link name="$(arg camera_name)_left_camera_optical_frame"/>
+              <joint name="$(arg camera_name)_left_camera_joint" type="fixed">
+                <parent link="$(arg camera_name)_base_link"/><child link="$(arg camera_name)_left_camera_frame"/>
+                <origin xyz="0 0.06 0" rpy="0 0 0"/>
+              </joint>
+              <joint name="$(arg camera_name)_left_camera_optical_joint" type="fixed">
+                <parent link="$(arg camera_name)_left_camera_frame"/><child link="$(arg camera_name)_left_camera_optical_frame"/>
+                <origin xyz="0 0 0" rpy="-1.5707963 0 -1.5707963"/>
+              </joint>
+            </robot>
+            """,
+        "mrover/launch/zed.launch": """
+            <launch>
+              <arg name="zed_model" default="zed2i"/>
+              <node pkg="nodelet" type="nodelet" name="zed_nodelet" args="load mrover/ZedNodelet perception_nodelet_manager"/>
+              <param name="zed_description" command="$(find xacro)/xacro '$(find mrover)/rover_description/zed/zed_descr.urdf.xacro'
+                    camera_name:=$(arg zed_model)"/>
+              <node name="zed_state_publisher" pkg="robot_state_publisher" type="robot_state_publisher">
+                <remap from="robot_description" to="zed_description"/>
+              </node>
+            </launch>
+            """,
+        "mrover/src/zed_wrapper.hpp": """
+            #include <sensor_msgs/Image.h>
+            #include <image_transport/image_transport.h>
+            namespace mrover {
+                class ZedNodelet {
+                    image_transport::Publisher mLeftImgPub;
+                    sensor_msgs::ImagePtr mLeftImgMsg = boost::make_shared<sensor_msgs::Image>();
+                    void grabUpdate();
+                };
+            }
+            """,
+        "mrover/src/zed_wrapper.cpp": """
+            #include "zed_wrapper.hpp"
+            #include <tf2_ros/transform_broadcaster.h>
+            namespace mrover {
+                void ZedNodelet::grabUpdate() {
+                    mLeftImgMsg->header.frame_id = "zed2i_left_camera_frame";
+                    mLeftImgPub.publish(mLeftImgMsg);
+                }
+            }
+            """,
+    })
+    found = [(f.code, f.location) for f in scan([tmp_path], jobs=1).findings if "zed2i_left_camera_frame" in f.frames]
+    assert found == [("INCORRECT_TRANSFORM", Location("mrover/src/zed_wrapper.cpp", 5))]

@@ -226,7 +226,8 @@ def _text(node: Node | None, src: bytes) -> str:
 
 @lru_cache(maxsize=4096)
 def _short_type(text: str) -> str:
-    """``sensor_msgs::msg::NavSatFix::SharedPtr`` -> ``NavSatFix``; ``std::shared_ptr<T>`` -> ``T``."""
+    """``sensor_msgs::msg::NavSatFix::SharedPtr`` -> ``NavSatFix``; ``sensor_msgs::ImagePtr`` -> ``Image``;
+    ``std::shared_ptr<T>`` -> ``T``."""
     inner = re.search(r"(?:shared_ptr|unique_ptr|make_shared|make_unique)\s*<\s*([^<>]+)>", text)
     if inner:
         text = inner.group(1)
@@ -234,6 +235,9 @@ def _short_type(text: str) -> str:
     parts = [p for p in re.split(r"::|\s+", text) if p and p not in ("const", "struct", "typename", "volatile")]
     if len(parts) >= 2 and parts[-1] in _POINTER_SUFFIXES:
         return parts[-2]
+    # ROS 1's generated typedefs beside each message: `sensor_msgs::ImagePtr`, `nav_msgs::OdometryConstPtr`
+    if len(parts) >= 2 and parts[0].endswith("_msgs") and (m := re.fullmatch(r"(\w+?)(?:Const)?Ptr", parts[-1])):
+        return m.group(1)
     return parts[-1] if parts else ""
 
 

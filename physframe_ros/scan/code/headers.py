@@ -18,7 +18,9 @@ from typing import Callable, Iterable, Sequence
 INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"\n]+)[>"]', re.MULTILINE)
 # `nav_msgs::Odometry pose_msg_;` / `private: sensor_msgs::msg::Imu imu_msg_;` / `nav_msgs::OccupancyGrid* _occGrid;`
 # (no initializer: a raw pointer member is made with `new` in the constructor)
-_MEMBER = re.compile(r"^[ \t]*(?:(?:private|public|protected)[ \t]*:[ \t]*)?((?:\w+::)+\w+)(?:[ \t]*\*[ \t]*|[ \t]+)(\w+)[ \t]*;", re.MULTILINE)
+# with a default member initializer too (mrover's `sensor_msgs::ImagePtr mLeftImgMsg = boost::make_shared<sensor_msgs::Image>();`)
+_MEMBER = re.compile(r"^[ \t]*(?:(?:private|public|protected)[ \t]*:[ \t]*)?((?:\w+::)+\w+)(?:[ \t]*\*[ \t]*|[ \t]+)(\w+)"
+                     r"[ \t]*(?:=[^;{}\n]*|\{[^;{}\n]*\})?[ \t]*;", re.MULTILINE)
 MAX_HEADER_BYTES = 512 * 1024
 
 

@@ -39,6 +39,9 @@ class _Scope:
 
     tf_prefix: str = ""
     description: tuple[DescriptionRef, Location] | None = None
+    # descriptions loaded into other parameters (`zed_description`), which a robot_state_publisher remapping its
+    # robot_description reads (a sensor's own tree beside the robot's)
+    described: dict[str, tuple[DescriptionRef, Location]] = field(default_factory=dict)
     param_files: bool = False  # the file loads parameter files: any node's parameters may come from them
     # `<param name="node/key">` outside the node, by node name: frame ids and tf switches (shared by every scope)
     by_node: dict[str, list[tuple[str, str | None, Location]]] = field(default_factory=dict)
@@ -108,6 +111,8 @@ def _walk(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, out
                 if desc is not None:
                     scope.description = (desc, Location(facts.path, child.line))
                     unclaimed.append(scope.description)
+            elif (desc := _description_param(child, sub)) is not None:
+                scope.described[name] = (desc, Location(facts.path, child.line))
             elif name == "tf_prefix":
                 scope.tf_prefix = sub(child.get("value")) or ""
             elif child.get("value") is not None:  # a global parameter some node reads, e.g. /amcl/global_frame_id
@@ -224,7 +229,11 @@ def _node(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, sco
             files.update(where)
     if scope.tf_prefix and "tf_prefix" not in params:
         params["tf_prefix"] = scope.tf_prefix
-    if "robot_description" not in params and scope.description is not None and os.path.basename(sub(el.get("type")) or "") in RSP_EXECUTABLES:
+    rsp = os.path.basename(sub(el.get("type")) or "") in RSP_EXECUTABLES
+    remapped = next((sub(r.get("to")) or "" for r in el.findall("remap") if sub(r.get("from")) == "robot_description"), "")
+    if rsp and "robot_description" not in params and remapped.split("/")[-1] in scope.described:
+        params["robot_description"] = scope.described[remapped.split("/")[-1]][0]  # mrover's zed_description
+    elif "robot_description" not in params and scope.description is not None and rsp:
         params["robot_description"] = scope.description[0]  # the param of its namespace
         if scope.description in unclaimed:
             unclaimed.remove(scope.description)

@@ -363,6 +363,12 @@ class Record:
                 if isinstance(holder, Record):
                     return holder.get(".".join(parts[i:]))
                 return None
+        if parts[-1] == "header" and f"{path}.frame_id" in self.fields:
+            # the header whole, as written field by field (`t.header = odom.header;` after `odom.header.frame_id = ...`)
+            below = path + "."
+            header = Record(HEADER, "Header", f"{self.name}.{path}", self.line, local=self.local, frame_line=self.frame_line)
+            header.fields = {k[len(below):]: v for k, v in self.fields.items() if k.startswith(below)}
+            return header
         return UNSET
 
     def rotation(self) -> Rot | None:

@@ -819,3 +819,22 @@ def test_a_helper_frame_parameter_defaulting_to_empty_is_reported_where_a_call_l
     found = [(f.code, f.location.line if f.location else None) for f in analyze_cpp(SONAR_VIEWER, "src/sonar.cpp").findings]
     assert found == [("MISSING_FRAME", 9)]
     assert analyze_cpp(SONAR_VIEWER.replace("  publishFan(ping);\n", ""), "src/sonar.cpp").findings == []
+
+
+def test_a_whole_header_copied_from_a_message_framed_field_by_field() -> None:
+    """kr_autonomous_flight's UKF nodelet: `odom->header.frame_id = world_frame_id_;` then the broadcast's
+    `transform_msg.header = odom->header;`: the header travels whole, frame included (for a pointer and a plain message)."""
+    text = """\
+void Ukf::imu_callback(const sensor_msgs::Imu &imu_msg) {
+  auto odom = boost::make_shared<nav_msgs::Odometry>();
+  odom->header.stamp = imu_msg.header.stamp;
+  odom->header.frame_id = "world";
+  odom->child_frame_id = "base_link";
+  geometry_msgs::TransformStamped transform_msg;
+  transform_msg.header = odom->header;
+  transform_msg.child_frame_id = odom->child_frame_id;
+  tf_broadcaster_.sendTransform(transform_msg);
+}
+"""
+    for source in (text, text.replace("auto odom = boost::make_shared<nav_msgs::Odometry>();", "nav_msgs::Odometry o;").replace("odom->", "o.")):
+        assert [(e.parent, e.child) for e in analyze_cpp(source, "src/ukf.cpp").edges] == [("world", "base_link")]

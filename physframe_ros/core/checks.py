@@ -233,6 +233,10 @@ def _multiple_parents(parents: dict[str, list[Edge]], conventions: Conventions) 
         note = ""
         if nodes and fixed:
             loc: Location | None = min(fixed)
+        elif (frozen := _frozen_in_world(pe, conventions)) is not None:
+            loc = frozen.location
+            note = (f"; {frozen.parent} -> {child} fixes '{child}' in a world frame where a node's code moves it: "
+                    "a placeholder for the estimate")
         elif outside and len(outside) < len(locs):
             loc = outside[0]
         elif two_robots:
@@ -261,6 +265,21 @@ def _multiple_parents(parents: dict[str, list[Edge]], conventions: Conventions) 
             loc,
             publishers=tuple(sorted({x for e in pe for x in e.publishers})),
         )
+
+
+_CODE_FILE = re.compile(r"\.(?:c|cc|cpp|cxx|h|hh|hpp|hxx|py)$", re.IGNORECASE)
+
+
+def _frozen_in_world(pe: list[Edge], conventions: Conventions) -> Edge | None:
+    """The one fixed transform a launch file writes from a world frame (map, odom, earth) when a node's code
+    broadcasts another parent of the same frame at run time (kr_autonomous_flight's static `quadrotor/vio_odom ->
+    quadrotor` beside the UKF nodelet's odometry broadcast): a frame that moves, pinned by a stand-in. A fixed mount
+    under a frame of the robot beside a code broadcast from a world frame (wato_f1tenth's `base_link -> laser` beside
+    its particle filter's `map -> laser`) is the right one, and not this."""
+    fixed = [e for e in pe if e.static and e.location and _LAUNCH_FILE.search(e.location.file)
+             and conventions.classify(e.parent).cls.name in WORLD_CLASSES]
+    moving = [e for e in pe if not e.static and e.location and _CODE_FILE.search(e.location.file) and not _LAUNCH_FILE.search(e.location.file)]
+    return fixed[0] if len(fixed) == 1 and moving else None
 
 
 def _orphan_parent(child: str, pe: list[Edge], parents: dict[str, list[Edge]]) -> Edge | None:

@@ -91,6 +91,21 @@ def test_multiple_parents_point_at_a_world_frame_stand_in_for_a_mount():
     assert found.location == Location("launch/sensors.launch", 9)
 
 
+def test_multiple_parents_point_at_a_fixed_pose_in_a_world_frame_beside_a_nodes_broadcast():
+    """kr_autonomous_flight's estimation.launch fixed `quadrotor/vio_odom -> quadrotor` while the UKF nodelet it starts
+    broadcasts `quadrotor/odom -> quadrotor` from its odometry: the static one pins a moving frame. wato_f1tenth's
+    static mount `base_link -> laser` beside its particle filter's `map -> laser` is the right one: the code's, as before."""
+    ukf = Edge("quadrotor/odom", "quadrotor", False, sources=(Location("fla_ukf/src/fla_ukf_nodelet.cpp", 235),))
+    pinned = Edge("quadrotor/vio_odom", "quadrotor", True, Z, I, (Location("estimation_launch/launch/estimation.launch", 57),))
+    (found,) = [f for f in check_tree([ukf, pinned], C) if f.code == "MULTIPLE_PARENTS_IN_FRAME_TREE"]
+    assert found.location == Location("estimation_launch/launch/estimation.launch", 57)
+    assert "fixes 'quadrotor' in a world frame where a node's code moves it" in found.message
+    pf = Edge("map", "laser", False, sources=(Location("pf/pf/node.py", 7),))
+    mount = Edge("base_link", "laser", True, Z, I, (Location("pf/launch/pf.launch.py", 8),))
+    (found,) = [f for f in check_tree([pf, mount], C) if f.code == "MULTIPLE_PARENTS_IN_FRAME_TREE"]
+    assert found.location == Location("pf/pf/node.py", 7)
+
+
 def test_multiple_parents_point_at_a_parent_no_other_transform_names():
     """McGill's AUV depth node sent tf's `sendTransform(t, q, now, "/horizon", "/floating_horizon")`, child first, so
     horizon got floating_horizon (named nowhere else) beside the tree's raw_horizon -> horizon: the lone parent is

@@ -5,7 +5,10 @@
 a composable node names), ``set(VAR ...)`` and ``${PROJECT_NAME}``, ``OUTPUT_NAME`` renames,
 ``install(PROGRAMS script [RENAME name])`` and ``catkin_install_python(PROGRAMS ...)`` script nodes;
 setup.py ``console_scripts`` entry points ``name = pkg.module:main``. ROS 1 Python nodes are scripts
-named by ``<node type=...>`` and found by file name in the package.
+named by ``<node type=...>`` and found by file name in the package. A ROS 1 nodelet is named by its plugin's lookup
+name (``<node pkg="nodelet" type="nodelet" args="load fla_ukf/FLAUKFNodelet manager">``): the plugin description its
+package.xml exports (``<nodelet plugin="${prefix}/nodelet_plugins.xml"/>``) gives the class's library
+(``<library path="lib/libfla_ukf_nodelet">``), and CMakeLists.txt that library's sources.
 """
 
 from __future__ import annotations
@@ -15,7 +18,8 @@ import re
 from collections import defaultdict
 
 from .context import read_regular
-from .discovery import Workspace
+from .discovery import Package, Workspace
+from .xml_lines import XmlError, parse_xml
 
 _COMMANDS = (r"project|set|add_executable|add_library|target_link_libraries|rclcpp_components_register_nodes?|cuda_add_executable|"
              r"set_target_properties|install|catkin_install_python")
@@ -43,15 +47,20 @@ def executable_sources(ws: Workspace) -> ExecutableMap:
             continue
         folder = os.path.dirname(build_file)
         if build_file.endswith("CMakeLists.txt"):
-            for exe, srcs in _cmake(text, folder).items():
+            exes, libs = _cmake(text, folder)
+            for exe, srcs in exes.items():
                 out.setdefault((pkg.name, exe), []).extend(srcs)
+            for lookup, lib in _nodelets(ws, pkg):
+                for key in {(pkg.name, lookup), (lookup.split("/")[0], lookup)}:
+                    out.setdefault(key, []).extend(libs.get(lib, ()))
         else:
             for exe, src in _setup_py(text, folder):
                 out.setdefault((pkg.name, exe), []).append(src)
     return out
 
 
-def _cmake(text: str, folder: str) -> dict[str, list[str]]:
+def _cmake(text: str, folder: str) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """The executables' sources, and the libraries' (each with those of the libraries it links)."""
     text = re.sub(r"#[^\n]*", "", text)
     variables: dict[str, str] = {}
     libs: dict[str, list[str]] = {}
@@ -98,20 +107,54 @@ def _cmake(text: str, folder: str) -> dict[str, list[str]]:
             for name in names:
                 links[name].append(words[0])
                 exes.setdefault(name, [])
-    for exe, srcs in exes.items():
-        seen = set()
-        stack = list(links.get(exe, ()))
+    def linked(target: str) -> list[str]:
+        out: list[str] = []
+        seen: set[str] = set()
+        stack = list(links.get(target, ()))
         while stack:
             lib = stack.pop()
             if lib in seen or lib not in libs:
                 continue
             seen.add(lib)
-            srcs.extend(libs[lib])
+            out.extend(libs[lib])
             stack.extend(links.get(lib, ()))
+        return out
+
+    for exe, srcs in exes.items():
+        srcs.extend(linked(exe))
     for name, target in renamed.items():
         if target in exes:
             exes.setdefault(name, exes[target])
-    return exes
+        if target in libs:
+            libs.setdefault(name, libs[target])
+    return exes, {lib: [*srcs, *(s for s in linked(lib) if s not in srcs)] for lib, srcs in libs.items()}
+
+
+_NODELET_EXPORT = re.compile(r"<nodelet\s+plugin\s*=\s*[\"']\$\{prefix\}/([^\"']+)[\"']")
+
+
+def _nodelets(ws: Workspace, pkg: Package) -> list[tuple[str, str]]:
+    """(lookup name, CMake library) of each nodelet class the package's plugin descriptions export."""
+    folder = ws.root / pkg.path if pkg.path else ws.root
+    try:
+        manifest = read_regular(folder / "package.xml").decode("utf-8", errors="replace")
+    except OSError:
+        return []
+    out = []
+    for rel in _NODELET_EXPORT.findall(manifest):
+        try:
+            root = parse_xml(read_regular(folder / rel).decode("utf-8", errors="replace"))
+        except (OSError, XmlError):
+            continue  # a plugin description that is absent or broken names no nodelet
+        libraries = [root] if root.tag == "library" else root.findall("library")
+        for library in libraries:
+            lib = os.path.basename(library.get("path") or "")
+            lib = lib[3:] if lib.startswith("lib") else lib
+            for cls in library.findall("class"):
+                lookup = cls.get("name") or cls.get("type") or ""
+                if lookup and lib and "nodelet" in (cls.get("base_class_type") or ""):
+                    out.append((lookup, lib))
+    return out
 
 
 def _src(folder: str, path: str) -> str:

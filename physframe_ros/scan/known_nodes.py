@@ -72,4 +72,6 @@ def known_publishes(node: LaunchedNode) -> Publishes | None:
     """What the node publishes on /tf by default, or None when the scan does not know the node."""
     if node.package in _TF_TOOLS:
         return () if node.executable in _TF_TOOL_EXECUTABLES else None
+    if node.package == "nodelet":  # ROS 1's manager, like the components container; a nodelet it loads is its plugin's
+        return () if node.executable == "nodelet" else None
     return _PACKAGES.get(node.package)

@@ -11,10 +11,11 @@ from scan.trees import write_tree
 from physframe_ros.core.expected import Lookup
 from physframe_ros.core.findings import Location
 from physframe_ros.core.tree import Edge
+from physframe_ros.scan.context import ScanContext
 from physframe_ros.scan.discovery import discover
 from physframe_ros.scan.executables import executable_sources
 from physframe_ros.scan.model import FileFacts, LaunchedNode
-from physframe_ros.scan.scanner import scan
+from physframe_ros.scan.scanner import parse_file, scan
 from physframe_ros.scan.subsystems import build_subsystems, check_subsystems, merge_edges
 
 CMAKE = textwrap.dedent("""\
@@ -660,3 +661,80 @@ def test_a_sensor_description_in_its_own_parameter_and_a_member_image_pointer(tm
     })
     found = [(f.code, f.location) for f in scan([tmp_path], jobs=1).findings if "zed2i_left_camera_frame" in f.frames]
     assert found == [("INCORRECT_TRANSFORM", Location("mrover/src/zed_wrapper.cpp", 5))]
+
+
+_UKF_PACKAGE = {
+    "fla_ukf/package.xml": """
+        <package format="2"><name>fla_ukf</name><depend>nodelet</depend>
+          <export><nodelet plugin="${prefix}/nodelet_plugins.xml"/></export></package>
+        """,
+    "fla_ukf/nodelet_plugins.xml": """
+        <library path="lib/libfla_ukf_nodelet">
+          <class name="fla_ukf/FLAUKFNodelet" type="FLAUKFNodelet" base_class_type="nodelet::Nodelet"/>
+        </library>
+        """,
+    "fla_ukf/CMakeLists.txt": """
+        project(fla_ukf)
+        add_library(${PROJECT_NAME}_nodelet src/fla_ukf_nodelet.cpp)
+        """,
+    "fla_ukf/src/fla_ukf_nodelet.cpp": """
+        #include <nodelet/nodelet.h>
+        #include <tf2_ros/transform_broadcaster.h>
+        void FLAUKFNodelet::imu_callback(const sensor_msgs::Imu &imu_msg) {
+          auto odom = boost::make_shared<nav_msgs::Odometry>();
+          odom->header.frame_id = world_frame_id_;
+          odom->child_frame_id = robot_frame_id_;
+          geometry_msgs::TransformStamped transform_msg;
+          transform_msg.header = odom->header;
+          transform_msg.child_frame_id = odom->child_frame_id;
+          tf_broadcaster_.sendTransform(transform_msg);
+        }
+        void FLAUKFNodelet::onInit() {
+          ros::NodeHandle n(getPrivateNodeHandle());
+          n.param("world_frame_id", world_frame_id_, std::string("world"));
+          n.param("robot_frame_id", robot_frame_id_, std::string("base_link"));
+        }
+        """,
+}
+
+
+def test_a_nodelet_is_its_plugins_library(tmp_path: Path) -> None:
+    """kr_autonomous_flight: estimation.launch runs `nodelet standalone fla_ukf/FLAUKFNodelet`, the lookup name the
+    package's nodelet_plugins.xml gives the class of `lib/libfla_ukf_nodelet`, which CMakeLists.txt builds from
+    fla_ukf_nodelet.cpp. Read with the launch file's parameters, the nodelet broadcasts `quadrotor/odom -> quadrotor`,
+    beside the launch file's static `quadrotor/vio_odom -> quadrotor`: two parents, the fixed one the stand-in."""
+    write_tree(tmp_path, {**_UKF_PACKAGE, "estimation/package.xml": "<package format='2'><name>estimation</name></package>",
+                          "estimation/launch/estimation.launch": """
+        <launch>
+          <node pkg="nodelet" type="nodelet" name="fla_ukf" args="standalone fla_ukf/FLAUKFNodelet">
+            <param name="world_frame_id" value="quadrotor/odom"/>
+            <param name="robot_frame_id" value="quadrotor"/>
+          </node>
+          <node pkg="tf2_ros" type="static_transform_publisher" name="body_camera_tf" args="0 0 0 0 0 0 quadrotor/vio_odom quadrotor"/>
+        </launch>
+        """})
+    exes = executable_sources(discover([tmp_path]))
+    assert exes[("fla_ukf", "fla_ukf/FLAUKFNodelet")] == ["fla_ukf/src/fla_ukf_nodelet.cpp"]
+    (found,) = [f for f in scan([tmp_path], jobs=1).findings if f.code == "MULTIPLE_PARENTS_IN_FRAME_TREE"]
+    assert found.location == Location("estimation/launch/estimation.launch", 6)
+    assert found.frames == ("quadrotor", "quadrotor/odom", "quadrotor/vio_odom")
+
+
+def test_a_nodelet_manager_runs_nothing_and_an_unknown_nodelet_is_unknown(tmp_path: Path) -> None:
+    """A manager publishes no transform (its nodelets are nodes of their own): a launch file of the manager and a
+    scanned nodelet is complete. A nodelet of another repository, or one named only at launch time, is not known."""
+    launch = """
+        <launch>
+          <node pkg="nodelet" type="nodelet" name="manager" args="manager"/>
+          <node pkg="nodelet" type="nodelet" name="fla_ukf" args="load fla_ukf/FLAUKFNodelet manager"/>
+          {more}
+        </launch>
+        """
+    for more, complete in (("", True), ('<node pkg="nodelet" type="nodelet" name="cloud" args="load velodyne_pointcloud/CloudNodelet manager"/>', False),
+                           ('<node pkg="nodelet" type="nodelet" name="x" args="load $(arg plugin) manager"/>', False)):
+        write_tree(tmp_path, {**_UKF_PACKAGE, "fla_ukf/launch/ukf.launch": launch.format(more=more)})
+        ws = discover([tmp_path])
+        subs = build_subsystems(ws, {f.path: parse_file(f.path, f.kind, ScanContext(str(tmp_path), {})) for f in ws.files},
+                                {f.path: f.kind for f in ws.files}, executable_sources(ws))
+        (sub,) = [s for s in subs if s.name == "fla_ukf/launch/ukf.launch"]
+        assert sub.complete == complete, more

@@ -7,6 +7,7 @@ passes) decide them; a condition the scan cannot resolve keeps its element.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field, replace
 
 import yaml
@@ -238,9 +239,10 @@ def _node(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, sco
         if scope.description in unclaimed:
             unclaimed.remove(scope.description)
     written = written_words(el.get("args"))
+    package, executable = _nodelet(sub(el.get("pkg")), sub(el.get("type")), sub.tokens(el.get("args", "")))
     spec = NodeSpec(
-        package=sub(el.get("pkg")),
-        executable=sub(el.get("type")),
+        package=package,
+        executable=executable,
         line=el.line,
         name=sub(el.get("name")) or "",
         arguments=sub.tokens(el.get("args", "")),
@@ -254,6 +256,18 @@ def _node(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, sco
         param_files=files,
     )
     add_node(spec, facts, ctx, ros_version=1)
+
+
+def _nodelet(package: str | None, executable: str | None, arguments: list[str | None]) -> tuple[str | None, str | None]:
+    """The node a ``nodelet`` process runs: a nodelet it loads (``load fla_ukf/FLAUKFNodelet manager``, ``standalone
+    ...``) by its plugin's lookup name, in the package that name starts with; a manager runs none of its own (the
+    nodelets it hosts are nodes of their own), and one whose arguments are known only at launch stays unknown."""
+    if package != "nodelet" or executable != "nodelet" or not arguments or arguments[0] == "manager":
+        return package, executable
+    lookup = arguments[1] if arguments[0] in ("load", "standalone") and len(arguments) > 1 else None
+    if lookup is not None and re.fullmatch(r"\w+/\w+", lookup):
+        return lookup.split("/")[0], lookup
+    return package, " ".join(a or "?" for a in arguments)  # not the manager: what it runs is unknown
 
 
 def parse_launch_xml_file(text: str, rel_path: str, ctx: ScanContext, launch_args: dict[str, str] | None = None) -> FileFacts:

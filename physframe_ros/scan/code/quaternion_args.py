@@ -86,8 +86,12 @@ def _swapped(takes: str, order: str | None) -> bool:
 
 
 # Gazebo's math library (gz-math, ignition-math, Gazebo classic's gazebo::math): Quaternion(w, x, y, z) and Set(w, x, y, z)
-_GZ_QUATERNION = r"\b(?:(?:gz|ignition|gazebo)\s*::\s*)?math\s*::\s*Quaternion(?:[df]\b|\s*<[^<>;]*>|\b)"
-_GZ_DECLARED = re.compile(_GZ_QUATERNION + r"\s+(\w+)\s*[;={(]")
+# written out with its namespace anywhere; as a bare `math::Quaternion` only in a file that includes Gazebo's headers
+# (YARP's `yarp::math::Quaternion`, also written `math::Quaternion`, takes x, y, z, w)
+_GZ_QUATERNION = r"\b(?:gz|ignition|gazebo)\s*::\s*math\s*::\s*Quaternion(?:[df]\b|\s*<[^<>;]*>|\b)"
+_BARE_GZ_QUATERNION = re.compile(r"(?<![\w:])(?P<type>math\s*::\s*Quaternion(?:[df]\b|\s*<[^<>;]*>|\b))\s*(?:\w+\s*)?[({]")
+_GZ_INCLUDE = re.compile(r"#\s*include\s*[<\"](?:gz|ignition|gazebo)/")
+_GZ_DECLARED = r"(?:{type})\s+(\w+)\s*[;={{(]"
 
 # C++: the constructor's type decides the order. An unqualified ``Quaternion`` (Eigen, tf or KDL by the file's
 # `using`) decides nothing and is skipped, unless the file or its own headers alias it (:func:`quaternion_aliases`).
@@ -147,7 +151,11 @@ def cpp_swapped(text: str, aliases: Mapping[str, str] | None = None, members: Ma
         ctors.append(re.compile(rf"(?<![\w:.>])(?P<type>{'|'.join(map(re.escape, aliases))})\s*(?:\w+\s*)?[({{]"))
     if members:
         ctors.append(re.compile(rf"(?:\.|->)\s*(?P<member>{'|'.join(map(re.escape, members))})\s*=\s*\{{"))
-    gz_names = {m.group(1) for m in _GZ_DECLARED.finditer(code)}
+    gazebo = _GZ_INCLUDE.search(text) is not None
+    if gazebo:
+        ctors.append(_BARE_GZ_QUATERNION)
+    declared = _GZ_QUATERNION + (r"|(?<![\w:])math\s*::\s*Quaternion(?:[df]\b|\s*<[^<>;]*>|\b)" if gazebo else "")
+    gz_names = {m.group(1) for m in re.finditer(_GZ_DECLARED.format(type=declared), code)}
     if gz_names:  # aerostack2's odometry plugin: `math::Quaterniond quat_earth; quat_earth.Set(q.x(), q.y(), q.z(), q.w())`
         ctors.append(re.compile(rf"\b(?P<gz>{'|'.join(map(re.escape, gz_names))})\s*(?:\.|->)\s*Set\s*\("))
     seen: set[int] = set()

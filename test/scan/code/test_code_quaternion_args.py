@@ -359,3 +359,19 @@ def test_gazebo_math_quaternions_take_w_first() -> None:
     found = cpp_swapped(AEROSTACK2)
     assert sorted((f.line, f.takes, f.order) for f in found) == [(5, "wxyz", "xyzw"), (11, "wxyz", "xyzw")]
     assert any("quat_earth is a Gazebo math quaternion" in f.call for f in found)
+
+
+def test_yarps_math_quaternion_takes_x_first() -> None:
+    """yarp-devices-ros' map server: YARP's `math::Quaternion(x, y, z, w)` (`yarp::math::Quaternion`) is not Gazebo's."""
+    yarp = """\
+#include <yarp/math/Quaternion.h>
+using namespace yarp;
+void Map2D_nws_ros::publish(const nav_msgs::OccupancyGrid* map_ros) {
+  math::Quaternion q(map_ros->info.origin.orientation.x, map_ros->info.origin.orientation.y,
+                     map_ros->info.origin.orientation.z, map_ros->info.origin.orientation.w);
+  yarp::math::Quaternion r(o.x, o.y, o.z, o.w);
+  r.Set(o.x, o.y, o.z, o.w);
+}
+"""
+    assert cpp_swapped(yarp) == []
+    assert [f.line for f in cpp_swapped("#include <gz/math/Quaternion.hh>\n" + yarp)] == [5]  # in a Gazebo plugin, Gazebo's

@@ -15,7 +15,7 @@ from .conventions import BASE, EARTH, MAP, ODOM, OPTICAL, OTHER, SENSOR, WORLD_C
 from .facing import facing_findings, tilted_up_findings
 from .findings import Finding, Location, Severity
 from .frame_patterns import without_placeholders
-from .rotations import DEFAULT_TOLERANCE, FLU, IDENTITY, RDF, OrthoRotation, format_rotation
+from .rotations import DEFAULT_TOLERANCE, FLU, IDENTITY, RDF, AxisTriple, OrthoRotation, format_rotation
 from .tree import Edge, ancestors, components, cycle_path, parents_by_child, rotated_ancestors, strongly_connected
 
 REP105 = "REP-105 order is earth -> map -> odom -> base_link"
@@ -725,8 +725,8 @@ def _sensor_null(edge: Edge, conventions: Conventions) -> Finding | None:
 def camera_axes(name: str, parents: Mapping[str, Edge], conventions: Conventions, tolerance: float = DEFAULT_TOLERANCE
                 ) -> tuple[str, OrthoRotation] | None:
     """REP-103 for camera data stamped in ``name`` (not named optical): the first FLU frame above it and its rotation
-    from there, when every rotation on the way is a known orthogonal one and the result is not the optical turn
-    (RDF); None when it is optical, or not known. ``parents``: each frame's one parent edge. Only a camera's own
+    from there, when every rotation on the way is a known orthogonal one and the result is not the optical axes of
+    a camera looking level (RDF ahead, or turned about z to a side or back); None when it is optical, or not known. ``parents``: each frame's one parent edge. Only a camera's own
     body frame fixes the rotation: the data frame named as one (``camera_link``), or one above it. Under the robot's
     body a frame of no class is mounted at any angle (a downward camera), and under a world frame it has a pose."""
     own = conventions.classify(name).cls.name
@@ -735,7 +735,13 @@ def camera_axes(name: str, parents: Mapping[str, Edge], conventions: Conventions
     for frame, rotation, _ in rotated_ancestors(name, IDENTITY, parents, tolerance):
         info = conventions.classify(frame)
         if info.cls.name not in (OTHER, OPTICAL) and info.axes == FLU:
-            if info.cls.name in WORLD_CLASSES or SENSOR not in (own, info.cls.name) or rotation.apply(FLU) == RDF:
+            if info.cls.name in WORLD_CLASSES or SENSOR not in (own, info.cls.name) or _optical_level(rotation.apply(FLU)):
                 return None
             return frame, rotation
     return None
+
+
+def _optical_level(axes: AxisTriple) -> bool:
+    """Optical axes of a camera looking level, ahead (RDF) or to a side or back (NavigatorII's starboard camera, BDR):
+    y down, z along the view; a body frame turned so was turned for its images."""
+    return axes.dirs[1] == -3 and abs(axes.dirs[2]) in (1, 2)

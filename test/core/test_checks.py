@@ -356,6 +356,12 @@ def test_camera_axes_judge_only_what_a_camera_body_fixes():
     assert camera_axes("image", parents(Edge("base_link", "camera_link", True, Z, I), Edge("camera_link", "image", True, Z, OPT)), C) is None
     assert camera_axes("usb_cam", parents(Edge("world", "usb_cam", True, Z, I)), C) is None
     assert camera_axes("bottom_view", parents(Edge("base_link", "bottom_view", True, Z, yaw)), C) is None
+    # NavigatorII's starboard camera, stamped in `starboard_cam` turned x back, y down, z right: the optical axes of a
+    # camera looking to starboard; each level view is optical, a frame with y up or z vertical is not
+    for rpy, optical in (((-math.pi / 2, 0, math.pi), True), ((-math.pi / 2, 0, 0), True), ((-math.pi / 2, 0, math.pi / 2), True),
+                         ((math.pi / 2, 0, math.pi / 2), False), ((0, math.pi / 2, 0), False)):
+        found = camera_axes("starboard_cam", parents(Edge("base_link", "starboard_cam", True, Z, rpy_to_quaternion(*rpy))), C)
+        assert (found is None) == optical, rpy
 
 
 def test_a_base_footprint_tipped_over_under_a_frame_of_no_class() -> None:

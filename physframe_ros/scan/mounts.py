@@ -121,9 +121,9 @@ def simulated_sensor_mounts(edges: Iterable[Edge], files: Iterable[FileFacts]) -
             continue
         for described, s in sensors:
             turn = fixed_rotation(e.parent, s.link, described) if s.stamps(e.child) else None
-            if turn is None or turn @ s.mount == published:
+            mounted = turn @ s.mount if turn is not None else published
+            if turn is None or mounted == published:
                 continue
-            mounted = turn @ s.mount
             via = "" if e.parent == s.link else (f", which the description fixes {_turned(turn)} under '{e.parent}': "
                                                  f"{_turned(mounted)} from '{e.parent}'")
             yield Finding(

@@ -233,7 +233,7 @@ def _node(el: XmlNode, facts: FileFacts, ctx: ScanContext, sub: Substituter, sco
     rsp = os.path.basename(sub(el.get("type")) or "") in RSP_EXECUTABLES
     remapped = next((sub(r.get("to")) or "" for r in el.findall("remap") if sub(r.get("from")) == "robot_description"), "")
     if rsp and "robot_description" not in params and remapped.split("/")[-1] in scope.described:
-        params["robot_description"] = scope.described[remapped.split("/")[-1]][0]  # mrover's zed_description
+        params["robot_description"] = scope.described[remapped.split("/")[-1]][0]  # umrover's zed_description
     elif "robot_description" not in params and scope.description is not None and rsp:
         params["robot_description"] = scope.description[0]  # the param of its namespace
         if scope.description in unclaimed:

@@ -726,7 +726,8 @@ def camera_axes(name: str, parents: Mapping[str, Edge], conventions: Conventions
                 ) -> tuple[str, OrthoRotation] | None:
     """REP-103 for camera data stamped in ``name`` (not named optical): the first FLU frame above it and its rotation
     from there, when every rotation on the way is a known orthogonal one and the result is not the optical axes of
-    a camera looking level (RDF ahead, or turned about z to a side or back); None when it is optical, or not known. ``parents``: each frame's one parent edge. Only a camera's own
+    a camera looking level (RDF ahead, or turned about z to a side or back); None when it is optical, or not known.
+    ``parents``: each frame's one parent edge. Only a camera's own
     body frame fixes the rotation: the data frame named as one (``camera_link``), or one above it. Under the robot's
     body a frame of no class is mounted at any angle (a downward camera), and under a world frame it has a pose."""
     own = conventions.classify(name).cls.name

@@ -141,9 +141,13 @@ def _nodelets(ws: Workspace, pkg: Package) -> list[tuple[str, str]]:
     except OSError:
         return []
     out = []
+    inside = ws.root.resolve()
     for rel in _NODELET_EXPORT.findall(manifest):
+        path = (folder / rel).resolve()
+        if not path.is_relative_to(inside):
+            continue  # `${prefix}/../..` or a symlink out of the tree: never read
         try:
-            root = parse_xml(read_regular(folder / rel).decode("utf-8", errors="replace"))
+            root = parse_xml(read_regular(path).decode("utf-8", errors="replace"))
         except (OSError, XmlError):
             continue  # a plugin description that is absent or broken names no nodelet
         libraries = [root] if root.tag == "library" else root.findall("library")

@@ -387,3 +387,27 @@ def test_what_real_descriptions_use_still_expands(tmp_path: Path) -> None:
     assert {("base_link", "shoulder_link"), ("shoulder_link", "camera_link"), ("shoulder_link", "tool0"),
             ("base_link", "rear_wheel"), ("base_link", "left_xx")} <= edges
     assert [e.static for e in result.expected.edges if e.child in ("camera_link", "tool0")] == [False, True]
+
+
+def test_a_nodelet_plugin_description_outside_the_tree_is_not_read(tmp_path: Path) -> None:
+    """package.xml names the plugin description the nodelet lookup reads: `${prefix}/../..` or a symlink out of the
+    tree is never opened, so its library names nothing."""
+    from physframe_ros.scan.discovery import discover
+    from physframe_ros.scan.executables import executable_sources
+
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    plugin = '<library path="lib/libukf"><class name="ukf/Ukf" type="Ukf" base_class_type="nodelet::Nodelet"/></library>\n'
+    (outside / "plugins.xml").write_text(plugin)
+    ws = tmp_path / "ws" / "ukf"
+    (ws / "src").mkdir(parents=True)
+    (ws / "src" / "ukf.cpp").write_text("void Ukf::onInit() {}\n")
+    (ws / "CMakeLists.txt").write_text("add_library(ukf src/ukf.cpp)\n")
+    for exported in ("${prefix}/../../outside/plugins.xml", "${prefix}/linked.xml"):
+        (ws / "package.xml").write_text(f'<package format="2"><name>ukf</name><export><nodelet plugin="{exported}"/></export></package>\n')
+        if not (ws / "linked.xml").exists():
+            (ws / "linked.xml").symlink_to(outside / "plugins.xml")
+        assert ("ukf", "ukf/Ukf") not in executable_sources(discover([tmp_path / "ws"]))
+    (ws / "linked.xml").unlink()
+    (ws / "linked.xml").write_text(plugin)  # the same description inside the tree is read
+    assert executable_sources(discover([tmp_path / "ws"]))[("ukf", "ukf/Ukf")] == ["ukf/src/ukf.cpp"]

@@ -212,7 +212,7 @@ def placed_sensors_of(holder: XmlNode, link: str, locate: Locator, prefix: str =
     with the frame its plugin names (none: gz-sim's scoped name) and its mount. One whose frame xacro builds, whose
     mount is unknown, or whose plugin stamps the link itself is left out (the link's own joints place that)."""
     for sensor in holder.children:
-        kind = sensor.get("type") or "" if sensor.tag == "sensor" else ""
+        kind = (sensor.get("type") or "") if sensor.tag == "sensor" else ""
         if kind not in _PLACED_SENSORS or kind in CAMERA_SENSORS:
             continue
         el = _frame_of(sensor)

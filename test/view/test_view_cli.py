@@ -152,7 +152,11 @@ def test_live_tree_comes_from_the_monitor_service(ros_domain_id: int, tmp_path: 
         assert missing.returncode == 2 and "/other_monitor/get_tree is not available" in missing.stderr
     finally:
         server.terminate()
-        server.wait(timeout=20)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:  # rclpy can stall in DDS teardown on a loaded machine; the stand-in has answered
+            server.kill()
+            server.wait(timeout=20)
 
 
 def test_topic_choice_limits_what_a_bag_drawing_shows(tmp_path: Path) -> None:

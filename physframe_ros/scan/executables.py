@@ -37,6 +37,7 @@ ExecutableMap = dict[tuple[str, str], list[str]]
 def executable_sources(ws: Workspace) -> ExecutableMap:
     """(package, executable) -> source files (relative to the scan root)."""
     out: ExecutableMap = {}
+    libraries: dict[str, tuple[Package, dict[str, list[str]]]] = {}  # package name -> (package, its CMake libraries)
     for build_file in ws.build_files:
         pkg = ws.package_of(build_file)
         if pkg is None:
@@ -50,12 +51,14 @@ def executable_sources(ws: Workspace) -> ExecutableMap:
             exes, libs = _cmake(text, folder)
             for exe, srcs in exes.items():
                 out.setdefault((pkg.name, exe), []).extend(srcs)
-            for lookup, lib in _nodelets(ws, pkg):
-                for key in {(pkg.name, lookup), (lookup.split("/")[0], lookup)}:
-                    out.setdefault(key, []).extend(libs.get(lib, ()))
+            libraries.setdefault(pkg.name, (pkg, {}))[1].update(libs)
         else:
             for exe, src in _setup_py(text, folder):
                 out.setdefault((pkg.name, exe), []).append(src)
+    for pkg, libs in libraries.values():  # a package's nodelets, once, whichever of its CMakeLists builds their library
+        for lookup, lib in _nodelets(ws, pkg):
+            for key in {(pkg.name, lookup), (lookup.split("/")[0], lookup)}:
+                out.setdefault(key, []).extend(libs.get(lib, ()))
     return out
 
 

@@ -88,8 +88,10 @@ def _swapped(takes: str, order: str | None) -> bool:
 # Gazebo's math library (gz-math, ignition-math, Gazebo classic's gazebo::math): Quaternion(w, x, y, z) and Set(w, x, y, z)
 # written out with its namespace anywhere; as a bare `math::Quaternion` only in a file that includes Gazebo's headers
 # (YARP's `yarp::math::Quaternion`, also written `math::Quaternion`, takes x, y, z, w)
-_GZ_QUATERNION = r"\b(?:gz|ignition|gazebo)\s*::\s*math\s*::\s*Quaternion(?:[df]\b|\s*<[^<>;]*>|\b)"
-_BARE_GZ_QUATERNION = re.compile(r"(?<![\w:])(?P<type>math\s*::\s*Quaternion(?:[df]\b|\s*<[^<>;]*>|\b))\s*(?:\w+\s*)?[({]")
+_BARE_GZ_TYPE = r"math\s*::\s*Quaternion(?:[df]\b|\s*<[^<>;]*>|\b)"
+_GZ_QUATERNION = r"\b(?:gz|ignition|gazebo)\s*::\s*" + _BARE_GZ_TYPE
+_BARE_GZ = r"(?<![\w:])" + _BARE_GZ_TYPE
+_BARE_GZ_QUATERNION = re.compile(rf"(?P<type>{_BARE_GZ})\s*(?:\w+\s*)?[({{]")
 _GZ_INCLUDE = re.compile(r"#\s*include\s*[<\"](?:gz|ignition|gazebo)/")
 _GZ_DECLARED = r"(?:{type})\s+(\w+)\s*[;={{(]"
 
@@ -154,7 +156,7 @@ def cpp_swapped(text: str, aliases: Mapping[str, str] | None = None, members: Ma
     gazebo = _GZ_INCLUDE.search(text) is not None
     if gazebo:
         ctors.append(_BARE_GZ_QUATERNION)
-    declared = _GZ_QUATERNION + (r"|(?<![\w:])math\s*::\s*Quaternion(?:[df]\b|\s*<[^<>;]*>|\b)" if gazebo else "")
+    declared = _GZ_QUATERNION + (f"|{_BARE_GZ}" if gazebo else "")
     gz_names = {m.group(1) for m in re.finditer(_GZ_DECLARED.format(type=declared), code)}
     if gz_names:  # aerostack2's odometry plugin: `math::Quaterniond quat_earth; quat_earth.Set(q.x(), q.y(), q.z(), q.w())`
         ctors.append(re.compile(rf"\b(?P<gz>{'|'.join(map(re.escape, gz_names))})\s*(?:\.|->)\s*Set\s*\("))
